@@ -1,0 +1,5 @@
+import { dropSnapshot } from '../helpers/test-database';
+
+export default async function globalTeardown() {
+  await dropSnapshot();
+}

@@ -1,0 +1,20 @@
+import type { Metadata, Viewport } from 'next';
+import './globals.css';
+import { Providers } from '@/components/providers';
+
+export const metadata: Metadata = {
+  title: { default: 'TNA Portal', template: '%s | TNA Portal' },
+  description: 'The trucking jobs network: post CDL driver jobs, review applicants and matched candidates.',
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

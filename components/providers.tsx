@@ -1,0 +1,21 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SessionProvider } from 'next-auth/react';
+import { useState } from 'react';
+import { ToastProvider } from '@/components/ui/toast';
+
+export function makeQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
+}
+
+export function Providers({ children }: { children: React.ReactNode }) {
+  const [client] = useState(makeQueryClient);
+  return (
+    <SessionProvider refetchOnWindowFocus={false}>
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </SessionProvider>
+  );
+}

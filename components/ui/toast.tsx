@@ -1,0 +1,72 @@
+'use client';
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { clsx } from 'clsx';
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+type Toast = { id: number; type: ToastType; title?: string; message: string };
+
+const TOAST_TIMEOUT_MS = 5000;
+
+const ToastContext = createContext<{ show: (type: ToastType, message: string, title?: string) => void } | null>(null);
+
+/** Toasts of the four spec types; each closes itself after a time-out or by its close button. */
+export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
+  const show = useCallback((type: ToastType, message: string, title?: string) => {
+    const id = Date.now() + Math.random();
+    setToasts((t) => [...t, { id, type, message, title }]);
+  }, []);
+  const value = useMemo(() => ({ show }), [show]);
+
+  useEffect(() => {
+    // The spec's expired-session warning: the fetch layer sets the flag before sending the user to login.
+    if (typeof window !== 'undefined' && window.sessionStorage.getItem('unauthorized') === '1') {
+      window.sessionStorage.removeItem('unauthorized');
+      show('warning', 'Your session has expired. Please sign in again.');
+    }
+  }, [show]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2 px-4 sm:items-end">
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} onClose={() => dismiss(t.id)} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+const STYLES: Record<ToastType, string> = {
+  success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
+  error: 'border-red-300 bg-red-50 text-red-900',
+  warning: 'border-amber-300 bg-amber-50 text-amber-900',
+  info: 'border-sky-300 bg-sky-50 text-sky-900',
+};
+
+function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  useEffect(() => {
+    const t = setTimeout(onClose, TOAST_TIMEOUT_MS);
+    return () => clearTimeout(t);
+  }, [onClose]);
+  return (
+    <div role={toast.type === 'error' ? 'alert' : 'status'} data-toast={toast.type} className={clsx('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-3 shadow-md', STYLES[toast.type])}>
+      <div className="flex-1 text-sm">
+        {toast.title && <p className="font-semibold">{toast.title}</p>}
+        <p>{toast.message}</p>
+      </div>
+      <button type="button" onClick={onClose} aria-label="Close notification" className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function useToast() {
+  const ctx = useContext(ToastContext);
+  if (!ctx) throw new Error('useToast must be used inside ToastProvider');
+  return ctx;
+}

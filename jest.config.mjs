@@ -1,0 +1,48 @@
+// @ts-check
+import nextJest from 'next/jest.js';
+
+/** @typedef {import('jest').Config} Config */
+
+const createJestConfig = nextJest({ dir: './' });
+
+// ESM-only packages that Jest must transform.
+const esm = ['jose', '@electric-sql', 'next-auth', 'uuid', 'lexical', '@lexical'];
+
+/** @type {Config} */
+const shared = {
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+};
+
+/** @type {Config} */
+const node = {
+  ...shared,
+  displayName: 'node',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/setup/database.ts'],
+  globalSetup: '<rootDir>/__tests__/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/__tests__/setup/global-teardown.ts',
+};
+
+/** @type {Config} */
+const dom = {
+  ...shared,
+  displayName: 'dom',
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/__tests__/**/*.test.tsx'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/setup/dom.ts'],
+};
+
+/** @returns {Promise<Config>} */
+async function config() {
+  const projects = await Promise.all(
+    [node, dom].map(async (p) => {
+      const c = /** @type {Config} */ (await createJestConfig(p)());
+      c.transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`];
+      return c;
+    }),
+  );
+  return { projects: /** @type {Config['projects']} */ (projects), testTimeout: 30_000, maxWorkers: process.env.CI ? 2 : '50%' };
+}
+
+export default config;

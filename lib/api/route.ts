@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { getToken } from 'next-auth/jwt';
+import type { NextRequest } from 'next/server';
+import { z, ZodError, type ZodType } from 'zod';
+import { API_ACCESS, allows, type ApiAccess } from '@/lib/access';
+import { authSecret } from '@/lib/config';
+import { getDb, type Database } from '@/lib/db/client';
+import { AppError, sqlState } from '@/lib/errors';
+import { actorFromClaims, type Actor } from '@/lib/auth/actor';
+import { verifyAccessToken } from '@/lib/auth/tokens';
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+export type Pagination = { offset: number; limit: number; total: number };
+
+const PAGINATED = Symbol('paginated');
+const STATUS = Symbol('status');
+
+/** A list answer: `{ data: items, pagination }`. */
+export function paginated<T>(data: T[], pagination: Pagination) {
+  return { [PAGINATED]: true, data, pagination } as const;
+}
+
+/** An answer with a status other than 200 (201 created, 202 accepted). */
+export function withStatus<T>(status: number, data: T) {
+  return { [STATUS]: status, data } as const;
+}
+
+type Ctx<B, Q, P> = {
+  req: NextRequest;
+  db: Database;
+  actor: Actor | null;
+  body: B;
+  query: Q;
+  params: P;
+  ip: string;
+  requestId: string;
+  /** The raw bearer token (the refresh route reads the refresh token from it). */
+  bearer?: string;
+};
+
+type Options<BS extends ZodType | undefined, QS extends ZodType | undefined, P> = {
+  access: ApiAccess;
+  body?: BS;
+  query?: QS;
+  /** Leave the body unread (multipart uploads, raw tokens). */
+  rawBody?: boolean;
+  handler: (
+    ctx: Ctx<BS extends ZodType ? z.infer<BS> : undefined, QS extends ZodType ? z.infer<QS> : undefined, P>,
+  ) => Promise<unknown> | unknown;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export type RouteHandler = ((req: NextRequest, context?: RouteContext) => Promise<Response>) & { access: ApiAccess };
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The one wrapper for every handler under app/api/v1.0: resolves the caller, checks the role
+ * table, parses query and body with zod, runs the service and maps every failure to an envelope.
+ */
+export function route<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined, P = Record<string, string>>(
+  options: Options<BS, QS, P>,
+): RouteHandler {
+  const handler = async (req: NextRequest, context?: RouteContext) => {
+    const requestId = req.headers.get('x-request-id') || randomUUID();
+    try {
+      const db = await getDb();
+      const ip = clientIp(req);
+      const { actor, bearer } = await resolveActor(req, db);
+      const guard = API_ACCESS[options.access];
+      if (!allows(guard, actor?.roles, !!actor)) {
+        throw actor ? new AppError(403, 'You do not have access to this resource.') : new AppError(401, 'Unauthorized');
+      }
+      const query = options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
+      let body: unknown;
+      if (!options.rawBody && options.body) body = parseWith(options.body, await readJson(req));
+      const params = ((await context?.params) ?? {}) as P;
+      const result = await options.handler({ req, db, actor, body, query, params, ip, requestId, bearer } as never);
+      return toResponse(result, requestId);
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+  return Object.assign(handler, { access: options.access });
+}
+
+function parseWith<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
+  return schema.parse(input);
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const length = Number(req.headers.get('content-length') || 0);
+  if (length > MAX_JSON_BYTES) throw new AppError(413, 'Request body is too large.');
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError(413, 'Request body is too large.');
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'Invalid JSON body');
+  }
+}
+
+export function clientIp(req: Request) {
+  return (req.headers.get('x-forwarded-for')?.split(',')[0] || req.headers.get('x-real-ip') || '127.0.0.1').trim();
+}
+
+async function resolveActor(req: NextRequest, db: Database): Promise<{ actor: Actor | null; bearer?: string }> {
+  const header = req.headers.get('authorization');
+  if (header?.toLowerCase().startsWith('bearer ')) {
+    const bearer = header.slice(7).trim();
+    const claims = await verifyAccessToken(bearer);
+    return { actor: claims ? await actorFromClaims(db, claims) : null, bearer };
+  }
+  const session = await getToken({ req, secret: authSecret() }).catch(() => null);
+  if (!session?.accessToken) return { actor: null };
+  // A cookie can be sent by another site's form: unsafe methods must come from our own origin.
+  if (UNSAFE.has(req.method) && !sameOrigin(req)) throw new AppError(403, 'Cross-origin request refused.');
+  const claims = await verifyAccessToken(session.accessToken as string);
+  return { actor: claims ? await actorFromClaims(db, claims) : null };
+}
+
+function sameOrigin(req: NextRequest) {
+  const origin = req.headers.get('origin');
+  if (!origin) return false;
+  const host = req.headers.get('x-forwarded-host') || req.headers.get('host');
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function toResponse(result: unknown, requestId: string): Response {
+  if (result instanceof Response) return result;
+  const headers = { 'x-request-id': requestId, 'cache-control': 'no-store' };
+  if (result && typeof result === 'object' && PAGINATED in result) {
+    const r = result as unknown as { data: unknown; pagination: Pagination };
+    return Response.json({ data: r.data, pagination: r.pagination }, { headers });
+  }
+  if (result && typeof result === 'object' && STATUS in result) {
+    const r = result as unknown as { [STATUS]: number; data: unknown };
+    return Response.json({ data: r.data ?? null }, { status: r[STATUS], headers });
+  }
+  return Response.json({ data: result ?? null }, { headers });
+}
+
+export type ErrorBody = { errors: { message: string; field?: string }[] };
+
+export function errorResponse(error: unknown, requestId: string): Response {
+  const headers: Record<string, string> = { 'x-request-id': requestId, 'cache-control': 'no-store' };
+  if (error instanceof AppError) {
+    Object.assign(headers, error.headers);
+    return Response.json({ errors: [{ message: error.message, ...(error.field ? { field: error.field } : {}) }] }, { status: error.status, headers });
+  }
+  if (error instanceof ZodError) {
+    const errors = error.issues.map((issue) => ({
+      message: issue.message,
+      ...(issue.path.length ? { field: issue.path.join('.') } : {}),
+    }));
+    return Response.json({ errors }, { status: 422, headers });
+  }
+  const state = sqlState(error);
+  if (state === '23505') return Response.json({ errors: [{ message: 'Already exists.' }] }, { status: 409, headers });
+  if (state === '22P02' || state === '22003') return Response.json({ errors: [{ message: 'Invalid value.' }] }, { status: 400, headers });
+  console.error(`[${requestId}]`, error);
+  return Response.json({ errors: [{ message: 'Internal server error' }] }, { status: 500, headers });
+}

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@/lib/db/client';
+import type { Role } from '@/lib/access';
+import type { AccessClaims } from './tokens';
+
+/** Who is calling: always re-read from the database, so deletions, role changes and logouts apply at once. */
+export type Actor = {
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: Role[];
+  companyId: number | null;
+  deviceId?: string;
+  impersonatorId?: number;
+  sessionId?: string;
+};
+
+export async function actorFromClaims(db: Database, claims: AccessClaims): Promise<Actor | null> {
+  const [row] = await queryRows<{
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    company_id: number | null;
+    roles: Role[] | null;
+    session_live: boolean;
+  }>(
+    db,
+    sql`
+    select u.id, u.email, u.first_name, u.last_name, u.company_id,
+      (select array_agg(r.role::text) from user_roles r where r.user_id = u.id) as roles,
+      (${claims.sid ?? null}::uuid is null or exists (
+        select 1 from refresh_tokens t where t.family_id = ${claims.sid ?? null}::uuid and t.revoked_at is null
+      )) as session_live
+    from users u
+    where u.id = ${claims.userId} and u.deleted_at is null and u.active
+  `);
+  if (!row || !row.session_live) return null;
+  return {
+    userId: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    roles: row.roles ?? [],
+    companyId: row.company_id,
+    deviceId: claims.did,
+    impersonatorId: claims.imp,
+    sessionId: claims.sid,
+  };
+}

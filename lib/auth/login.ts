@@ -1,0 +1,96 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { userRoles, users } from '@/lib/db/schema';
+import { AppError } from '@/lib/errors';
+import { ROLES, landingFor, type Role } from '@/lib/access';
+import { assertNotLimited, limiter } from '@/lib/rate-limit';
+import { config } from '@/lib/config';
+import { verifyPassword } from './passwords';
+import { startSession } from './sessions';
+import { stripCountryCode } from './phone';
+import type { LoginInput } from './schemas';
+
+export const WRONG_CREDENTIALS = 'This email or password is wrong.';
+export const ALREADY_EMPLOYER = 'The entered email is already active as an employer in TNA';
+const MAX_FAILURES = 10;
+const WINDOW_SECONDS = 15 * 60;
+const LIMITED = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.';
+
+export type LoginResponse = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: number;
+  termsAcceptedAt: string | null;
+  userRoles: Role[];
+  companyId: number | null;
+  profileComplete: boolean;
+  timezone: string;
+  ssnLogin: boolean;
+  redirect: string;
+};
+
+const truthy = (v: unknown) => v === true || v === 'true';
+
+/**
+ * Password sign-in. Failures are counted per email and per client address before any hashing,
+ * and an unknown email costs the same argon2 work as a wrong password.
+ */
+export async function login(db: Database, input: LoginInput, ctx: { ip: string; baseUrl?: string }): Promise<LoginResponse> {
+  const email = input.email.trim().toLowerCase();
+  const [byEmail, byIp] = await Promise.all([
+    limiter('login-email', MAX_FAILURES, WINDOW_SECONDS),
+    limiter('login-ip', MAX_FAILURES, WINDOW_SECONDS),
+  ]);
+  await assertNotLimited(byEmail, email, LIMITED);
+  await assertNotLimited(byIp, ctx.ip, LIMITED);
+
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  const ok = await verifyPassword(user?.active ? user.passwordHash : null, input.password);
+  if (!user || !ok) {
+    await Promise.all([byEmail.penalty(email, 1), byIp.penalty(ctx.ip, 1)]);
+    throw new AppError(401, WRONG_CREDENTIALS);
+  }
+  await byEmail.delete(email);
+
+  let roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
+  if (input.create_role) {
+    // Driver-to-company: the same account gains the employer role and goes on to company info.
+    if (roles.includes(ROLES.EMPLOYER) || roles.includes(ROLES.COMPANY_ADMIN)) throw new AppError(409, ALREADY_EMPLOYER, 'email');
+    await db.insert(userRoles).values({ userId: user.id, role: ROLES.EMPLOYER }).onConflictDoNothing();
+    roles = [...roles, ROLES.EMPLOYER];
+  }
+
+  let termsAcceptedAt = user.termsAcceptedAt;
+  if (!termsAcceptedAt && (truthy(input.terms_accepted) || truthy(input.termsAccepted))) {
+    termsAcceptedAt = new Date();
+    await db.update(users).set({ termsAcceptedAt, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+  }
+
+  const tokens = await startSession(db, user.id, { deviceId: input.device_id ?? input.deviceId });
+  const base = ctx.baseUrl ?? config.appUrl;
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: stripCountryCode(user.phone),
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt,
+    termsAcceptedAt: termsAcceptedAt?.toISOString() ?? null,
+    userRoles: roles,
+    companyId: user.companyId,
+    profileComplete: Boolean(user.firstName && user.lastName && user.phone),
+    timezone: user.timezone,
+    ssnLogin: false,
+    redirect: new URL(landingFor(roles, user.companyId), base).toString(),
+  };
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { refreshTokens, userRoles } from '@/lib/db/schema';
+import { AppError } from '@/lib/errors';
+import type { Role } from '@/lib/access';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_GRACE_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  hashToken,
+  newRefreshToken,
+  signAccessToken,
+  successorOf,
+  verifyAccessToken,
+} from './tokens';
+
+export type TokenPair = { accessToken: string; refreshToken: string; accessTokenExpiresAt: number; sessionId: string };
+
+async function rolesOf(db: Database, userId: number): Promise<Role[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.role);
+}
+
+/** Starts a session (a refresh-token family) for a user on a device. */
+export async function startSession(
+  db: Database,
+  userId: number,
+  opts: { deviceId?: string; impersonatorId?: number } = {},
+): Promise<TokenPair> {
+  const familyId = randomUUID();
+  const refreshToken = newRefreshToken();
+  await db.insert(refreshTokens).values({
+    userId,
+    tokenHash: hashToken(refreshToken),
+    familyId,
+    deviceId: opts.deviceId,
+    impersonatorId: opts.impersonatorId,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  return issue(db, userId, familyId, refreshToken, opts);
+}
+
+async function issue(
+  db: Database,
+  userId: number,
+  familyId: string,
+  refreshToken: string,
+  opts: { deviceId?: string | null; impersonatorId?: number | null },
+): Promise<TokenPair> {
+  const roles = await rolesOf(db, userId);
+  const accessToken = await signAccessToken({
+    userId,
+    roles,
+    did: opts.deviceId ?? undefined,
+    imp: opts.impersonatorId ?? undefined,
+    sid: familyId,
+  });
+  return { accessToken, refreshToken, accessTokenExpiresAt: Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000, sessionId: familyId };
+}
+
+const INVALID = () => new AppError(401, 'Your session has expired. Please sign in again.');
+
+/**
+ * Rotates a refresh token. The UPDATE ... WHERE rotated_at IS NULL is the atomic claim: exactly one
+ * caller rotates a token. A caller that lost the race (or retries) within the grace window gets the
+ * same successor; a rotated token presented later is treated as stolen and revokes the family.
+ */
+export async function refreshSession(db: Database, refreshToken: string): Promise<TokenPair> {
+  const tokenHash = hashToken(refreshToken);
+  const successor = successorOf(refreshToken);
+  const now = new Date();
+  const outcome = await db.transaction(async (tx): Promise<TokenPair | { reusedFamily: string }> => {
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.rotatedAt),
+          isNull(refreshTokens.revokedAt),
+          sql`${refreshTokens.expiresAt} > ${now}`,
+        ),
+      )
+      .returning();
+    const row = claimed[0];
+    if (row) {
+      await tx.insert(refreshTokens).values({
+        userId: row.userId,
+        tokenHash: hashToken(successor),
+        familyId: row.familyId,
+        deviceId: row.deviceId,
+        impersonatorId: row.impersonatorId,
+        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      });
+      return issue(tx as unknown as Database, row.userId, row.familyId, successor, row);
+    }
+    const [existing] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!existing || existing.revokedAt || existing.expiresAt <= now) throw INVALID();
+    const rotatedAgo = (now.getTime() - existing.rotatedAt!.getTime()) / 1000;
+    if (rotatedAgo <= REFRESH_GRACE_SECONDS) {
+      return issue(tx as unknown as Database, existing.userId, existing.familyId, successor, existing);
+    }
+    return { reusedFamily: existing.familyId };
+  });
+  if ('reusedFamily' in outcome) {
+    // Reuse of a rotated token: someone holds a copy. End the whole sign-in (outside the
+    // transaction above, so the revocation is not rolled back with the error).
+    await db.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.familyId, outcome.reusedFamily));
+    throw INVALID();
+  }
+  return outcome;
+}
+
+/** Ends the session an access or refresh token belongs to. Unknown tokens are ignored. */
+export async function endSession(db: Database, token: string) {
+  const claims = await verifyAccessToken(token);
+  let familyId = claims?.sid;
+  if (!familyId) {
+    const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+    familyId = row?.familyId;
+  }
+  if (familyId) await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every session of a user, optionally keeping one (password change keeps the current one). */
+export async function revokeAllSessions(db: Database, userId: number, exceptFamilyId?: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        exceptFamilyId ? sql`${refreshTokens.familyId} <> ${exceptFamilyId}::uuid` : undefined,
+      ),
+    );
+}
+
+/** Deletes tokens long expired or revoked (run by tick). */
+export async function purgeTokens(db: Database, now = new Date()) {
+  const cutoff = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
+  await db.delete(refreshTokens).where(or(lt(refreshTokens.expiresAt, now), lt(refreshTokens.revokedAt, cutoff)));
+}

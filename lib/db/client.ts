@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { config } from '@/lib/config';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Handle = { db: Database; close: () => Promise<void> };
+
+const globalForDb = globalThis as unknown as { __tnaDb?: Promise<Handle> };
+
+const MIGRATION_LOCK = 7_341_001; // advisory lock key shared by every instance applying migrations
+
+export function migrationsFolder() {
+  return path.join(process.cwd(), 'drizzle');
+}
+
+/** The process-wide database, opened and migrated on first use. */
+export async function getDb(): Promise<Database> {
+  if (!globalForDb.__tnaDb && process.env.JEST_WORKER_ID) {
+    throw new Error('Tests must open their own database (__tests__/setup/database.ts); refusing to open the default one.');
+  }
+  globalForDb.__tnaDb ??= openDatabase().catch((error) => {
+    globalForDb.__tnaDb = undefined;
+    throw error;
+  });
+  return (await globalForDb.__tnaDb).db;
+}
+
+/** Tests hand in their own database (a fresh PGlite per file, or a fresh PostgreSQL database). */
+export function setDb(handle: Handle | undefined) {
+  globalForDb.__tnaDb = handle ? Promise.resolve(handle) : undefined;
+}
+
+export async function closeDb() {
+  const handle = await globalForDb.__tnaDb;
+  globalForDb.__tnaDb = undefined;
+  await handle?.close();
+}
+
+export async function openDatabase(options: { migrate?: boolean; databaseUrl?: string } = {}): Promise<Handle> {
+  const url = options.databaseUrl ?? config.databaseUrl;
+  const handle = url ? await openPostgres(url) : await openPglite();
+  if (options.migrate !== false) await migrate(handle.db, url);
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
+  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  return { db, close: () => pool.end() };
+}
+
+async function openPglite(): Promise<Handle> {
+  if (process.env.VERCEL) {
+    throw new Error(
+      'DATABASE_URL is not set. On Vercel the embedded PGlite database cannot keep data: set DATABASE_URL to a PostgreSQL server.',
+    );
+  }
+  const dir = config.pgliteDir || path.join(config.dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const release = acquireLock(dir);
+  try {
+    const client = await createPglite(dir);
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    return {
+      db,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** A PGlite instance with the extensions the schema uses; no dataDir means in memory. */
+export async function createPglite(dataDir?: string, loadDataDir?: Blob) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { citext } = await import('@electric-sql/pglite/contrib/citext');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { cube } = await import('@electric-sql/pglite/contrib/cube');
+  const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance');
+  return PGlite.create({ dataDir, loadDataDir, extensions: { citext, pg_trgm, cube, earthdistance } });
+}
+
+/**
+ * PGlite is one process's database: a second process on the same folder would corrupt it. The lock
+ * file holds the owner's pid; a stale lock (dead pid) is taken over.
+ */
+function acquireLock(dir: string): () => void {
+  const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      const release = () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (owner === process.pid) return () => {};
+      if (owner && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${dir} is already open in process ${owner}. ` +
+            'Stop that process (another `npm run dev` or `next start`?) or point PGLITE_DIR or DATABASE_URL elsewhere.',
+        );
+      }
+      fs.unlinkSync(lockFile);
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dir}.`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Applies the committed migrations; an advisory lock keeps two instances from racing. */
+export async function migrate(db: Database, databaseUrl = config.databaseUrl) {
+  const folder = migrationsFolder();
+  if (databaseUrl) {
+    // A session-level lock needs one connection for the whole run: use a dedicated client.
+    const { Client } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate: pgMigrate } = await import('drizzle-orm/node-postgres/migrator');
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await pgMigrate(drizzle(client), { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      await client.end();
+    }
+  } else {
+    const { migrate: pgliteMigrate } = await import('drizzle-orm/pglite/migrator');
+    await pgliteMigrate(db as never, { migrationsFolder: folder });
+  }
+}
+
+/** Runs raw SQL and answers its rows (both drivers return `{ rows }`). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

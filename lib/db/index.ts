@@ -1,0 +1,2 @@
+export { getDb, type Database } from './client';
+export * as schema from './schema';

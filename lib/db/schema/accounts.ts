@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { citext } from './types';
+
+/** The nine roles of the accounts spec §6, with the spelling the spec and the tokens use. */
+export const roleEnum = pgEnum('role', [
+  '160SuperAdmin',
+  '160Admin',
+  '160InternalUser',
+  'TNCompanyAdmin',
+  'Employer',
+  'NewsAdmin',
+  'NewsContributor',
+  'Driver',
+  'AdsAdmin',
+]);
+
+/** CELERO is the card provider ('Credit Card'); CONTRACT is invoicing ('Invoice'). */
+export const billingTypeEnum = pgEnum('billing_type', ['CELERO', 'CONTRACT']);
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: citext().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    phone: text(),
+    timezone: text().notNull().default('US/Eastern'),
+    passwordHash: text(),
+    emailVerifiedAt: ts('email_verified_at'),
+    emailToVerify: citext('email_to_verify'),
+    termsAcceptedAt: ts('terms_accepted_at'),
+    tnNewsletters: boolean().notNull().default(false),
+    companyId: integer().references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
+    active: boolean().notNull().default(true),
+    profilePicture: text(),
+    billingCustomerId: text(),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: roleEnum().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), index('user_roles_role_idx').on(t.role)],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial().primaryKey(),
+    companyName: text().notNull(),
+    size: text(),
+    street1: text(),
+    street2: text(),
+    city: text(),
+    state: text(),
+    postalCode: text(),
+    country: text().notNull().default('US'),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    logo: text(),
+    billingType: billingTypeEnum().notNull().default('CELERO'),
+    /** 1 Enterprise, 2 Self-Service (jobs spec §3 "Company filters"). */
+    type: smallint().notNull().default(2),
+    phone: text(),
+    email: citext(),
+    emailToVerify: citext('email_to_verify'),
+    emailVerified: boolean().notNull().default(false),
+    employerId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    blockedUsers: jsonb().$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    colorTemplate: text(),
+    enableRequisiteNumbers: boolean().notNull().default(false),
+    experiencedDriverFilter: boolean().notNull().default(false),
+    salesRef: text(),
+    secondChanceCompany: boolean().notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('companies_name_trgm_idx').using('gin', sql`${t.companyName} gin_trgm_ops`),
+    index('companies_created_idx').on(t.createdAt),
+    index('companies_type_idx').on(t.type, t.billingType),
+  ],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes; a family is one sign-in on one device. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    familyId: uuid().notNull(),
+    deviceId: text(),
+    impersonatorId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const oneTimeCodePurposeEnum = pgEnum('one_time_code_purpose', ['password_reset', 'email_verification']);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: oneTimeCodePurposeEnum().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('one_time_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed']);
+
+/** Every mail is written here first; a sender delivers it when SMTP is configured. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    toAddress: citext('to_address').notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    kind: text().notNull(),
+    status: outboxStatusEnum().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text(),
+    sentAt: ts('sent_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_outbox_to_idx').on(t.toAddress, t.createdAt),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    actorId: integer(),
+    impersonatorId: integer(),
+    action: text().notNull(),
+    entity: text(),
+    entityId: text(),
+    data: jsonb(),
+    ip: text(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_actor_idx').on(t.actorId, t.createdAt)],
+);

@@ -1,0 +1,2 @@
+// Every domain's tables, one file per domain. drizzle-kit reads this file to generate migrations.
+export * from './accounts';

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { users } from '@/lib/db/schema';
+import { seedAccounts } from './accounts';
+
+/**
+ * Demo data for development and the end-to-end tests; refuses to run in production unless
+ * ALLOW_DEMO_SEED is set (the e2e suite runs `next start`, which is production mode).
+ * Each domain adds its own step here, after the accounts it builds on.
+ */
+export async function seedDemo(db: Database): Promise<boolean> {
+  if (process.env.NODE_ENV === 'production' && !process.env.ALLOW_DEMO_SEED) {
+    throw new Error('Refusing to seed demo accounts in production.');
+  }
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'superadmin@demo.test'));
+  if (existing) return false;
+  await seedAccounts(db);
+  return true;
+}
