@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (no browser download). By default the suite builds nothing:
+ * CI runs `next build` first, then this starts `next start` on a fresh seeded PGlite database.
+ * Set E2E_BASE_URL to run against a server you already started (a dev server, say).
+ */
+const port = Number(process.env.E2E_PORT || 3100);
+const external = process.env.E2E_BASE_URL;
+const dataDir = `.data/e2e-${process.env.E2E_RUN_ID || 'run'}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: external || `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: external
+    ? undefined
+    : {
+        command: `rm -rf ${dataDir} && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} ALLOW_DEMO_SEED=1 npx tsx scripts/prepare-db.ts --seed && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} npx next start -p ${port}`,
+        url: `http://localhost:${port}/login`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        env: { AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-secret-0123456789abcdef0123456789', NEXTAUTH_URL: `http://localhost:${port}` },
+      },
+});
