@@ -52,7 +52,12 @@ type Options<BS extends ZodType | undefined, QS extends ZodType | undefined, P> 
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export type RouteHandler = ((req: NextRequest, context?: RouteContext) => Promise<Response>) & { access: ApiAccess };
+export type RouteHandler = ((req: NextRequest, context?: RouteContext) => Promise<Response>) & {
+  access: ApiAccess;
+  /** The schemas, for the OpenAPI document and the tests that inspect what a route accepts. */
+  bodySchema?: ZodType;
+  querySchema?: ZodType;
+};
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -83,7 +88,7 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       return errorResponse(error, requestId);
     }
   };
-  return Object.assign(handler, { access: options.access });
+  return Object.assign(handler, { access: options.access, bodySchema: options.body, querySchema: options.query });
 }
 
 function parseWith<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
