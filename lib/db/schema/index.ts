@@ -1,2 +1,3 @@
 // Every domain's tables, one file per domain. drizzle-kit reads this file to generate migrations.
 export * from './accounts';
+export * from './jobs';

@@ -1,0 +1,164 @@
+/**
+ * Lexical editor state → HTML and plain text, without a DOM (so the server renders job
+ * descriptions with no browser). The HTML is sanitized afterwards by lib/jobs/sanitize.ts.
+ * Client-safe: the zod schema uses lexicalPlainText to refuse an empty description.
+ */
+
+type LexicalNode = {
+  type?: string;
+  text?: string;
+  format?: number | string;
+  indent?: number;
+  tag?: string;
+  listType?: string;
+  start?: number;
+  url?: string;
+  target?: string | null;
+  rel?: string | null;
+  title?: string | null;
+  headerState?: number;
+  colSpan?: number;
+  rowSpan?: number;
+  checked?: boolean;
+  children?: LexicalNode[];
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Text format bits of a Lexical text node, outermost first. */
+const TEXT_MARKS: [bit: number, tag: string][] = [
+  [1, 'strong'],
+  [2, 'em'],
+  [8, 'u'],
+  [4, 'del'],
+  [16, 'code'],
+  [32, 'sub'],
+  [64, 'sup'],
+];
+
+function parseState(input: unknown): LexicalNode | null {
+  let v = input;
+  if (typeof v === 'string') {
+    const s = v.trim();
+    if (!s.startsWith('{')) return null;
+    try {
+      v = JSON.parse(s);
+    } catch {
+      return null;
+    }
+  }
+  if (v && typeof v === 'object' && 'root' in v) return (v as { root: LexicalNode }).root;
+  return null;
+}
+
+/** True for a Lexical state (object or JSON string); false for an HTML or plain string. */
+export function isLexicalState(input: unknown): boolean {
+  return parseState(input) !== null;
+}
+
+function children(node: LexicalNode) {
+  return Array.isArray(node.children) ? node.children : [];
+}
+
+function blockStyle(node: LexicalNode) {
+  const styles: string[] = [];
+  if (typeof node.format === 'string' && ['left', 'center', 'right', 'justify'].includes(node.format)) styles.push(`text-align: ${node.format}`);
+  if (node.indent && node.indent > 0) styles.push(`padding-left: ${Math.min(node.indent, 10) * 30}px`);
+  return styles.length ? ` style="${styles.join('; ')}"` : '';
+}
+
+function renderNode(node: LexicalNode): string {
+  const inner = () => children(node).map(renderNode).join('');
+  switch (node.type) {
+    case 'root':
+      return inner();
+    case 'text':
+    case 'code-highlight': {
+      let html = escapeHtml(node.text ?? '');
+      const format = typeof node.format === 'number' ? node.format : 0;
+      for (const [bit, tag] of [...TEXT_MARKS].reverse()) if (format & bit) html = `<${tag}>${html}</${tag}>`;
+      return html;
+    }
+    case 'tab':
+      return '\t';
+    case 'linebreak':
+      return '<br>';
+    case 'paragraph':
+      return `<p${blockStyle(node)}>${inner() || '<br>'}</p>`;
+    case 'heading': {
+      const tag = /^h[1-6]$/.test(node.tag ?? '') ? node.tag : 'h2';
+      return `<${tag}${blockStyle(node)}>${inner()}</${tag}>`;
+    }
+    case 'quote':
+      return `<blockquote>${inner()}</blockquote>`;
+    case 'code':
+      return `<pre><code>${inner()}</code></pre>`;
+    case 'list': {
+      const tag = node.listType === 'number' || node.tag === 'ol' ? 'ol' : 'ul';
+      const start = tag === 'ol' && node.start && node.start !== 1 ? ` start="${Number(node.start)}"` : '';
+      return `<${tag}${start}>${inner()}</${tag}>`;
+    }
+    case 'listitem':
+      return `<li${blockStyle(node)}>${inner()}</li>`;
+    case 'link':
+    case 'autolink': {
+      const href = escapeHtml(node.url ?? '');
+      const title = node.title ? ` title="${escapeHtml(node.title)}"` : '';
+      return `<a href="${href}"${title} target="_blank" rel="noopener noreferrer nofollow">${inner()}</a>`;
+    }
+    case 'horizontalrule':
+      return '<hr>';
+    case 'table':
+      return `<table><tbody>${inner()}</tbody></table>`;
+    case 'tablerow':
+      return `<tr>${inner()}</tr>`;
+    case 'tablecell': {
+      const tag = node.headerState ? 'th' : 'td';
+      const span =
+        (node.colSpan && node.colSpan > 1 ? ` colspan="${Number(node.colSpan)}"` : '') +
+        (node.rowSpan && node.rowSpan > 1 ? ` rowspan="${Number(node.rowSpan)}"` : '');
+      return `<${tag}${span}>${inner()}</${tag}>`;
+    }
+    default:
+      // Unknown element nodes keep their text; unknown leaves are dropped.
+      return inner();
+  }
+}
+
+/** Lexical state → HTML (unsanitized); null when the input is not a Lexical state. */
+export function lexicalToHtml(input: unknown): string | null {
+  const root = parseState(input);
+  return root ? renderNode(root) : null;
+}
+
+const BLOCKS = new Set(['paragraph', 'heading', 'quote', 'code', 'listitem', 'tablerow', 'list', 'table']);
+
+function plain(node: LexicalNode): string {
+  if (node.type === 'text' || node.type === 'code-highlight') return node.text ?? '';
+  if (node.type === 'linebreak') return '\n';
+  if (node.type === 'tab') return '\t';
+  if (node.type === 'tablecell') return children(node).map(plain).join('') + ' ';
+  const text = children(node).map(plain).join('');
+  return BLOCKS.has(node.type ?? '') ? text + '\n' : text;
+}
+
+/** The text of a description: of a Lexical state, or of an HTML string with its tags removed. */
+export function lexicalPlainText(input: unknown): string {
+  const root = parseState(input);
+  if (root) return plain(root).replace(/\n{3,}/g, '\n\n').trim();
+  if (typeof input !== 'string') return '';
+  return input
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/(p|li|h[1-6]|div|tr)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

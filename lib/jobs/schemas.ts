@@ -1,0 +1,290 @@
+/**
+ * One zod schema per jobs operation, shared by the wizard's forms (zodResolver) and the API
+ * handlers. The spec's messages (jobs spec §5) are written here, once. Client-safe: no server code.
+ * Unknown fields are stripped (zod objects strip by default).
+ */
+import { z } from 'zod';
+import {
+  ADDON_TYPES,
+  BENEFITS,
+  ENDORSEMENTS,
+  EXPERIENCE,
+  HOME_TIME,
+  JOB_PAGE_SIZE,
+  JOB_PAGE_SIZE_MAX,
+  JOB_SORT_FIELDS,
+  JOB_TYPES,
+  NO_ADDONS,
+  SALARY_TYPES,
+  isUsCountry,
+  toStateCode,
+  valuesOf,
+} from './codes';
+import { lexicalPlainText } from './rich-text';
+
+export const MESSAGES = {
+  notUs: 'Addresses should be from the US',
+  invalidAddress: 'Select a valid address, city, or zip code',
+  amount: 'Enter an amount with up to 8 digits and 2 decimals',
+  salaryType: 'Select a salary type',
+  hyperlinkUrl: 'Enter a valid URL starting with http:// or https://',
+  videoUrl: 'Enter a valid video URL starting with http:// or https://',
+  title: 'Enter a job title',
+  description: 'Enter a job description',
+  jobType: 'Select a job type',
+  homeTime: 'Select a home time',
+  experience: 'Select the required experience',
+  expectedPay: 'Enter the expected pay',
+  addresses: 'Add at least one address',
+  duplicateAddon: 'Each add-on can be chosen once',
+  renewalReason: 'Tell us why you are cancelling the renewal',
+  tag: 'Enter a tag of 1 to 50 characters',
+} as const;
+
+const AMOUNT_RE = /^\d{1,8}(\.\d{1,2})?$/;
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Dollars with up to 8 digits and 2 decimals (spec §5), given as a number or a numeric string. */
+export const amount = z
+  .union([z.number(), z.string()], { error: MESSAGES.amount })
+  .transform((v, ctx) => {
+    const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim().replace(/,/g, '');
+    if (!AMOUNT_RE.test(s)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.amount });
+      return z.NEVER;
+    }
+    return Number(s);
+  });
+
+/** An amount that may be empty ('' and null count as not given). */
+const optionalAmount = z.preprocess((v) => (blank(v) ? undefined : v), amount.optional());
+
+const httpUrl = (message: string) => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message }).max(2048, message);
+
+/** A URL that may be empty: '' and null mean "none". */
+const optionalHttpUrl = (message: string) =>
+  z.preprocess((v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v), httpUrl(message).nullable().optional());
+
+const codes = <T extends { value: string }>(list: readonly T[], message: string) => z.enum(valuesOf(list), { error: message });
+
+/** A code list chosen several times (benefits, endorsements): deduplicated. */
+const codeSet = <T extends { value: string }>(list: readonly T[]) =>
+  z
+    .array(z.enum(valuesOf(list)))
+    .max(list.length * 2)
+    .transform((a) => [...new Set(a)]);
+
+/** Lexical editor state ({root: ...}) or an HTML string; the server renders and sanitizes it. */
+export const jobDescription = z
+  .union([z.string().max(200_000), z.looseObject({ root: z.looseObject({ children: z.array(z.unknown()) }) })], {
+    error: MESSAGES.description,
+  })
+  .refine((v) => lexicalPlainText(v).trim().length > 0, MESSAGES.description);
+
+export const coordinates = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+});
+
+/**
+ * A targeting address. Accepts the server names (street1, city, state, postal_code) and the
+ * wizard's (address, stateName, zipCode); answers the server names with a US state code.
+ * An empty zip code is dropped.
+ */
+export const addressSchema = z
+  .object({
+    address: z.string().max(300).optional(),
+    street1: z.string().trim().max(200).nullish(),
+    city: z.string().trim().max(100).nullish(),
+    state: z.string().trim().max(60).nullish(),
+    stateName: z.string().trim().max(60).nullish(),
+    postal_code: z.string().trim().max(10).nullish(),
+    zipCode: z.string().trim().max(10).nullish(),
+    country: z.string().trim().max(60).nullish(),
+    coordinates: coordinates.nullish(),
+    latitude: z.coerce.number().min(-90).max(90).nullish(),
+    longitude: z.coerce.number().min(-180).max(180).nullish(),
+  })
+  .transform((a, ctx) => {
+    const country = a.country || 'US';
+    if (!isUsCountry(country)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.notUs, path: ['country'] });
+      return z.NEVER;
+    }
+    const rawState = a.state || a.stateName || '';
+    const state = toStateCode(rawState);
+    if (rawState && !state) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.notUs, path: ['state'] });
+      return z.NEVER;
+    }
+    const postalCode = (a.postal_code || a.zipCode || '').trim() || undefined;
+    const terms = a.address === undefined ? 2 : a.address.split(',').filter((t) => t.trim()).length;
+    if (terms <= 1 || (postalCode && !/^\d{5}(-\d{4})?$/.test(postalCode)) || !(postalCode || (a.city && state))) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalidAddress, path: ['address'] });
+      return z.NEVER;
+    }
+    const coords = a.coordinates ?? (a.latitude != null && a.longitude != null ? { lat: a.latitude, lng: a.longitude } : undefined);
+    return {
+      street1: a.street1 || (a.address && terms > 2 ? a.address.split(',')[0].trim() : null) || null,
+      city: a.city || null,
+      state: state ?? null,
+      ...(postalCode ? { postal_code: postalCode } : {}),
+      country: 'US' as const,
+      coordinates: coords ?? null,
+    };
+  });
+export type AddressInput = z.input<typeof addressSchema>;
+export type Address = z.output<typeof addressSchema>;
+
+export const addressesSchema = z.array(addressSchema).min(1, MESSAGES.addresses).max(50);
+
+/** One add-on choice; the hyperlink add-on, when subscribed, needs an external http(s) URL. */
+export const addonSchema = z
+  .object({
+    addon_type: z.enum([...valuesOf(ADDON_TYPES), NO_ADDONS]),
+    subscribed: z.boolean().default(true),
+    external_url: optionalHttpUrl(MESSAGES.hyperlinkUrl),
+    job_hyperlink: optionalHttpUrl(MESSAGES.hyperlinkUrl),
+  })
+  .transform((a, ctx) => {
+    const url = a.external_url ?? a.job_hyperlink ?? null;
+    if (a.addon_type === 'hyperlink' && a.subscribed && !url) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.hyperlinkUrl, path: ['external_url'] });
+      return z.NEVER;
+    }
+    return { addon_type: a.addon_type, subscribed: a.subscribed, external_url: url };
+  });
+export type AddonInput = z.input<typeof addonSchema>;
+
+/** A list of add-on choices: 'noAddons' dropped, each type at most once. */
+export const addonsSchema = z
+  .array(addonSchema)
+  .max(10)
+  .superRefine((list, ctx) => {
+    const types = list.map((a) => a.addon_type).filter((t) => t !== NO_ADDONS);
+    if (new Set(types).size !== types.length) ctx.addIssue({ code: 'custom', message: MESSAGES.duplicateAddon });
+  })
+  .transform((list) =>
+    list.flatMap((a) => (a.addon_type === NO_ADDONS ? [] : [{ ...a, addon_type: a.addon_type as (typeof ADDON_TYPES)[number]['value'] }])),
+  );
+export type Addon = z.output<typeof addonsSchema>[number];
+
+/** The job content fields, without defaults (so a partial update never resets a field). */
+const contentShape = {
+  title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(150),
+  job_type: codes(JOB_TYPES, MESSAGES.jobType),
+  additional_experience: z.string().trim().max(2000).nullish(),
+  home_time: codes(HOME_TIME, MESSAGES.homeTime),
+  required_experience: codes(EXPERIENCE, MESSAGES.experience),
+  job_description: jobDescription,
+  driver_unload: z.boolean().optional(),
+  expected_pay: z.preprocess((v) => (blank(v) ? undefined : v), amount.refine((n) => n > 0, MESSAGES.expectedPay).optional()).refine(
+    (v) => v !== undefined,
+    MESSAGES.expectedPay,
+  ),
+  salary_type: codes(SALARY_TYPES, MESSAGES.salaryType),
+  signon_bonus: optionalAmount,
+  starting_bonus: optionalAmount,
+  benefits: codeSet(BENEFITS).optional(),
+  endorsements: codeSet(ENDORSEMENTS).optional(),
+  video_url: optionalHttpUrl(MESSAGES.videoUrl),
+};
+
+/** POST /jobs: the job creation payload of spec §3; salary_type is required, bonuses default to 0. */
+export const createJobSchema = z
+  .object({
+    ...contentShape,
+    addresses: addressesSchema,
+    addons: addonsSchema.optional(),
+    auto_renew: z.boolean().optional(),
+  })
+  .transform((j) => ({
+    ...j,
+    expected_pay: j.expected_pay as number,
+    driver_unload: j.driver_unload ?? false,
+    signon_bonus: j.signon_bonus ?? 0,
+    starting_bonus: j.starting_bonus ?? 0,
+    benefits: j.benefits ?? [],
+    endorsements: j.endorsements ?? [],
+    addons: j.addons ?? [],
+    auto_renew: j.auto_renew ?? false,
+    video_url: j.video_url ?? null,
+    additional_experience: j.additional_experience ?? null,
+  }));
+export type CreateJobInput = z.input<typeof createJobSchema>;
+export type CreateJob = z.output<typeof createJobSchema>;
+
+/** PATCH /jobs/{id}: any content field; an empty bonus becomes 0, an empty video URL removes it. */
+export const updateJobSchema = z
+  .object({ ...contentShape, auto_renew: z.boolean() })
+  .partial()
+  .transform((j) => ({
+    ...j,
+    ...('signon_bonus' in j ? { signon_bonus: j.signon_bonus ?? 0 } : {}),
+    ...('starting_bonus' in j ? { starting_bonus: j.starting_bonus ?? 0 } : {}),
+  }));
+export type UpdateJobInput = z.input<typeof updateJobSchema>;
+export type UpdateJob = z.output<typeof updateJobSchema>;
+
+/** PATCH /jobs/{id}/addresses: the whole list of targeting addresses. */
+export const updateAddressesSchema = z.object({ addresses: addressesSchema });
+
+/** POST and PATCH /jobs/{id}/addons: `[{addon_type, subscribed, external_url}]` (or `{addons: [...]}`). */
+export const updateAddonsSchema = z.preprocess((v) => (Array.isArray(v) ? { addons: v } : v), z.object({ addons: addonsSchema }));
+
+/** PATCH /jobs/{id}/cancel-renewal */
+export const cancelRenewalSchema = z.object({
+  renewalCancelationReason: z
+    .string({ error: MESSAGES.renewalReason })
+    .trim()
+    .min(1, MESSAGES.renewalReason)
+    .max(1000),
+});
+
+/** POST /jobs/{id}/tag and POST /companies/tag */
+export const tagSchema = z.object({ tag: z.string({ error: MESSAGES.tag }).trim().min(1, MESSAGES.tag).max(50, MESSAGES.tag) });
+
+const sortSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const [field, direction] = v.startsWith('-') ? [v.slice(1), 'desc'] : v.split(':');
+    return { field, direction: direction || 'asc' };
+  },
+  z.object({
+    field: z.enum(JOB_SORT_FIELDS).default('posting_date'),
+    direction: z.enum(['asc', 'desc']).default('desc'),
+  }),
+);
+
+const boolish = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** The job list's filters. `status` 'Active' means approved; any other value means not approved (spec §4). */
+export const jobFiltersSchema = z.object({
+  status: z.string().trim().max(20).optional(),
+  job_type: z.union([codes(JOB_TYPES, MESSAGES.jobType), z.array(codes(JOB_TYPES, MESSAGES.jobType))]).optional(),
+  state: z.string().trim().max(60).optional(),
+  auto_renew: boolish.optional(),
+  boost_active: boolish.optional(),
+  posting_date_from: z.coerce.date().optional(),
+  posting_date_to: z.coerce.date().optional(),
+});
+
+/** POST /jobs/search and GET /jobs: filters, query (title), status, sort, page, company (admins). */
+export const searchJobsSchema = z.object({
+  filters: jobFiltersSchema.default({}),
+  query: z.string().trim().max(200).optional(),
+  status: z.string().trim().max(20).optional(),
+  company_id: z.coerce.number().int().positive().optional(),
+  sort: sortSchema.default({ field: 'posting_date', direction: 'desc' }),
+  offset: int(0, 1_000_000).default(0),
+  limit: int(1, JOB_PAGE_SIZE_MAX).default(JOB_PAGE_SIZE),
+});
+export type SearchJobsInput = z.input<typeof searchJobsSchema>;
+export type SearchJobs = z.output<typeof searchJobsSchema>;
+
+/** GET /jobs query string: the same fields, flat (filters[status] → status). */
+export const listJobsQuerySchema = searchJobsSchema.omit({ filters: true }).extend({
+  job_type: jobFiltersSchema.shape.job_type,
+  state: jobFiltersSchema.shape.state,
+});
