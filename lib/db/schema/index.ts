@@ -1,3 +1,4 @@
 // Every domain's tables, one file per domain. drizzle-kit reads this file to generate migrations.
 export * from './accounts';
 export * from './jobs';
+export * from './billing';
