@@ -165,6 +165,8 @@ export const API_ACCESS = {
   ads: [ADS_ADMIN, SUPER_ADMIN, ADMIN],
   members: [DRIVER, INTERNAL_USER, SUPER_ADMIN, ADMIN],
   drivers: [DRIVER],
+  /** Creating one's own company at onboarding (sign-up or fast login gives the Employer role first). */
+  companyOnboarding: [EMPLOYER, COMPANY_ADMIN],
 } as const satisfies Record<string, Guard>;
 
 export type ApiAccess = keyof typeof API_ACCESS;
