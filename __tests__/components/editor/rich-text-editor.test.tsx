@@ -1,0 +1,179 @@
+// Lexical 0.52 pulls @preact/signals-core, whose browser build is untransformed ESM under Jest's
+// jsdom conditions; point it at the package's CommonJS build.
+jest.mock('@preact/signals-core', () => jest.requireActual('../../../node_modules/@preact/signals-core/dist/signals-core.js'));
+
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { $getRoot, $isTextNode, type LexicalEditor } from 'lexical';
+import { createRef } from 'react';
+import { ToastProvider } from '@/components/ui/toast';
+import { RichTextEditor } from '@/components/editor/rich-text-editor';
+import { RichTextView } from '@/components/editor/rich-text-view';
+import { isEditorStateJson, isHttpUrl } from '@/components/editor/text';
+
+// jsdom has no layout: Lexical asks ranges for rectangles when it scrolls the caret into view.
+beforeAll(() => {
+  Range.prototype.getBoundingClientRect = () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) });
+  Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
+});
+
+const HELLO = JSON.stringify({
+  root: {
+    type: 'root',
+    version: 1,
+    direction: null,
+    format: '',
+    indent: 0,
+    children: [
+      {
+        type: 'paragraph',
+        version: 1,
+        direction: null,
+        format: '',
+        indent: 0,
+        textFormat: 0,
+        textStyle: '',
+        children: [{ type: 'text', version: 1, text: 'Hello drivers', format: 0, style: '', mode: 'normal', detail: 0 }],
+      },
+    ],
+  },
+});
+
+function setup(onChange = jest.fn()) {
+  const editorRef = createRef<LexicalEditor | null>() as React.MutableRefObject<LexicalEditor | null>;
+  render(
+    <ToastProvider>
+      <RichTextEditor value={HELLO} onChange={onChange} aria-label="Job description" editorRef={editorRef} />
+    </ToastProvider>,
+  );
+  return { editorRef, onChange };
+}
+
+/** Selects the first `length` characters of the first text node. */
+async function selectFirstWord(editor: LexicalEditor, length = 5) {
+  await act(async () => {
+    editor.update(
+      () => {
+        const text = $getRoot().getAllTextNodes()[0];
+        text.select(0, length);
+      },
+      { discrete: true },
+    );
+  });
+}
+
+describe('RichTextEditor', () => {
+  it('renders the toolbar with pressed states off and the initial content', async () => {
+    const { editorRef } = setup();
+    await waitFor(() => expect(editorRef.current).not.toBeNull());
+    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeInTheDocument();
+    for (const name of ['Bold', 'Italic', 'Underline', 'Bulleted list', 'Numbered list', 'Link']) {
+      expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
+    }
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    expect(screen.getByLabelText('Job description')).toHaveTextContent('Hello drivers');
+  });
+
+  it('toggles bold on the selection, reports aria-pressed and emits Lexical JSON', async () => {
+    const { editorRef, onChange } = setup();
+    await waitFor(() => expect(editorRef.current).not.toBeNull());
+    const editor = editorRef.current!;
+    await selectFirstWord(editor);
+    const bold = screen.getByRole('button', { name: 'Bold' });
+    fireEvent.click(bold);
+    await waitFor(() => expect(bold).toHaveAttribute('aria-pressed', 'true'));
+
+    expect(onChange).toHaveBeenCalled();
+    const [json, text] = onChange.mock.calls.at(-1)!;
+    expect(isEditorStateJson(json)).toBe(true);
+    expect(text).toBe('Hello drivers');
+    const paragraph = JSON.parse(json).root.children[0];
+    expect(paragraph.children[0]).toMatchObject({ type: 'text', text: 'Hello', format: 1 });
+    expect(paragraph.children[1]).toMatchObject({ type: 'text', text: ' drivers', format: 0 });
+
+    // The same button turns it off again.
+    await selectFirstWord(editor);
+    fireEvent.click(bold);
+    await waitFor(() => expect(bold).toHaveAttribute('aria-pressed', 'false'));
+    editor.getEditorState().read(() => {
+      const first = $getRoot().getAllTextNodes()[0];
+      expect($isTextNode(first) && first.hasFormat('bold')).toBe(false);
+    });
+  });
+
+  it('turns the paragraph into a bulleted list and back', async () => {
+    const { editorRef, onChange } = setup();
+    await waitFor(() => expect(editorRef.current).not.toBeNull());
+    await selectFirstWord(editorRef.current!);
+    const bullets = screen.getByRole('button', { name: 'Bulleted list' });
+    fireEvent.click(bullets);
+    await waitFor(() => expect(bullets).toHaveAttribute('aria-pressed', 'true'));
+    const list = JSON.parse(onChange.mock.calls.at(-1)![0]).root.children[0];
+    expect(list).toMatchObject({ type: 'list', listType: 'bullet' });
+    fireEvent.click(bullets);
+    await waitFor(() => expect(bullets).toHaveAttribute('aria-pressed', 'false'));
+  });
+
+  it('undoes a change with the Undo button', async () => {
+    const { editorRef } = setup();
+    await waitFor(() => expect(editorRef.current).not.toBeNull());
+    await selectFirstWord(editorRef.current!);
+    fireEvent.click(screen.getByRole('button', { name: 'Italic' }));
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toBeEnabled());
+    fireEvent.click(undo);
+    await waitFor(() =>
+      editorRef.current!.getEditorState().read(() => expect($getRoot().getAllTextNodes()[0].hasFormat('italic')).toBe(false)),
+    );
+  });
+
+  it('refuses a link that is not http(s) in the link dialog, then applies a valid one', async () => {
+    const { editorRef, onChange } = setup();
+    await waitFor(() => expect(editorRef.current).not.toBeNull());
+    await selectFirstWord(editorRef.current!);
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    const input = await screen.findByLabelText('Link address');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Insert link' }));
+    expect(await screen.findByText('Enter a valid link starting with http:// or https://')).toBeInTheDocument();
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'https://example.com/jobs');
+    await userEvent.click(screen.getByRole('button', { name: 'Insert link' }));
+    await waitFor(() => expect(screen.queryByLabelText('Link address')).not.toBeInTheDocument());
+    await waitFor(() => {
+      const paragraph = JSON.parse(onChange.mock.calls.at(-1)![0]).root.children[0];
+      expect(paragraph.children[0]).toMatchObject({ type: 'link', url: 'https://example.com/jobs' });
+    });
+  });
+});
+
+describe('RichTextView and helpers', () => {
+  it('renders marks, lists and only http(s) links from the JSON', () => {
+    const state = JSON.parse(HELLO);
+    state.root.children[0].children[0].format = 1 | 8;
+    state.root.children.push({
+      type: 'list',
+      listType: 'number',
+      children: [{ type: 'listitem', children: [{ type: 'link', url: 'javascript:alert(1)', children: [{ type: 'text', text: 'bad', format: 0 }] }] }],
+    });
+    const { container } = render(<RichTextView value={JSON.stringify(state)} />);
+    expect(container.querySelector('u strong')).toHaveTextContent('Hello drivers');
+    expect(container.querySelector('ol li')).toHaveTextContent('bad');
+    expect(container.querySelector('a')).toBeNull();
+  });
+
+  it('shows plain text as is', () => {
+    render(<RichTextView value={'Line one\nLine two'} />);
+    expect(screen.getByText(/Line one/)).toBeInTheDocument();
+  });
+
+  it('accepts only http(s) URLs', () => {
+    expect(isHttpUrl('https://example.com')).toBe(true);
+    expect(isHttpUrl('http://a.b/c?d=1')).toBe(true);
+    expect(isHttpUrl('ftp://example.com')).toBe(false);
+    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
+    expect(isHttpUrl('example.com')).toBe(false);
+  });
+});

@@ -1,0 +1,170 @@
+'use client';
+
+import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
+import { ListPlugin } from '@lexical/react/LexicalListPlugin';
+import { LexicalComposer, type InitialConfigType } from '@lexical/react/LexicalComposer';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import { createEmptyHistoryState, registerHistory } from '@lexical/history';
+import { clsx } from 'clsx';
+import { $createParagraphNode, $getRoot, type EditorState, type LexicalEditor } from 'lexical';
+import { useEffect, useRef } from 'react';
+import { EDITOR_NODES, EDITOR_THEME, HISTORY_DELAY_MS, HISTORY_DEPTH } from './config';
+import { isEditorStateJson, isHttpUrl } from './text';
+import { Toolbar } from './toolbar';
+
+export type RichTextEditorProps = {
+  /** Serialized Lexical editor state (JSON string); empty for a blank editor. */
+  value?: string | null;
+  /** Called with the serialized state and its plain text on every content change. */
+  onChange?: (json: string, text: string) => void;
+  onBlur?: () => void;
+  placeholder?: string;
+  /** id of the editable element (a <label htmlFor> can point at it). */
+  id?: string;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'aria-describedby'?: string;
+  invalid?: boolean;
+  /** Minimum height of the writing area, in rem. */
+  minRows?: number;
+  /** Receives the Lexical editor once created (tests, HTML export). */
+  editorRef?: React.MutableRefObject<LexicalEditor | null>;
+  className?: string;
+};
+
+/**
+ * The rich-text editor of job descriptions and news posts: paragraphs, bold, italic, underline,
+ * lists and http(s) links, with undo/redo (depth 100, 500 ms grouping). Its value is Lexical JSON.
+ * Load it through `LazyRichTextEditor` so pages that do not use it do not ship it.
+ */
+export function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  placeholder = 'Write here…',
+  id,
+  invalid,
+  minRows = 10,
+  editorRef,
+  className,
+  ...aria
+}: RichTextEditorProps) {
+  const initialConfig: InitialConfigType = {
+    namespace: 'tna-rich-text',
+    nodes: EDITOR_NODES,
+    theme: EDITOR_THEME,
+    editorState: isEditorStateJson(value) ? value : undefined,
+    onError(error) {
+      // A broken state must not take the whole form down; Lexical recovers to the last good state.
+      console.error(error);
+    },
+  };
+
+  return (
+    <LexicalComposer initialConfig={initialConfig}>
+      <div
+        className={clsx(
+          'overflow-hidden rounded-lg border bg-white shadow-sm transition focus-within:ring-2',
+          invalid ? 'border-red-400 focus-within:ring-red-200' : 'border-slate-300 focus-within:border-brand-500 focus-within:ring-brand-100',
+          className,
+        )}
+      >
+        <Toolbar />
+        <div className="relative">
+          <RichTextPlugin
+            contentEditable={
+              <ContentEditable
+                id={id}
+                aria-multiline
+                aria-invalid={invalid || undefined}
+                aria-label={aria['aria-label']}
+                aria-labelledby={aria['aria-labelledby']}
+                aria-describedby={aria['aria-describedby']}
+                className="max-h-[32rem] overflow-y-auto px-4 py-3 text-sm leading-6 text-slate-800 outline-none"
+                style={{ minHeight: `${minRows * 1.5}rem` }}
+                aria-placeholder={placeholder}
+                placeholder={
+                  <div className="pointer-events-none absolute left-4 top-3 select-none text-sm text-slate-400">{placeholder}</div>
+                }
+                onBlur={onBlur}
+              />
+            }
+            ErrorBoundary={LexicalErrorBoundary}
+          />
+        </div>
+        <BoundedHistoryPlugin />
+        <ListPlugin />
+        <LinkPlugin validateUrl={isHttpUrl} />
+        <ExternalValuePlugin value={value} />
+        <EditorRefPlugin editorRef={editorRef} />
+        {onChange && <ChangePlugin onChange={onChange} />}
+      </div>
+    </LexicalComposer>
+  );
+}
+
+/** History with the spec's depth cap (the stock HistoryPlugin has no depth option). */
+function BoundedHistoryPlugin() {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => registerHistory(editor, createEmptyHistoryState(), HISTORY_DELAY_MS, Date.now, undefined, HISTORY_DEPTH), [editor]);
+  return null;
+}
+
+function EditorRefPlugin({ editorRef }: { editorRef?: React.MutableRefObject<LexicalEditor | null> }) {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => {
+    if (!editorRef) return;
+    editorRef.current = editor;
+    return () => {
+      editorRef.current = null;
+    };
+  }, [editor, editorRef]);
+  return null;
+}
+
+/** Emits JSON on content changes only (selection moves are ignored). */
+function ChangePlugin({ onChange }: { onChange: (json: string, text: string) => void }) {
+  const [editor] = useLexicalComposerContext();
+  const handle = (state: EditorState) => {
+    const json = JSON.stringify(state.toJSON());
+    const text = state.read(() => $getRoot().getTextContent());
+    lastEmitted.set(editor, json);
+    onChange(json, text);
+  };
+  return <OnChangePlugin ignoreSelectionChange ignoreHistoryMergeTagChange onChange={handle} />;
+}
+
+const lastEmitted = new WeakMap<LexicalEditor, string>();
+
+/**
+ * A value set from outside (a loaded job, a reset form) replaces the content; the editor's own
+ * echo of what it just emitted is ignored so typing is never interrupted.
+ */
+function ExternalValuePlugin({ value }: { value?: string | null }) {
+  const [editor] = useLexicalComposerContext();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (value === lastEmitted.get(editor)) return;
+    if (isEditorStateJson(value)) {
+      const next = editor.parseEditorState(value as string);
+      if (JSON.stringify(next.toJSON()) === JSON.stringify(editor.getEditorState().toJSON())) return;
+      editor.setEditorState(next);
+    } else if (!value) {
+      editor.update(() => {
+        const root = $getRoot();
+        if (root.getTextContent()) root.clear().append($createParagraphNode());
+      });
+    }
+  }, [editor, value]);
+  return null;
+}
+
+export default RichTextEditor;
