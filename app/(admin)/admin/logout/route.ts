@@ -1,0 +1,2 @@
+// GET|POST /admin/logout: the same logout action as /logout
+export { GET, POST } from '@/app/logout/route';

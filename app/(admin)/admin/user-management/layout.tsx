@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { RouteTabs } from '@/components/shell/route-tabs';
+import { PageHeader } from '@/components/ui/states';
+import { pageGuardFor } from '@/lib/access';
+import { requireUser } from '@/lib/auth/server';
+
+export const metadata: Metadata = { title: 'User Management' };
+
+const TABS = [
+  { href: '/admin/user-management/applicants', label: 'Applicants' },
+  { href: '/admin/user-management/drivers', label: 'Drivers' },
+  { href: '/admin/user-management/admins', label: 'Admins' },
+];
+
+export default async function UserManagementLayout({ children }: { children: React.ReactNode }) {
+  await requireUser(pageGuardFor('/admin/user-management'));
+  return (
+    <>
+      <PageHeader title="User Management" subtitle="Applicants, drivers and administrators." />
+      <RouteTabs tabs={TABS} label="User management sections" />
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { getSession, signIn } from 'next-auth/react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAuthBusy } from '@/components/shell/auth-frame';
+import { TermsDialog } from '@/components/shell/terms-dialog';
+import { readTermsChoice } from '@/components/shell/terms';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Alert } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { landingFor } from '@/lib/access';
+import { loginFormSchema, type LoginForm as LoginValues } from '@/lib/auth/schemas';
+import { SocialButtons, type SocialProvider } from './social-buttons';
+
+export const WRONG_CREDENTIALS = 'This email or password is wrong.';
+export const VERIFIED = 'Your email has been verified';
+export const DENIED = 'Your account cannot open that page.';
+
+type Props = {
+  role: 'admin' | 'employer';
+  callbackUrl: string | null;
+  validated: boolean;
+  denied: boolean;
+  signedInAs: { email: string; home: string } | null;
+  socialProviders: SocialProvider[];
+  error: string | null;
+};
+
+/** A device id of 8 random characters (spec §3), kept per browser so sessions read as one device. */
+function deviceId() {
+  const key = 'tna.deviceId';
+  try {
+    const kept = window.localStorage.getItem(key);
+    if (kept && /^[a-z0-9]{8}$/.test(kept)) return kept;
+  } catch {}
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => alphabet[b % alphabet.length]).join('');
+  try {
+    window.localStorage.setItem(key, id);
+  } catch {}
+  return id;
+}
+
+/** next-auth hands back the message thrown by authorize(); its generic codes mean wrong credentials. */
+function signInMessage(error: string) {
+  return !error || error === 'CredentialsSignin' ? WRONG_CREDENTIALS : error;
+}
+
+export function LoginForm({ role, callbackUrl, validated, denied, signedInAs, socialProviders, error }: Props) {
+  const router = useRouter();
+  const toast = useToast();
+  const { setBusy } = useAuthBusy();
+  const [failure, setFailure] = useState<string | null>(error ? 'Sign-in with that provider did not work. Please try again or use your email and password.' : null);
+  const [pending, setPending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    setPending(true);
+    setBusy(true);
+    let leaving = false;
+    try {
+      const res = await signIn('credentials', {
+        redirect: false,
+        email,
+        password,
+        device_id: deviceId(),
+        terms_accepted: String(readTermsChoice() === 'true'),
+      });
+      if (!res || res.error) {
+        const message = res ? signInMessage(res.error ?? '') : 'There was a problem with communication';
+        setFailure(message);
+        toast.show('error', message);
+        return;
+      }
+      const session = await getSession();
+      const user = session?.user;
+      // Stay busy until the next page replaces this one.
+      leaving = true;
+      router.replace(callbackUrl ?? landingFor(user?.roles ?? [], user?.companyId));
+      router.refresh();
+    } catch {
+      setFailure('There was a problem with communication');
+    } finally {
+      if (!leaving) {
+        setPending(false);
+        setBusy(false);
+      }
+    }
+  });
+
+  const forgotHref = `/forgot-password?role=${role}`;
+
+  return (
+    <div>
+      <TermsDialog />
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome</h1>
+      <p className="mt-2 text-sm text-slate-500">Sign in to your account{role === 'admin' ? ' to open the Admin Portal' : ''}</p>
+
+      <div className="mt-6 flex flex-col gap-3 empty:hidden">
+        {validated && <Alert type="success">{VERIFIED}</Alert>}
+        {denied && (
+          <Alert type="warning">
+            {DENIED}{' '}
+            {signedInAs ? (
+              <>
+                You are signed in as <strong>{signedInAs.email}</strong>.{' '}
+                <Link href={signedInAs.home} className="font-semibold underline underline-offset-2">
+                  Go to your portal
+                </Link>{' '}
+                or sign in with another account.
+              </>
+            ) : (
+              'Sign in with an account that has access to it.'
+            )}
+          </Alert>
+        )}
+        {failure && <Alert type="error">{failure}</Alert>}
+      </div>
+
+      <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4" aria-label="Sign in">
+        <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@company.com" error={errors.email?.message} {...register('email')} />
+        <div className="flex flex-col gap-1">
+          <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          <Link href={forgotHref} className="self-end text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline">
+            Forgotten password
+          </Link>
+        </div>
+        <Button type="submit" loading={pending} className="mt-2 w-full py-3">
+          Continue
+        </Button>
+      </form>
+
+      {socialProviders.length > 0 && <SocialButtons providers={socialProviders} callbackUrl={callbackUrl} disabled={pending} />}
+
+      <p className="mt-8 text-center text-sm text-slate-500">
+        New to the network?{' '}
+        <Link href="/signup" className="font-semibold text-brand-600 hover:text-brand-700 hover:underline">
+          Create new account
+        </Link>
+      </p>
+    </div>
+  );
+}

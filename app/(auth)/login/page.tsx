@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { safeCallbackUrl } from '@/components/shell/nav-model';
+import { landingFor } from '@/lib/access';
+import { enabledSocialProviders } from '@/lib/auth/next-auth';
+import { getSessionUser } from '@/lib/auth/server';
+import { LoginForm } from './login-form';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+type Search = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const q = await searchParams;
+  const callbackUrl = safeCallbackUrl(first(q.callbackUrl));
+  const user = await getSessionUser();
+  // Back from a social provider: continue to the user's own landing page.
+  if (user && first(q.from) === 'social') redirect(callbackUrl ?? landingFor(user.roles, user.companyId));
+
+  const admin = first(q.role) === 'admin' || (callbackUrl ?? '').startsWith('/admin');
+  return (
+    <LoginForm
+      role={admin ? 'admin' : 'employer'}
+      callbackUrl={callbackUrl}
+      validated={first(q.validated) === 'true'}
+      denied={first(q.denied) === '1'}
+      signedInAs={user ? { email: user.email ?? '', home: landingFor(user.roles, user.companyId) } : null}
+      socialProviders={enabledSocialProviders()}
+      error={first(q.error) ?? null}
+    />
+  );
+}

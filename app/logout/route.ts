@@ -1,0 +1,33 @@
+// GET|POST /logout: the logout action (spec §2); /admin/logout is the same
+import { getToken } from 'next-auth/jwt';
+import { NextResponse, type NextRequest } from 'next/server';
+import { endSession } from '@/lib/auth/sessions';
+import { authSecret } from '@/lib/config';
+import { getDb } from '@/lib/db/client';
+
+/**
+ * GET answers a page that posts to itself, so a prefetch or a crawler following a link never signs
+ * anyone out; POST (same origin only) revokes the session family and clears the next-auth cookies.
+ */
+export function GET(req: NextRequest) {
+  const action = req.nextUrl.pathname;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Signing out</title></head>
+<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;color:#0f172a">
+<form method="post" action="${action}" id="f"><p>Signing you out&hellip;</p><noscript><button type="submit">Log out</button></noscript></form>
+<script>document.getElementById('f').submit()</script></body></html>`;
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+export async function POST(req: NextRequest) {
+  const origin = req.headers.get('origin');
+  if (origin && origin !== 'null' && new URL(origin).host !== (req.headers.get('x-forwarded-host') || req.headers.get('host'))) {
+    return new Response('Cross-origin request refused.', { status: 403 });
+  }
+  const token = await getToken({ req, secret: authSecret() }).catch(() => null);
+  if (typeof token?.refreshToken === 'string') await endSession(await getDb(), token.refreshToken).catch(() => undefined);
+  const res = NextResponse.redirect(new URL('/login', req.url), 303);
+  for (const cookie of req.cookies.getAll()) {
+    if (/next-auth\.(session-token|callback-url)/.test(cookie.name)) res.cookies.set(cookie.name, '', { path: '/', maxAge: 0, secure: cookie.name.startsWith('__Secure-') });
+  }
+  return res;
+}

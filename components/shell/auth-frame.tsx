@@ -1,0 +1,97 @@
+'use client';
+
+import { usePathname, useSearchParams } from 'next/navigation';
+import { clsx } from 'clsx';
+import { createContext, Suspense, useContext, useMemo, useState } from 'react';
+import { BrandMark } from './icons';
+
+const BusyContext = createContext<{ busy: boolean; setBusy: (busy: boolean) => void }>({ busy: false, setBusy: () => {} });
+
+/** Account screens call setBusy(true) while a form submits: the whole page becomes inert. */
+export function useAuthBusy() {
+  return useContext(BusyContext);
+}
+
+/** The admin variant: the path, the role query or the page the user was heading to says admin. */
+export function isAdminVariant(pathname: string, search: URLSearchParams | null) {
+  return pathname.includes('admin') || search?.get('role') === 'admin' || (search?.get('callbackUrl') ?? '').startsWith('/admin');
+}
+
+/** The two-column frame of the account screens (spec §2 Auth layout): form on the left, backdrop on the right. */
+export function AuthFrame({ productName, version, children }: { productName: string; version: string; children: React.ReactNode }) {
+  const [busy, setBusy] = useState(false);
+  const value = useMemo(() => ({ busy, setBusy }), [busy]);
+  return (
+    <BusyContext.Provider value={value}>
+      <div inert={busy} aria-busy={busy || undefined} className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <div className="flex min-h-dvh flex-col px-6 py-8 sm:px-12 lg:px-16">
+          <div className="flex items-center gap-3">
+            <BrandMark />
+            <span className="text-lg font-bold tracking-tight text-slate-900">{productName}</span>
+          </div>
+          <main className="flex flex-1 items-center justify-center py-10">
+            <div className="w-full max-w-sm">{children}</div>
+          </main>
+          <p className="text-xs text-slate-400">
+            {productName} portal <span data-testid="app-version">v{version}</span>
+          </p>
+        </div>
+        <Suspense fallback={<div className="hidden bg-slate-900 lg:block" />}>
+          <Backdrop />
+        </Suspense>
+      </div>
+    </BusyContext.Provider>
+  );
+}
+
+function Backdrop() {
+  const admin = isAdminVariant(usePathname() ?? '', useSearchParams());
+  return (
+    <aside
+      aria-hidden
+      data-variant={admin ? 'admin' : 'employer'}
+      className={clsx(
+        'relative hidden overflow-hidden lg:flex lg:flex-col lg:justify-end lg:p-14',
+        admin ? 'bg-gradient-to-br from-slate-950 via-slate-900 to-indigo-950' : 'bg-gradient-to-br from-brand-700 via-brand-600 to-sky-500',
+      )}
+    >
+      <Road admin={admin} />
+      <div className="absolute inset-x-0 bottom-0 h-2/3 bg-gradient-to-t from-slate-950/70 via-slate-950/30 to-transparent" />
+      <div className="relative max-w-md text-white">
+        <p className={clsx('mb-3 inline-flex rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wider', admin ? 'bg-indigo-500/20 text-indigo-200' : 'bg-white/15 text-white')}>
+          {admin ? 'Admin Portal' : 'For employers'}
+        </p>
+        <h2 className="text-3xl font-bold leading-tight tracking-tight xl:text-4xl">
+          {admin ? 'Run the network: companies, users and channels in one place.' : 'Hire CDL drivers who are a great match for your routes.'}
+        </h2>
+        <p className="mt-4 text-base text-white/75">
+          {admin
+            ? 'Manage companies and their jobs, help employers through impersonation and keep news channels current.'
+            : 'Post a job in minutes, target it where your drivers live, and review matched candidates as they apply.'}
+        </p>
+      </div>
+    </aside>
+  );
+}
+
+/** A decorative highway vanishing into the horizon, drawn in CSS-friendly SVG. */
+function Road({ admin }: { admin: boolean }) {
+  return (
+    <svg viewBox="0 0 600 600" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full" aria-hidden>
+      <defs>
+        <radialGradient id="glow" cx="50%" cy="30%" r="60%">
+          <stop offset="0%" stopColor={admin ? '#6366f1' : '#ffffff'} stopOpacity={admin ? 0.35 : 0.3} />
+          <stop offset="100%" stopColor="#ffffff" stopOpacity="0" />
+        </radialGradient>
+        <pattern id="grid" width="40" height="40" patternUnits="userSpaceOnUse">
+          <path d="M40 0H0v40" fill="none" stroke="#ffffff" strokeOpacity="0.06" />
+        </pattern>
+      </defs>
+      <rect width="600" height="600" fill="url(#grid)" />
+      <rect width="600" height="600" fill="url(#glow)" />
+      <path d="M270 170 L330 170 L600 600 L0 600 Z" fill="#0f172a" fillOpacity={admin ? 0.45 : 0.22} />
+      <path d="M300 175 L300 600" stroke="#ffffff" strokeOpacity="0.55" strokeWidth="6" strokeDasharray="26 22" />
+      <path d="M272 172 L40 600 M328 172 L560 600" stroke="#ffffff" strokeOpacity="0.2" strokeWidth="2" />
+    </svg>
+  );
+}

@@ -1,0 +1,16 @@
+'use client';
+
+import { signOut } from 'next-auth/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+
+/**
+ * Signs the user out everywhere this browser knows about: the API session family is revoked first
+ * (POST /auth/logout), then next-auth clears its cookie, cached queries are dropped and the user
+ * lands on /login. A failed revoke call never keeps anyone signed in.
+ */
+export async function logout(queryClient?: QueryClient) {
+  await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
+  queryClient?.clear();
+  await signOut({ callbackUrl: '/login' });
+}

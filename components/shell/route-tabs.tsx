@@ -1,0 +1,33 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { clsx } from 'clsx';
+
+/** Tabs that are routes (sub-pages): the tab of the current path is marked as the current page. */
+export function RouteTabs({ tabs, label }: { tabs: { href: string; label: string }[]; label: string }) {
+  const pathname = usePathname() ?? '';
+  return (
+    <nav aria-label={label} className="mb-6 border-b border-slate-200">
+      <ul className="-mb-px flex gap-6 overflow-x-auto">
+        {tabs.map((t) => {
+          const active = pathname === t.href || pathname.startsWith(t.href + '/');
+          return (
+            <li key={t.href}>
+              <Link
+                href={t.href}
+                aria-current={active ? 'page' : undefined}
+                className={clsx(
+                  'inline-block whitespace-nowrap border-b-2 px-1 pb-3 text-sm font-medium transition',
+                  active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700',
+                )}
+              >
+                {t.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

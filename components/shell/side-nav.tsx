@@ -1,0 +1,137 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import type { NavItem } from '@/lib/access';
+import { BrandMark, Icon } from './icons';
+import { LogoutDialog } from './logout-dialog';
+import { activeItem, navGroupFor, switcherPortals } from './nav-model';
+import { PortalSwitcher } from './portal-switcher';
+
+export type ShellUser = { name?: string | null; email?: string | null; roles: string[] };
+
+/** The Recommend item is an action: whoever builds the dialog listens for this event. */
+export const RECOMMEND_EVENT = 'tna:recommend';
+
+type NavBodyProps = {
+  user: ShellUser;
+  productName: string;
+  collapsed: boolean;
+  /** Desktop rail only: the collapse button. */
+  onToggle?: () => void;
+  /** Called after a link or action is used (the mobile drawer closes). */
+  onNavigate?: () => void;
+};
+
+/** Everything inside the nav: brand, portal switcher, the portal's items, the user and Log out. */
+export function NavBody({ user, productName, collapsed, onToggle, onNavigate }: NavBodyProps) {
+  const pathname = usePathname() ?? '/';
+  const group = navGroupFor(pathname, user.roles);
+  const items = group?.nav ?? [];
+  const active = activeItem(pathname, items);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+
+  return (
+    <div className="flex h-full flex-col gap-5 px-3 py-4">
+      <div className={clsx('flex items-center gap-3', collapsed ? 'flex-col' : 'px-1')}>
+        <Link href={group?.home ?? '/'} className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:outline-white" onClick={onNavigate}>
+          <BrandMark />
+          {!collapsed && (
+            <span className="min-w-0">
+              <span className="block truncate text-base font-bold tracking-tight text-white">{productName}</span>
+              <span className="block truncate text-xs text-slate-400">Trucking jobs network</span>
+            </span>
+          )}
+        </Link>
+        {onToggle && (
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+            aria-expanded={!collapsed}
+            aria-controls="side-nav"
+            className={clsx('rounded-lg p-1.5 text-slate-400 transition hover:bg-white/10 hover:text-white focus-visible:outline-white', !collapsed && 'ml-auto')}
+          >
+            <Icon name={collapsed ? 'expand' : 'collapse'} className="size-4" />
+          </button>
+        )}
+      </div>
+
+      <PortalSwitcher portals={switcherPortals(user.roles)} current={group} collapsed={collapsed} />
+
+      <nav aria-label={group ? `${group.label} navigation` : 'Navigation'} className="flex-1 overflow-y-auto">
+        {group && !collapsed && <p className="mb-2 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-500">{group.label}</p>}
+        <ul className="flex flex-col gap-1">
+          {items.map((item) => (
+            <li key={item.label}>
+              <NavEntry item={item} active={item === active} collapsed={collapsed} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="flex flex-col gap-2 border-t border-white/10 pt-4">
+        {!collapsed && (user.name || user.email) && (
+          <div className="flex items-center gap-3 px-2">
+            <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white/10 text-sm font-semibold text-white">
+              {initials(user.name || user.email || '')}
+            </span>
+            <span className="min-w-0">
+              {user.name && <span className="block truncate text-sm font-medium text-white">{user.name}</span>}
+              {user.email && <span className="block truncate text-xs text-slate-400">{user.email}</span>}
+            </span>
+          </div>
+        )}
+        <button type="button" onClick={() => setConfirmLogout(true)} title={collapsed ? 'Log out' : undefined} className={itemClass(false, collapsed)}>
+          <Icon name="logout" />
+          <span className={clsx(collapsed && 'sr-only')}>Log out</span>
+        </button>
+      </div>
+      <LogoutDialog open={confirmLogout} onOpenChange={setConfirmLogout} />
+    </div>
+  );
+}
+
+function NavEntry({ item, active, collapsed, onNavigate }: { item: NavItem; active: boolean; collapsed: boolean; onNavigate?: () => void }) {
+  const content = (
+    <>
+      <Icon name={item.icon} className={active ? 'text-white' : 'text-slate-400 group-hover:text-white'} />
+      <span className={clsx('truncate', collapsed && 'sr-only')}>{item.label}</span>
+    </>
+  );
+  if (item.action === 'recommend') {
+    return (
+      <button
+        type="button"
+        title={collapsed ? item.label : undefined}
+        className={itemClass(false, collapsed)}
+        onClick={() => {
+          onNavigate?.();
+          window.dispatchEvent(new CustomEvent(RECOMMEND_EVENT));
+        }}
+      >
+        {content}
+      </button>
+    );
+  }
+  return (
+    <Link href={item.href!} aria-current={active ? 'page' : undefined} title={collapsed ? item.label : undefined} className={itemClass(active, collapsed)} onClick={onNavigate}>
+      {content}
+    </Link>
+  );
+}
+
+function itemClass(active: boolean, collapsed: boolean) {
+  return clsx(
+    'group flex w-full items-center gap-3 rounded-lg text-sm font-medium transition focus-visible:outline-white',
+    collapsed ? 'justify-center p-2.5' : 'px-3 py-2.5',
+    active ? 'bg-brand-600 text-white shadow-sm shadow-black/20' : 'text-slate-300 hover:bg-white/10 hover:text-white',
+  );
+}
+
+function initials(name: string) {
+  const parts = name.replace(/@.*/, '').split(/[\s._-]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
