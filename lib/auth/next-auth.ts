@@ -11,7 +11,7 @@ import { userRoles, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { login } from './login';
 import { loginSchema } from './schemas';
-import { refreshSession, type TokenPair } from './sessions';
+import { endSession, refreshSession, type TokenPair } from './sessions';
 import { socialSignIn } from './social';
 
 const REFRESH_MARGIN_MS = 60_000;
@@ -106,6 +106,12 @@ export const authOptions = (): NextAuthOptions => ({
     }),
     ...socialProviders(),
   ],
+  events: {
+    // Signing out of the web revokes the API session family too, so its refresh token is dead.
+    async signOut({ token }) {
+      if (typeof token?.refreshToken === 'string') await endSession(await getDb(), token.refreshToken).catch(() => undefined);
+    },
+  },
   callbacks: {
     async signIn({ user, account, profile }) {
       if (!account || account.provider === 'credentials') return true;

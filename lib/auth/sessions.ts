@@ -120,7 +120,12 @@ export async function endSession(db: Database, token: string) {
     const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
     familyId = row?.familyId;
   }
-  if (familyId) await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  if (familyId) await endSessionFamily(db, familyId);
+}
+
+/** Revokes one session by its family id (the access token's sid: a cookie session's logout). */
+export async function endSessionFamily(db: Database, familyId: string) {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Revokes every session of a user, optionally keeping one (password change keeps the current one). */

@@ -1,13 +1,13 @@
 // POST /api/v1.0/auth/logout: revokes the session the presented token belongs to
 import { route } from '@/lib/api/route';
-import { endSession } from '@/lib/auth/sessions';
+import { endSession, endSessionFamily } from '@/lib/auth/sessions';
 
 export const POST = route({
   access: 'authenticated',
   rawBody: true,
   handler: async ({ db, actor, bearer }) => {
     if (bearer) await endSession(db, bearer);
-    else if (actor?.sessionId) await endSession(db, actor.sessionId);
+    else if (actor?.sessionId) await endSessionFamily(db, actor.sessionId);
     return { loggedOut: true };
   },
 });
