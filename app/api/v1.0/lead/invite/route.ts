@@ -1,0 +1,10 @@
+// POST /api/v1.0/lead/invite: recommend the product to a friend; answers invitation_link and default_text
+import { route } from '@/lib/api/route';
+import { createInvite } from '@/lib/accounts/invite';
+import { inviteSchema } from '@/lib/accounts/invite-schemas';
+
+export const POST = route({
+  access: 'authenticated',
+  body: inviteSchema,
+  handler: ({ db, actor, body, req }) => createInvite(db, actor!, body, { baseUrl: req.nextUrl.origin }),
+});

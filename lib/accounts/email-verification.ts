@@ -1,0 +1,71 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { users } from '@/lib/db/schema';
+import { config } from '@/lib/config';
+import { notFound, sqlState } from '@/lib/errors';
+import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
+import type { Actor } from '@/lib/auth/actor';
+import { consumeOrThrow, limiter } from '@/lib/rate-limit';
+import { enqueueTemplate } from '@/lib/mail/outbox';
+
+export const VERIFY_LINK_HOURS = 24;
+const PURPOSE = 'email-verification';
+
+/**
+ * Mails a signed verification link to the address waiting for verification (email_to_verify) or,
+ * failing that, to the account's email. The sign-up flow calls this right after creating the user.
+ * Answers false when there is nothing to verify.
+ */
+export async function sendVerificationMail(db: Database, userId: number, opts: { baseUrl?: string } = {}): Promise<boolean> {
+  const [user] = await db
+    .select({ firstName: users.firstName, email: users.email, emailToVerify: users.emailToVerify, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw notFound('User not found.');
+  const target = user.emailToVerify ?? (user.verifiedAt ? null : user.email);
+  if (!target) return false;
+  const token = await signPurposeToken(PURPOSE, { uid: userId, email: target.toLowerCase() }, VERIFY_LINK_HOURS * 3600);
+  const link = new URL(`/api/v1.0/auth/verify-email?token=${encodeURIComponent(token)}`, opts.baseUrl ?? config.appUrl).toString();
+  await enqueueTemplate(db, target, 'email_verification', { firstName: user.firstName, link, hours: VERIFY_LINK_HOURS });
+  return true;
+}
+
+/** POST /auth/verify-email/send: the signed-in user asks for a (new) link; 3 per 10 minutes. */
+export async function resendVerification(db: Database, actor: Actor, opts: { baseUrl?: string } = {}) {
+  await consumeOrThrow(await limiter('verify-email-send', 3, 600), String(actor.userId), 'Please wait a few minutes before asking for another link.');
+  const sent = await sendVerificationMail(db, actor.userId, opts);
+  return sent
+    ? { sent: true, message: 'We have sent you a verification link. It is valid for 24 hours.' }
+    : { sent: false, message: 'Your email is already verified.' };
+}
+
+/**
+ * The link's target: marks the email verified (and makes a pending new address the account's
+ * email). Answers false for a bad, expired or outdated link.
+ */
+export async function confirmEmail(db: Database, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const claims = await verifyPurposeToken<{ uid: number; email: string }>(PURPOSE, token);
+  if (!claims?.uid || !claims.email) return false;
+  const [user] = await db
+    .select({ email: users.email, emailToVerify: users.emailToVerify })
+    .from(users)
+    .where(and(eq(users.id, claims.uid), isNull(users.deletedAt)));
+  if (!user) return false;
+  const email = claims.email.toLowerCase();
+  if (user.emailToVerify?.toLowerCase() === email) {
+    try {
+      await db
+        .update(users)
+        .set({ email, emailToVerify: null, emailVerifiedAt: new Date(), updatedAt: sql`now()` })
+        .where(eq(users.id, claims.uid));
+      return true;
+    } catch (error) {
+      if (sqlState(error) === '23505') return false; // the address was taken by another account meanwhile
+      throw error;
+    }
+  }
+  if (user.email.toLowerCase() !== email) return false;
+  await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, claims.uid));
+  return true;
+}

@@ -1,0 +1,43 @@
+import type { Database } from '@/lib/db/client';
+import { config } from '@/lib/config';
+import { hasAny, ROLES } from '@/lib/access';
+import type { Actor } from '@/lib/auth/actor';
+import { consumeOrThrow, limiter } from '@/lib/rate-limit';
+import { enqueueTemplate } from '@/lib/mail/outbox';
+import type { InviteInput } from './invite-schemas';
+
+export const INVITES_PER_HOUR = 10;
+
+function splitName(fullName: string) {
+  const [first, ...rest] = fullName.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+/**
+ * Recommend the product to a friend: answers the sign-up link (prefilled with the friend's name
+ * and email, `ref` = the sender's id) and a message for the sender's own mail client, and also
+ * queues the same invitation from the product's address. Ten per hour per user.
+ */
+export async function createInvite(db: Database, actor: Actor, input: InviteInput, opts: { baseUrl?: string } = {}) {
+  await consumeOrThrow(
+    await limiter('lead-invite', INVITES_PER_HOUR, 3600),
+    String(actor.userId),
+    'You have sent many invitations in a short time. Please try again in an hour.',
+  );
+  const product = config.productName;
+  const { firstName, lastName } = splitName(input.fullName);
+  const url = new URL('/signup', opts.baseUrl ?? config.appUrl);
+  url.searchParams.set('ref', String(actor.userId));
+  url.searchParams.set('firstName', firstName);
+  if (lastName) url.searchParams.set('lastName', lastName);
+  url.searchParams.set('email', input.email);
+  const invitationLink = url.toString();
+  const senderName = `${actor.firstName} ${actor.lastName}`.trim();
+  const purpose = hasAny(actor.roles, [ROLES.DRIVER]) && actor.roles.length === 1 ? 'find trucking jobs and driver benefits' : 'hire truck drivers';
+  const defaultText =
+    `Hi ${firstName},\n\n` +
+    `I've been using ${product} to ${purpose} and I think you would find it useful too. ` +
+    `You can create your account here:\n${invitationLink}\n\n${senderName}`;
+  await enqueueTemplate(db, input.email, 'invite', { friendName: input.fullName, senderName, link: invitationLink, message: defaultText });
+  return { invitation_link: invitationLink, default_text: defaultText, subject: `${senderName} recommends ${product} to you` };
+}

@@ -1,0 +1,94 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { auditLog, emailOutbox, oneTimeCodes, userRoles, users } from '@/lib/db/schema';
+import { notFound } from '@/lib/errors';
+import { revokeAllSessions } from '@/lib/auth/sessions';
+import { stripCountryCode } from '@/lib/auth/phone';
+import type { Actor } from '@/lib/auth/actor';
+
+export const DELETED_NAME = 'Deleted';
+export const deletedEmailFor = (userId: number) => `deleted+${userId}@invalid.local`;
+
+/** What the members home shows about the signed-in user. */
+export async function memberProfile(db: Database, userId: number) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      timezone: users.timezone,
+      emailVerifiedAt: users.emailVerifiedAt,
+      emailToVerify: users.emailToVerify,
+      createdAt: users.createdAt,
+      companyId: users.companyId,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw notFound('User not found.');
+  const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: stripCountryCode(user.phone),
+    timezone: user.timezone,
+    emailVerified: Boolean(user.emailVerifiedAt),
+    emailToVerify: user.emailToVerify,
+    memberSince: user.createdAt.toISOString(),
+    companyId: user.companyId,
+    roles,
+  };
+}
+export type MemberProfile = Awaited<ReturnType<typeof memberProfile>>;
+
+/**
+ * Deletes the caller's account. The users row stays (invoices, payments and jobs point at it and
+ * must be kept), but everything personal is erased: names, phone, email, password, picture, pending
+ * mail and codes. Every session ends at once; the roles go, so the id can no longer reach anything.
+ */
+export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: string }) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [user] = await t
+      .select({ email: users.email, emailToVerify: users.emailToVerify })
+      .from(users)
+      .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)))
+      .for('update');
+    if (!user) throw notFound('User not found.');
+    await t
+      .update(users)
+      .set({
+        firstName: DELETED_NAME,
+        lastName: DELETED_NAME,
+        email: deletedEmailFor(actor.userId),
+        emailToVerify: null,
+        phone: null,
+        passwordHash: null,
+        profilePicture: null,
+        tnNewsletters: false,
+        active: false,
+        deletedAt: new Date(),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, actor.userId));
+    await t.delete(userRoles).where(eq(userRoles.userId, actor.userId));
+    await t.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, actor.userId));
+    // Mail addressed to the person is personal data too.
+    for (const address of [user.email, user.emailToVerify].filter(Boolean) as string[]) {
+      await t.delete(emailOutbox).where(eq(emailOutbox.toAddress, address));
+    }
+    await revokeAllSessions(t, actor.userId);
+    await t.insert(auditLog).values({
+      actorId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+      action: 'account.deleted',
+      entity: 'user',
+      entityId: String(actor.userId),
+      ip: ctx.ip,
+    });
+  });
+  return { deleted: true, message: 'Your account has been deleted.' };
+}

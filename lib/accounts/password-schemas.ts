@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** The sign-up password rules and messages (accounts spec §5), one message at a time. */
+export const PASSWORD_MESSAGES = {
+  required: 'No password provided.',
+  short: 'Password is too short - It should be at least 8 characters.',
+  long: 'Password is too long - should be up to 64 chars.',
+  pattern: 'At least 1 number,1 symbol (@$!#%*?&) and 1 uppercase letter.',
+  match: 'Passwords must match',
+} as const;
+
+const STRONG = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\s]).*$/;
+
+export function passwordProblem(value: string): string | undefined {
+  if (!value) return PASSWORD_MESSAGES.required;
+  if (value.length < 8) return PASSWORD_MESSAGES.short;
+  if (value.length > 64) return PASSWORD_MESSAGES.long;
+  if (!STRONG.test(value)) return PASSWORD_MESSAGES.pattern;
+  return undefined;
+}
+
+/** A new password: required, 8 to 64 characters, a digit, a lowercase, an uppercase letter and a symbol. */
+export const newPassword = z.string({ error: PASSWORD_MESSAGES.required }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const email = z
+  .string({ error: 'No email provided' })
+  .trim()
+  .min(1, 'No email provided')
+  .max(254, 'Needs to be a valid email.')
+  .pipe(z.email('Needs to be a valid email.'));
+
+/** /forgot-password and POST /auth/token-password. */
+export const forgotPasswordSchema = z.object({ email, role: z.string().max(32).optional() });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** /reset-code and POST /auth/verify-token-password. */
+export const verifyResetCodeSchema = z.object({
+  email,
+  code: z
+    .string({ error: 'Enter the 6-digit code from the email.' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'),
+});
+export type VerifyResetCodeInput = z.infer<typeof verifyResetCodeSchema>;
+
+/** POST /auth/reset-password: the token from verify-token-password and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'Your reset link has expired. Please request a new code.' }).min(1, 'Your reset link has expired. Please request a new code.'),
+  password: newPassword,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+const confirmation = { password: newPassword, confirmPassword: z.string({ error: PASSWORD_MESSAGES.match }) };
+type WithConfirmation = { password: string; confirmPassword: string };
+/** Checked even while the password itself breaks a rule, so both messages show together. */
+const passwordsMatch: [(v: WithConfirmation) => boolean, { message: string; path: PropertyKey[]; when: (p: { value: unknown }) => boolean }] = [
+  (v) => v.password === v.confirmPassword,
+  {
+    message: PASSWORD_MESSAGES.match,
+    path: ['confirmPassword'],
+    when: ({ value }) => typeof (value as Partial<WithConfirmation>)?.confirmPassword === 'string',
+  },
+];
+
+/** The /reset-password form: password and confirmation (the token comes from the previous step). */
+export const resetPasswordFormSchema = z.object(confirmation).refine(...passwordsMatch);
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+const CURRENT_REQUIRED = 'Enter your current password.';
+
+/**
+ * POST /auth/change-password. Accepts the spec's snake_case and the camelCase spelling of the old
+ * password, and `password`, `new_password` or `newPassword` for the new one.
+ */
+export const changePasswordSchema = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== 'object') return raw;
+    const r = raw as Record<string, unknown>;
+    return { oldPassword: r.oldPassword ?? r.old_password, password: r.password ?? r.newPassword ?? r.new_password };
+  },
+  z.object({
+    oldPassword: z.string({ error: CURRENT_REQUIRED }).min(1, CURRENT_REQUIRED),
+    password: newPassword,
+  }),
+);
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form; confirmPassword is removed before the call (spec §7). */
+export const changePasswordFormSchema = z
+  .object({ oldPassword: z.string({ error: CURRENT_REQUIRED }).min(1, CURRENT_REQUIRED), ...confirmation })
+  .refine(...passwordsMatch);
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

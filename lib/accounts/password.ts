@@ -1,0 +1,177 @@
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { auditLog, oneTimeCodes, users } from '@/lib/db/schema';
+import { AppError, unprocessable } from '@/lib/errors';
+import { authSecret } from '@/lib/config';
+import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
+import { revokeAllSessions } from '@/lib/auth/sessions';
+import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
+import type { Actor } from '@/lib/auth/actor';
+import { consumeOrThrow, limiter } from '@/lib/rate-limit';
+import { enqueueTemplate } from '@/lib/mail/outbox';
+import type { ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput, VerifyResetCodeInput } from './password-schemas';
+
+export const CODE_TTL_MINUTES = 15;
+export const CODE_MAX_TRIES = 5;
+export const RESET_TOKEN_TTL_SECONDS = 10 * 60;
+const RESET_PURPOSE = 'password-reset';
+
+export const RESET_REQUESTED =
+  'If an account exists for this email, we have sent a 6-digit code to it. The code is valid for 15 minutes.';
+export const CODE_INVALID = 'This code is not valid or has expired. Check the latest email we sent you, or request a new code.';
+export const RESET_TOKEN_INVALID = 'Your reset session has expired. Please request a new code.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
+export const SAME_PASSWORD = 'The new password must be different from your current password.';
+const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+
+/** Codes are stored as an HMAC with the server key: a copy of the table does not reveal them. */
+function codeHash(code: string) {
+  return createHmac('sha256', `${authSecret()}:one-time-code`).update(code).digest('hex');
+}
+
+function sameHash(a: string, b: string) {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A fingerprint of the stored password hash: a reset token dies as soon as the password changes. */
+function passwordVersion(passwordHash: string | null) {
+  return createHash('sha256').update(passwordHash ?? 'none').digest('base64url').slice(0, 16);
+}
+
+async function liveUserByEmail(db: Database, email: string) {
+  const [user] = await db
+    .select({ id: users.id, firstName: users.firstName, email: users.email, passwordHash: users.passwordHash, active: users.active })
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deletedAt)));
+  return user?.active ? user : undefined;
+}
+
+/**
+ * Forgot password: mails a fresh 6-digit code and invalidates earlier ones. The answer is the same
+ * whether or not the account exists; the rate limits count every request alike.
+ */
+export async function requestPasswordReset(db: Database, input: ForgotPasswordInput, ctx: { ip: string; now?: Date }) {
+  const email = input.email.trim().toLowerCase();
+  const [byEmail, byIp] = await Promise.all([limiter('reset-request-email', 5, 3600), limiter('reset-request-ip', 20, 3600)]);
+  await consumeOrThrow(byIp, ctx.ip, TOO_MANY);
+  await consumeOrThrow(byEmail, email, TOO_MANY);
+  const user = await liveUserByEmail(db, email);
+  if (user) {
+    const now = ctx.now ?? new Date();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      await t
+        .update(oneTimeCodes)
+        .set({ usedAt: now })
+        .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'password_reset'), isNull(oneTimeCodes.usedAt)));
+      await t.insert(oneTimeCodes).values({
+        userId: user.id,
+        purpose: 'password_reset',
+        codeHash: codeHash(code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+        createdAt: now,
+      });
+      await enqueueTemplate(t, user.email, 'password_reset_code', { firstName: user.firstName, code, minutes: CODE_TTL_MINUTES });
+    });
+  }
+  return { message: RESET_REQUESTED };
+}
+
+/**
+ * Checks a code. Every check first claims one of the code's five tries atomically, so parallel
+ * guesses cannot exceed the limit; the right code is consumed and exchanged for a short-lived
+ * reset token. Every failure gives the same message.
+ */
+export async function verifyResetCode(db: Database, input: VerifyResetCodeInput, ctx: { ip: string; now?: Date }) {
+  const now = ctx.now ?? new Date();
+  await consumeOrThrow(await limiter('reset-verify-ip', 30, 15 * 60), ctx.ip, TOO_MANY);
+  const user = await liveUserByEmail(db, input.email);
+  if (!user) throw unprocessable(CODE_INVALID, 'code');
+  const [latest] = await db
+    .select({ id: oneTimeCodes.id })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.userId, user.id),
+        eq(oneTimeCodes.purpose, 'password_reset'),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  if (!latest) throw unprocessable(CODE_INVALID, 'code');
+  const [claimed] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, CODE_MAX_TRIES)))
+    .returning({ codeHash: oneTimeCodes.codeHash });
+  if (!claimed || !sameHash(claimed.codeHash, codeHash(input.code))) throw unprocessable(CODE_INVALID, 'code');
+  const [used] = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.usedAt)))
+    .returning({ id: oneTimeCodes.id });
+  if (!used) throw unprocessable(CODE_INVALID, 'code');
+  const token = await signPurposeToken(RESET_PURPOSE, { uid: user.id, pv: passwordVersion(user.passwordHash) }, RESET_TOKEN_TTL_SECONDS);
+  return { token, expires_in: RESET_TOKEN_TTL_SECONDS };
+}
+
+/** Sets the new password from a reset token, signs the user out everywhere, and proves the email. */
+export async function resetPassword(db: Database, input: ResetPasswordInput, ctx: { ip: string }) {
+  await consumeOrThrow(await limiter('reset-password-ip', 20, 15 * 60), ctx.ip, TOO_MANY);
+  const claims = await verifyPurposeToken<{ uid: number; pv: string }>(RESET_PURPOSE, input.token);
+  if (!claims) throw unprocessable(RESET_TOKEN_INVALID, 'token');
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(and(eq(users.id, claims.uid), isNull(users.deletedAt), eq(users.active, true)));
+  // The token is good for one password change: once the hash changes, its fingerprint no longer matches.
+  if (!user || passwordVersion(user.passwordHash) !== claims.pv) throw unprocessable(RESET_TOKEN_INVALID, 'token');
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date(), updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await revokeAllSessions(t, user.id);
+    await t.insert(auditLog).values({ actorId: user.id, action: 'password.reset', entity: 'user', entityId: String(user.id), ip: ctx.ip });
+  });
+  return { message: 'Your password has been reset. Sign in with your new password.' };
+}
+
+/** Changes the signed-in user's password; every other session of the user is signed out. */
+export async function changePassword(db: Database, actor: Actor, input: ChangePasswordInput, ctx: { ip: string }) {
+  const failures = await limiter('change-password-user', 5, 15 * 60);
+  const state = await failures.get(String(actor.userId));
+  if (state && state.consumedPoints >= failures.points) {
+    throw new AppError(429, TOO_MANY, undefined, { 'Retry-After': String(Math.ceil(state.msBeforeNext / 1000)) });
+  }
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
+  if (!(await verifyPassword(user?.passwordHash, input.oldPassword))) {
+    await failures.penalty(String(actor.userId), 1);
+    throw unprocessable(WRONG_CURRENT_PASSWORD, 'oldPassword');
+  }
+  if (input.oldPassword === input.password) throw unprocessable(SAME_PASSWORD, 'password');
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, actor.userId));
+    await revokeAllSessions(t, actor.userId, actor.sessionId);
+    await t.insert(auditLog).values({
+      actorId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+      action: 'password.changed',
+      entity: 'user',
+      entityId: String(actor.userId),
+      ip: ctx.ip,
+    });
+  });
+  await failures.delete(String(actor.userId));
+  return { message: 'Your password has been changed.' };
+}

@@ -1,0 +1,110 @@
+/**
+ * Every mail the product sends, as plain functions from parameters to subject, text and html.
+ * Other domains enqueue them with `enqueueTemplate(db, to, 'new_job', {...})`.
+ */
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+const BRAND = '#1f57d0';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+type Block = { p: string } | { code: string } | { button: { label: string; href: string } } | { small: string };
+
+/** One layout for every mail: the same blocks become the text part and the html part. */
+function render(subject: string, product: string, blocks: Block[]): RenderedMail {
+  const text = blocks
+    .map((b) => ('p' in b ? b.p : 'code' in b ? `    ${b.code}` : 'button' in b ? `${b.button.label}: ${b.button.href}` : b.small))
+    .join('\n\n');
+  const body = blocks
+    .map((b) => {
+      if ('p' in b) return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(b.p).replace(/\n/g, '<br>')}</p>`;
+      if ('code' in b)
+        return `<p style="margin:0 0 16px;font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(b.code)}</p>`;
+      if ('button' in b)
+        return `<p style="margin:0 0 16px"><a href="${escapeHtml(b.button.href)}" style="display:inline-block;background:${BRAND};color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(b.button.label)}</a></p>`;
+      return `<p style="margin:0 0 16px;color:#64748b;font-size:13px;line-height:1.5">${escapeHtml(b.small)}</p>`;
+    })
+    .join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px">
+<tr><td style="padding:20px 28px;border-bottom:1px solid #e2e8f0;font-weight:700;color:${BRAND}">${escapeHtml(product)}</td></tr>
+<tr><td style="padding:28px">
+${body}
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject, text, html };
+}
+
+const product = () => process.env.NEXT_PUBLIC_PRODUCT_NAME || 'TNA';
+const hello = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,');
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export const mailTemplates = {
+  password_reset_code: (p: { firstName?: string | null; code: string; minutes: number }) =>
+    render(`Your ${product()} password reset code`, product(), [
+      { p: hello(p.firstName) },
+      { p: `Use this code to reset your ${product()} password. It is valid for ${p.minutes} minutes and can be used once.` },
+      { code: p.code },
+      { small: 'If you did not ask to reset your password, you can ignore this email: your password stays the same.' },
+    ]),
+
+  email_verification: (p: { firstName?: string | null; link: string; hours: number }) =>
+    render(`Verify your email for ${product()}`, product(), [
+      { p: hello(p.firstName) },
+      { p: `Please confirm that this is your email address. The link is valid for ${p.hours} hours.` },
+      { button: { label: 'Verify my email', href: p.link } },
+      { small: 'If you did not create an account or change your email, you can ignore this email.' },
+    ]),
+
+  invite: (p: { friendName: string; senderName: string; link: string; message: string }) =>
+    render(`${p.senderName} recommends ${product()} to you`, product(), [
+      { p: p.message },
+      { button: { label: `Join ${product()}`, href: p.link } },
+      { small: `${p.senderName} sent you this invitation from ${product()}. If you do not know them, you can ignore this email.` },
+    ]),
+
+  new_job: (p: { firstName?: string | null; jobTitle: string; jobUrl: string }) =>
+    render(`Your job "${p.jobTitle}" is live`, product(), [
+      { p: hello(p.firstName) },
+      { p: `Your job "${p.jobTitle}" has been posted and drivers can now find and apply to it.` },
+      { button: { label: 'View the job', href: p.jobUrl } },
+    ]),
+
+  failed_payments: (p: { firstName?: string | null; jobTitle?: string; amountCents: number; reason?: string; billingUrl: string }) =>
+    render('A payment did not go through', product(), [
+      { p: hello(p.firstName) },
+      {
+        p: `We could not charge ${money(p.amountCents)}${p.jobTitle ? ` for "${p.jobTitle}"` : ''}.${p.reason ? ` The card provider said: ${p.reason}.` : ''}`,
+      },
+      { p: 'Please update your card or choose another payment method so your jobs stay online.' },
+      { button: { label: 'Update billing', href: p.billingUrl } },
+    ]),
+
+  boost_job: (p: { firstName?: string | null; jobTitle: string; days: number; jobUrl: string }) =>
+    render(`"${p.jobTitle}" is boosted`, product(), [
+      { p: hello(p.firstName) },
+      { p: `Your job "${p.jobTitle}" is boosted for the next ${p.days} days and appears at the top of driver searches.` },
+      { button: { label: 'View the job', href: p.jobUrl } },
+    ]),
+
+  auto_renew_job: (p: { firstName?: string | null; jobTitle: string; amountCents: number; expiresAt: string; jobUrl: string }) =>
+    render(`"${p.jobTitle}" was renewed automatically`, product(), [
+      { p: hello(p.firstName) },
+      { p: `Your job "${p.jobTitle}" reached its end date and was renewed automatically for ${money(p.amountCents)}. It now runs until ${p.expiresAt}.` },
+      { button: { label: 'Manage the job', href: p.jobUrl } },
+      { small: 'You can turn auto-renew off on the job at any time.' },
+    ]),
+
+  renew_job: (p: { firstName?: string | null; jobTitle: string; expiresAt: string; jobUrl: string }) =>
+    render(`"${p.jobTitle}" expires on ${p.expiresAt}`, product(), [
+      { p: hello(p.firstName) },
+      { p: `Your job "${p.jobTitle}" expires on ${p.expiresAt}. Renew it to keep receiving applications.` },
+      { button: { label: 'Renew the job', href: p.jobUrl } },
+    ]),
+} satisfies Record<string, (params: never) => RenderedMail>;
+
+export type MailKind = keyof typeof mailTemplates;
+export type MailParams<K extends MailKind> = Parameters<(typeof mailTemplates)[K]>[0];
