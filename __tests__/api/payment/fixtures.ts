@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { companies, jobAddons, jobAddresses, jobs, users } from '@/lib/db/schema';
+import { tokenize } from '@/lib/payments/sandbox';
+
+export const CARDS = {
+  approve: '4111 1111 1111 1111',
+  decline: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+  failFirst: '4000 0000 0000 0119',
+};
+
+/** A sandbox token for a test card (what the hosted fields hand the page). */
+export async function cardToken(number: string, name = 'Emma Recruiter') {
+  const r = await tokenize(await getDb(), { card_number: number, expiration_date: '12/39', cvv: '123', card_holder_name: name });
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.token;
+}
+
+export async function companyIdOf(email: string) {
+  const db = await getDb();
+  const [u] = await db.select({ companyId: users.companyId, id: users.id }).from(users).where(eq(users.email, email));
+  return { companyId: u.companyId!, userId: u.id };
+}
+
+export async function makeCompany(name: string, billingType: 'CELERO' | 'CONTRACT' = 'CELERO') {
+  const db = await getDb();
+  const [c] = await db.insert(companies).values({ companyName: name, billingType, email: `${name.replace(/\W/g, '').toLowerCase()}@example.test` }).returning();
+  return c.id;
+}
+
+/** An unpaid job as the wizard saves it: two addresses at $150 and the given add-ons. */
+export async function makeJob(opts: { email?: string; companyId?: number; addons?: ('boost' | 'promote' | 'hyperlink')[]; addresses?: number; autoRenew?: boolean; title?: string } = {}) {
+  const db = await getDb();
+  const owner = opts.email ? await companyIdOf(opts.email) : { companyId: opts.companyId!, userId: null };
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      companyId: owner.companyId,
+      employerId: owner.userId,
+      title: opts.title ?? 'CDL-A OTR Driver',
+      jobType: 'dry_van',
+      homeTime: 'HW',
+      requiredExperience: 'Y1',
+      jobDescriptionHtml: '<p>Drive.</p>',
+      expectedPayCents: 150_000,
+      jobsPostToken: randomBytes(16).toString('hex'),
+      autoRenew: opts.autoRenew ?? false,
+    })
+    .returning();
+  const n = opts.addresses ?? 2;
+  const places = [
+    ['Dallas', 'TX', '75201'],
+    ['Houston', 'TX', '77002'],
+    ['Austin', 'TX', '78701'],
+  ];
+  for (let i = 0; i < n; i++) {
+    await db.insert(jobAddresses).values({ jobId: job.id, position: i, city: places[i % 3][0], state: places[i % 3][1] as 'TX', postalCode: places[i % 3][2], costCents: 15_000 });
+  }
+  const prices = { boost: 20_000, promote: 10_000, hyperlink: 10_000 };
+  for (const a of opts.addons ?? []) await db.insert(jobAddons).values({ jobId: job.id, addonType: a, costCents: prices[a], externalUrl: a === 'hyperlink' ? 'https://example.com/apply' : null });
+  return job;
+}
+
+export async function jobRow(id: number) {
+  const db = await getDb();
+  const [j] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return j;
+}

@@ -1,0 +1,6 @@
+// POST /api/v1.0/payment/company/invoice/charge: pay a job named by its jobs_post_token (card or contract)
+import { route } from '@/lib/api/route';
+import { chargeJob } from '@/lib/payments/job-payments';
+import { chargeSchema } from '@/lib/payments/schemas';
+
+export const POST = route({ access: 'companyJobs', body: chargeSchema, handler: ({ db, actor, body }) => chargeJob(db, actor!, body) });

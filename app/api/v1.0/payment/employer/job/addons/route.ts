@@ -1,0 +1,6 @@
+// POST /api/v1.0/payment/employer/job/addons: pay the subscribed, unpaid add-ons of a live job
+import { route } from '@/lib/api/route';
+import { payAddons } from '@/lib/payments/job-payments';
+import { jobChargeSchema } from '@/lib/payments/schemas';
+
+export const POST = route({ access: 'companyJobs', body: jobChargeSchema, handler: ({ db, actor, body }) => payAddons(db, actor!, body) });

@@ -1,0 +1,88 @@
+import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
+
+/*
+ * The card provider the spec names (Celero; its gateway is the Fluid Pay platform). REST over JSON,
+ * the secret API key in the Authorization header, amounts in cents:
+ *   POST {base}/api/transaction         { type: 'sale', amount, currency, description, order_id,
+ *                                         idempotency_key, payment_method: { token } }
+ *   POST {base}/api/transaction/search  { idempotency_key: { operator: '=', value } }
+ * Answers { status: 'success' | 'failed', msg, data }; data.response is approved / declined /
+ * error and data.response_code 100 approved, 200-299 declined, 300+ processing errors.
+ * Card entry: the provider's Tokenizer iframe (CELERO_HOSTED_FIELDS_URL).
+ */
+
+export type CeleroConfig = { apiKey: string; baseUrl: string; hostedFieldsUrl?: string; timeoutMs?: number };
+
+export function celeroConfigFromEnv(): CeleroConfig {
+  const apiKey = process.env.CELERO_API_KEY;
+  const baseUrl = process.env.CELERO_BASE_URL;
+  if (!apiKey || !baseUrl) throw new Error('PAYMENT_GATEWAY=celero needs CELERO_API_KEY and CELERO_BASE_URL.');
+  return { apiKey, baseUrl, hostedFieldsUrl: process.env.CELERO_HOSTED_FIELDS_URL, timeoutMs: Number(process.env.CELERO_TIMEOUT_MS || 60_000) };
+}
+
+type CeleroTransaction = { id?: string; status?: string; response?: string; response_code?: number; processor_response_text?: string };
+type CeleroReply = { status?: string; msg?: string; data?: CeleroTransaction | CeleroTransaction[] | null };
+
+function toResult(tx: CeleroTransaction | undefined, msg: string | undefined, replayed = false): ChargeResult {
+  const code = tx?.response_code ?? 0;
+  const message = tx?.processor_response_text || msg || 'Unknown error.';
+  if (tx?.response === 'approved' || code === 100) return { outcome: 'approved', transactionId: tx?.id, message: message || 'Approved', replayed };
+  if (tx?.response === 'declined' || (code >= 200 && code < 300)) return { outcome: 'declined', transactionId: tx?.id, message, replayed };
+  return { outcome: 'error', transactionId: tx?.id, message, replayed };
+}
+
+export function celeroGateway(cfg: CeleroConfig): PaymentGateway {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
+
+  async function post(path: string, body: unknown): Promise<{ httpStatus: number; reply: CeleroReply }> {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { Authorization: cfg.apiKey, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(cfg.timeoutMs ?? 60_000),
+    });
+    const reply = (await res.json().catch(() => ({}))) as CeleroReply;
+    return { httpStatus: res.status, reply };
+  }
+
+  return {
+    name: 'celero',
+    hostedFields() {
+      return { url: cfg.hostedFieldsUrl || `${base}/tokenizer/hosted-fields` };
+    },
+
+    async card() {
+      // Tokenizer tokens do not describe themselves; the hosted fields' own answer is used.
+      return null;
+    },
+
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      try {
+        const { httpStatus, reply } = await post('/api/transaction', {
+          type: 'sale',
+          amount: request.amountCents,
+          currency: 'USD',
+          description: request.description.slice(0, 255),
+          order_id: request.idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-17),
+          idempotency_key: request.idempotencyKey,
+          // The provider remembers the key this long (seconds): a day covers any retry we make.
+          idempotency_time: 86_400,
+          payment_method: { token: request.token },
+        });
+        const tx = Array.isArray(reply.data) ? reply.data[0] : (reply.data ?? undefined);
+        if (httpStatus >= 500) return { outcome: 'error', message: reply.msg || 'Processing error.' };
+        if (httpStatus >= 400 && !tx) return { outcome: 'declined', message: reply.msg || 'Validation error.' };
+        return toResult(tx, reply.msg);
+      } catch (error) {
+        return { outcome: 'error', message: (error as Error).name === 'TimeoutError' ? 'Processing error: timed out.' : 'Processing error.' };
+      }
+    },
+
+    async lookup(idempotencyKey: string): Promise<ChargeResult | null> {
+      const { httpStatus, reply } = await post('/api/transaction/search', { idempotency_key: { operator: '=', value: idempotencyKey }, limit: 1 });
+      if (httpStatus >= 400) throw new Error(`Celero lookup failed (${httpStatus}): ${reply.msg ?? ''}`);
+      const list = Array.isArray(reply.data) ? reply.data : reply.data ? [reply.data] : [];
+      return list.length ? toResult(list[0], reply.msg, true) : null;
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { invoices, paymentAttempts } from '@/lib/db/schema';
+import type { ChargeResult, PaymentGateway } from './gateway';
+import { liveOrder, openOrder, type Invoice, type OrderInput } from './orders';
+
+/** Spec §9: a generic charge failure is retried once after this long. */
+export const CHARGE_RETRY_DELAY_MS = 5000;
+/** Spec §8: a charge answered with this counts as paid. */
+export const ALREADY_PAID_MARKER = 'is already paid. Aborting';
+/** An order still in flight after this long is taken for a crashed request and reconciled. */
+export const STALE_PROCESSING_MS = 2 * 60_000;
+
+export type ChargeDeps = {
+  /** Injected so tests do not wait 5 s. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
+  /** How long a concurrent request waits for the one that holds the order (ms). */
+  waitForPeerMs?: number;
+};
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const globalForCharge = globalThis as unknown as { __tnaChargeDefaults?: ChargeDeps };
+
+/** Tests replace the real 5 s wait (and the clock) for calls that come through the routes. */
+export function setChargeDefaults(deps: ChargeDeps | undefined) {
+  globalForCharge.__tnaChargeDefaults = deps;
+}
+
+export function withDefaults(deps: ChargeDeps = {}): ChargeDeps {
+  return { ...globalForCharge.__tnaChargeDefaults, ...deps };
+}
+
+export type PaymentOutcome = { invoice: Invoice; approved: boolean; message: string; alreadyPaid?: boolean };
+
+/** After an approval: the job-side change, committed with the order's APPROVED status. */
+export type OnApproved = (tx: Database, invoice: Invoice) => Promise<void>;
+
+async function recordAttempt(db: Database, invoice: Invoice, gateway: string, attempt: number, outcome: string, result?: Partial<ChargeResult>) {
+  await db.insert(paymentAttempts).values({
+    invoiceId: invoice.id,
+    attempt,
+    gateway,
+    idempotencyKey: invoice.idempotencyKey,
+    outcome,
+    transactionId: result?.transactionId ?? null,
+    message: result?.message ?? null,
+  });
+}
+
+async function safeCharge(gateway: PaymentGateway, invoice: Invoice, token: string): Promise<ChargeResult> {
+  try {
+    return await gateway.charge({
+      token,
+      amountCents: invoice.amountCents,
+      idempotencyKey: invoice.idempotencyKey,
+      description: `${invoice.number} ${invoice.jobTitle ?? ''}`.trim(),
+    });
+  } catch {
+    return { outcome: 'error', message: 'Processing error.' };
+  }
+}
+
+const isAlreadyPaid = (r: ChargeResult) => r.message.includes(ALREADY_PAID_MARKER);
+
+/**
+ * The retry rules of spec §4 for one order: approved or 'is already paid. Aborting' → paid; a
+ * processing error → one retry after 5000 ms with the SAME idempotency key; anything else is the
+ * order's error.
+ */
+export async function chargeWithRetry(db: Database, gateway: PaymentGateway, invoice: Invoice, token: string, deps: ChargeDeps = {}, firstAttempt = 1) {
+  const sleep = withDefaults(deps).sleep ?? realSleep;
+  let attempt = firstAttempt;
+  let result = await safeCharge(gateway, invoice, token);
+  for (;;) {
+    const paid = result.outcome === 'approved' || isAlreadyPaid(result);
+    await recordAttempt(db, invoice, gateway.name, attempt, paid && result.outcome !== 'approved' ? 'already_paid' : result.outcome, result);
+    if (paid) return { approved: true as const, result };
+    if (result.outcome !== 'error' || attempt > firstAttempt) return { approved: false as const, result };
+    await sleep(CHARGE_RETRY_DELAY_MS);
+    attempt += 1;
+    result = await safeCharge(gateway, invoice, token);
+  }
+}
+
+/** Moves an in-flight order to its final state; the job-side change commits with it. */
+async function settle(db: Database, invoice: Invoice, approved: boolean, result: ChargeResult, onApproved: OnApproved, now: Date): Promise<Invoice> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invoices)
+      .set(
+        approved
+          ? { status: 'APPROVED', transactionId: result.transactionId ?? null, error: null, billingDate: now, updatedAt: now }
+          : { status: 'DECLINED', error: result.message || 'Unknown error.', updatedAt: now },
+      )
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'PROCESSING_PAYMENT')))
+      .returning();
+    if (!row) {
+      // Someone else settled it first (a reconciler); answer what they decided.
+      const [current] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id));
+      return current;
+    }
+    if (approved) await onApproved(tx as unknown as Database, row);
+    return row;
+  });
+}
+
+/**
+ * A crashed request left the order in flight: ask the gateway what happened to its key before
+ * charging anything again, then finish the order.
+ */
+export async function reconcile(db: Database, gateway: PaymentGateway, invoice: Invoice, token: string | null, onApproved: OnApproved, deps: ChargeDeps = {}) {
+  const now = deps.now?.() ?? new Date();
+  const found = await gateway.lookup(invoice.idempotencyKey);
+  if (found && (found.outcome === 'approved' || found.outcome === 'declined')) {
+    await recordAttempt(db, invoice, gateway.name, 0, 'reconciled', found);
+    return settle(db, invoice, found.outcome === 'approved', found, onApproved, now);
+  }
+  if (!token) return settle(db, invoice, false, { outcome: 'error', message: 'The payment was interrupted. Please try again.' }, onApproved, now);
+  // Never reached the gateway, or left in error: the same key makes a second charge impossible.
+  const { approved, result } = await chargeWithRetry(db, gateway, invoice, token, deps);
+  return settle(db, invoice, approved, result, onApproved, now);
+}
+
+async function waitForPeer(db: Database, invoice: Invoice, deps: ChargeDeps): Promise<Invoice> {
+  const deadline = Date.now() + (deps.waitForPeerMs ?? 30_000);
+  let current = invoice;
+  while (current.status === 'PROCESSING_PAYMENT' && Date.now() < deadline) {
+    await realSleep(50);
+    [current] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
+  }
+  return current;
+}
+
+function outcomeOf(invoice: Invoice, alreadyPaid = false): PaymentOutcome {
+  if (invoice.status === 'APPROVED') return { invoice, approved: true, message: 'Payment completed successfully', alreadyPaid };
+  if (invoice.status === 'PROCESSING_PAYMENT') return { invoice, approved: false, message: 'This payment is still being processed. Please check again in a minute.' };
+  return { invoice, approved: false, message: invoice.error || 'The payment was declined.' };
+}
+
+/**
+ * Pays one order exactly once. A second request for the same job and action (double click,
+ * concurrent tab, retry after a time-out) finds the live order: paid → success without charging;
+ * in flight → waits for it (or reconciles it when stale) and answers its result.
+ */
+export async function payOnce(
+  db: Database,
+  gateway: PaymentGateway | null,
+  order: OrderInput,
+  token: string | null,
+  onApproved: OnApproved,
+  options: ChargeDeps = {},
+): Promise<PaymentOutcome> {
+  const deps = withDefaults(options);
+  const now = deps.now?.() ?? new Date();
+  for (let round = 0; round < 3; round++) {
+    const live = order.jobId != null ? await liveOrder(db, order.jobId, order.actionType, order.periodKey) : null;
+    if (live?.status === 'APPROVED') return outcomeOf(live, true);
+    if (live) {
+      const stale = now.getTime() - live.updatedAt.getTime() > STALE_PROCESSING_MS;
+      if (stale && gateway) return outcomeOf(await reconcile(db, gateway, live, token, onApproved, deps));
+      return outcomeOf(await waitForPeer(db, live, deps), true);
+    }
+    // Invoice-billed: nothing to charge, the order is paid on the company's contract.
+    if (!gateway || !token) {
+      const created = await db.transaction(async (tx) => {
+        const inv = await openOrder(tx as unknown as Database, { ...order, status: 'APPROVED' }, now);
+        if (inv) await onApproved(tx as unknown as Database, inv);
+        return inv;
+      });
+      if (created) return outcomeOf(created);
+      continue;
+    }
+    const invoice = await openOrder(db, order, now);
+    if (!invoice) continue; // lost the race: read the winner's order
+    const { approved, result } = await chargeWithRetry(db, gateway, invoice, token, deps);
+    return outcomeOf(await settle(db, invoice, approved, result, onApproved, deps.now?.() ?? new Date()));
+  }
+  throw new Error('Could not open the order after three attempts.');
+}

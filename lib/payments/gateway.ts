@@ -1,0 +1,78 @@
+import type { Database } from '@/lib/db/client';
+
+/**
+ * The one payment gateway interface. Card entry happens in the gateway's hosted fields (an iframe
+ * it serves), so the app only ever handles the token it hands back.
+ */
+export type ChargeRequest = {
+  token: string;
+  amountCents: number;
+  /** The same key on a retry answers the first charge's result instead of charging again. */
+  idempotencyKey: string;
+  description: string;
+};
+
+export type ChargeOutcome =
+  /** Money taken. */
+  | 'approved'
+  /** The issuer said no (final: do not retry). */
+  | 'declined'
+  /** Processing failure (network, processor hiccup): one retry with the same key is safe. */
+  | 'error';
+
+export type ChargeResult = {
+  outcome: ChargeOutcome;
+  transactionId?: string;
+  message: string;
+  /** true when the gateway answered from an earlier charge with the same key. */
+  replayed?: boolean;
+};
+
+export type HostedFields = {
+  /**
+   * URL of the iframe that collects the card; relative means the app's own origin. The parent
+   * accepts messages only from this URL's origin.
+   */
+  url: string;
+};
+
+/** What may be shown of a tokenized card. */
+export type CardInfo = { cardType: string; maskedNumber: string; expirationDate: string; cardHolderName: string };
+
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'celero' | string;
+  /** Where card entry happens (tokenize runs inside it, at the gateway). */
+  hostedFields(): HostedFields;
+  /** The card behind a token, or null if unknown (or the gateway does not say). */
+  card(token: string): Promise<CardInfo | null>;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The charge made with this key, or null if the gateway never saw it. */
+  lookup(idempotencyKey: string): Promise<ChargeResult | null>;
+}
+
+export type GatewayFactory = (db: Database) => PaymentGateway;
+
+const globalForGateway = globalThis as unknown as { __tnaGateway?: GatewayFactory };
+
+/** Tests (and only tests) swap the gateway: a fake, or a driver pointed at a local server. */
+export function setGatewayFactory(factory: GatewayFactory | undefined) {
+  globalForGateway.__tnaGateway = factory;
+}
+
+/** The configured driver: PAYMENT_GATEWAY=celero (with its keys) or the sandbox (default). */
+export async function getGateway(db: Database): Promise<PaymentGateway> {
+  if (globalForGateway.__tnaGateway) return globalForGateway.__tnaGateway(db);
+  const name = gatewayName();
+  if (name === 'celero') {
+    const { celeroGateway, celeroConfigFromEnv } = await import('./celero');
+    return celeroGateway(celeroConfigFromEnv());
+  }
+  const { sandboxGateway } = await import('./sandbox');
+  return sandboxGateway(db);
+}
+
+export function gatewayName(): string {
+  const chosen = process.env.PAYMENT_GATEWAY;
+  if (chosen) return chosen;
+  return process.env.CELERO_API_KEY && process.env.CELERO_BASE_URL ? 'celero' : 'sandbox';
+}

@@ -1,0 +1,77 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { invoices } from '@/lib/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { notFound, unprocessable } from '@/lib/errors';
+import { linesOf, PAID_STATUSES, type Invoice } from './orders';
+import { companyOf } from './payment-methods';
+import type { InvoiceListQuery } from './schemas';
+
+/** Spec §9 payment method codes and how they read. */
+export const PAYMENT_METHOD_LABELS = { CELERO: 'Credit Card', CONTRACT: 'Invoice' } as const;
+
+export const ACTION_LABELS: Record<Invoice['actionType'], string> = {
+  new_job: 'New job',
+  addons: 'Add-ons',
+  renewal: 'Renewal',
+  admin_boost: 'Boost by admin',
+};
+
+type Line = Awaited<ReturnType<typeof linesOf>>[number];
+
+/** A billing history entry as the spec names it (jobs spec §3), plus the order's lines. */
+export function toInvoiceView(inv: Invoice, lines: Line[]) {
+  return {
+    id: inv.id,
+    number: inv.number,
+    amount: inv.amountCents / 100,
+    amount_cents: inv.amountCents,
+    status: inv.status,
+    transaction_id: inv.transactionId,
+    billing_date: inv.billingDate,
+    created_at: inv.createdAt,
+    title: inv.jobTitle,
+    job_id: inv.jobId,
+    auto_renew: inv.autoRenew,
+    action_type: inv.actionType,
+    error: inv.error,
+    payment_method: {
+      code: inv.paymentMethod,
+      description: PAYMENT_METHOD_LABELS[inv.paymentMethod],
+      card_type: inv.cardType,
+      masked_number: inv.maskedNumber,
+    },
+    addons: lines
+      .filter((l) => l.kind === 'addon')
+      .map((l) => ({ id: l.addonId ?? l.id, addon_type: l.addonType, cost: l.amountCents / 100, addon_renewable: inv.actionType !== 'admin_boost' })),
+    lines: lines.map((l) => ({ id: l.id, kind: l.kind, description: l.description, amount: l.amountCents / 100, amount_cents: l.amountCents })),
+  };
+}
+export type InvoiceView = ReturnType<typeof toInvoiceView>;
+
+/** The company's orders, newest first; status=paid gives the order history. */
+export async function listInvoices(db: Database, actor: Actor, query: InvoiceListQuery) {
+  const company = await companyOf(db, actor);
+  const where = and(eq(invoices.companyId, company.id), query.status === 'paid' ? inArray(invoices.status, PAID_STATUSES) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(invoices).where(where),
+  ]);
+  const lines = await linesOf(db, rows.map((r) => r.id));
+  const items = rows.map((r) => toInvoiceView(r, lines.filter((l) => l.invoiceId === r.id)));
+  return { items, total };
+}
+
+/** One of the caller's own orders, or 404 (another company's order looks like none). */
+export async function getOwnInvoice(db: Database, actor: Actor, invoiceId: number) {
+  const company = await companyOf(db, actor);
+  const [row] = await db.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, company.id)));
+  if (!row) throw notFound('Invoice not found.');
+  return { invoice: row, lines: await linesOf(db, [row.id]), company };
+}
+
+export async function receiptData(db: Database, actor: Actor, invoiceId: number) {
+  const data = await getOwnInvoice(db, actor, invoiceId);
+  if (!PAID_STATUSES.includes(data.invoice.status)) throw unprocessable('Only paid orders have a receipt.');
+  return data;
+}

@@ -1,0 +1,250 @@
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@/lib/db/client';
+import { companies, invoiceLines, invoices, users } from '@/lib/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { config } from '@/lib/config';
+import { ADMIN_ROLES, hasAny } from '@/lib/access';
+import { AppError, conflict, forbidden, unprocessable } from '@/lib/errors';
+import { enqueueMail, enqueueTemplate } from '@/lib/mail';
+import { payOnce, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
+import { getGateway } from './gateway';
+import { addonLines, extendJob, isPublished, loadChargeableJob, postingLines, publishJob, startBoost, type ChargeableJob } from './jobs-port';
+import type { LineInput, OrderInput } from './orders';
+import { resolveCard } from './payment-methods';
+import type { ChargeInput, JobChargeInput } from './schemas';
+
+export const MULTIMEDIA_FAILED = 'multimedia upload failed';
+export const PAYMENT_COMPLETED = 'Payment completed successfully';
+
+type Company = { id: number; billingType: 'CELERO' | 'CONTRACT'; email: string | null };
+
+async function companyOfJob(db: Database, job: ChargeableJob): Promise<Company> {
+  const [company] = await db.select({ id: companies.id, billingType: companies.billingType, email: companies.email }).from(companies).where(eq(companies.id, job.companyId));
+  return company;
+}
+
+/** Who hears about a job's billing: its employer, else the company's billing email. */
+async function recipientOf(db: Database, job: ChargeableJob, company: Company) {
+  if (job.employerId) {
+    const [u] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, job.employerId));
+    if (u) return u;
+  }
+  return company.email ? { email: company.email, firstName: null } : null;
+}
+
+const jobUrl = (jobId: number) => `${config.appUrl}/company/jobs/${jobId}/detail`;
+const dateText = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/** Card or contract: builds the order and pays it once (see payOnce). */
+async function pay(
+  db: Database,
+  actor: Actor | null,
+  job: ChargeableJob,
+  company: Company,
+  order: Omit<OrderInput, 'companyId' | 'jobId' | 'jobTitle' | 'paymentMethod'>,
+  cardToken: string | undefined,
+  onApproved: OnApproved,
+  deps: ChargeDeps,
+): Promise<PaymentOutcome> {
+  const base = { ...order, companyId: job.companyId, jobId: job.id, jobTitle: job.title, createdBy: actor?.userId ?? null };
+  if (company.billingType === 'CONTRACT' && !cardToken) {
+    return payOnce(db, null, { ...base, paymentMethod: 'CONTRACT' }, null, onApproved, deps);
+  }
+  const card = await resolveCard(db, job.companyId, actor?.userId ?? null, cardToken);
+  const gateway = await getGateway(db);
+  return payOnce(
+    db,
+    gateway,
+    { ...base, paymentMethod: 'CELERO', paymentMethodId: card.id, cardType: card.cardType, maskedNumber: card.maskedNumber, gateway: gateway.name },
+    card.token,
+    onApproved,
+    deps,
+  );
+}
+
+/** The answer of every charge call: success, or 402 with the processor's reason. */
+function answer(outcome: PaymentOutcome, job: ChargeableJob) {
+  if (!outcome.approved) throw new AppError(402, outcome.message);
+  return {
+    message: PAYMENT_COMPLETED,
+    already_paid: outcome.alreadyPaid ?? false,
+    invoice_id: outcome.invoice.id,
+    invoice_number: outcome.invoice.number,
+    status: outcome.invoice.status,
+    amount: outcome.invoice.amountCents / 100,
+    payment_method: outcome.invoice.paymentMethod,
+    transaction_id: outcome.invoice.transactionId,
+    job_id: job.id,
+  };
+}
+
+const nothingToPay = (job: ChargeableJob) => {
+  if (!job.addresses.length) throw unprocessable('Add a targeting address before paying for this job.');
+};
+
+/**
+ * POST /payment/company/invoice/charge: pays a new job named by its jobs_post_token (card, or the
+ * company's contract) and publishes it. Also accepts action_type addons and renewal.
+ */
+export async function chargeJob(db: Database, actor: Actor, input: ChargeInput, deps: ChargeDeps = {}) {
+  if (input.multimediaUploadFailed || input.multimedia_upload_failed) throw unprocessable(MULTIMEDIA_FAILED);
+  const job = await loadChargeableJob(db, actor, { jobsPostToken: input.secret_token });
+  if (input.action_type === 'addons') return payAddons(db, actor, { job_id: job.id, card_token: input.card_token }, deps);
+  if (input.action_type === 'renewal') return renewJob(db, actor, { job_id: job.id, card_token: input.card_token }, deps);
+  return payNewJob(db, actor, job, input.card_token, deps);
+}
+
+async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardToken: string | undefined, deps: ChargeDeps) {
+  const company = await companyOfJob(db, job);
+  nothingToPay(job);
+  const subscribed = job.addons.filter((a) => a.subscribed);
+  const lines = [...postingLines(job), ...addonLines(subscribed)];
+  const invoiced = company.billingType === 'CONTRACT' && !cardToken;
+  const outcome = await pay(db, actor, job, company, { actionType: 'new_job', periodKey: '', autoRenew: job.autoRenew, lines }, cardToken, async (tx) => {
+    await publishJob(tx, job, invoiced ? 'invoiced' : 'paid', deps.now?.() ?? new Date());
+    const to = await recipientOf(tx, job, company);
+    if (to) await enqueueTemplate(tx, to.email, 'new_job', { firstName: to.firstName, jobTitle: job.title, jobUrl: jobUrl(job.id) });
+  }, deps);
+  return answer(outcome, job);
+}
+
+/** Add-on types already paid in the job's current period (since its last posting or renewal charge). */
+async function paidAddonTypes(db: Database, jobId: number) {
+  const [period] = await db
+    .select({ start: invoices.billingDate })
+    .from(invoices)
+    .where(and(eq(invoices.jobId, jobId), eq(invoices.status, 'APPROVED'), inArray(invoices.actionType, ['new_job', 'renewal'])))
+    .orderBy(desc(invoices.billingDate))
+    .limit(1);
+  if (!period?.start) return new Set<string>();
+  const rows = await db
+    .select({ type: invoiceLines.addonType })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(and(eq(invoices.jobId, jobId), eq(invoices.status, 'APPROVED'), eq(invoiceLines.kind, 'addon'), gte(invoices.billingDate, period.start)));
+  return new Set(rows.map((r) => r.type).filter(Boolean) as string[]);
+}
+
+/** POST /payment/employer/job/addons: charges the subscribed add-ons not paid yet on a live job. */
+export async function payAddons(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
+  const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
+  if (!isPublished(job)) throw unprocessable('Pay for the job posting first; its add-ons are charged with it.');
+  const paid = await paidAddonTypes(db, job.id);
+  const due = job.addons.filter((a) => a.subscribed && !paid.has(a.addonType));
+  if (!due.length) throw unprocessable('There are no unpaid add-ons on this job.');
+  const company = await companyOfJob(db, job);
+  const periodKey = `${due.map((a) => a.addonType).sort().join(',')}@${job.expirationDate?.toISOString() ?? ''}`;
+  const outcome = await pay(db, actor, job, company, { actionType: 'addons', periodKey, lines: addonLines(due) }, input.card_token, async (tx) => {
+    if (due.some((a) => a.addonType === 'boost')) await startBoost(tx, job.id, deps.now?.() ?? new Date());
+  }, deps);
+  return answer(outcome, job);
+}
+
+/** The renewal of one period: charge the posting amount, 30 more days, a mail. */
+async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, cardToken: string | undefined, auto: boolean, deps: ChargeDeps) {
+  const company = await companyOfJob(db, job);
+  nothingToPay(job);
+  const lines: LineInput[] = [...postingLines(job, 'renewal'), ...addonLines(job.addons.filter((a) => a.subscribed))];
+  const periodKey = job.expirationDate?.toISOString() ?? 'first';
+  const outcome = await pay(db, actor, job, company, { actionType: 'renewal', periodKey, autoRenew: auto, lines }, cardToken, async (tx, invoice) => {
+    const until = await extendJob(tx, job, deps.now?.() ?? new Date());
+    const to = await recipientOf(tx, job, company);
+    if (!to) return;
+    if (auto) {
+      await enqueueTemplate(tx, to.email, 'auto_renew_job', { firstName: to.firstName, jobTitle: job.title, amountCents: invoice.amountCents, expiresAt: dateText(until), jobUrl: jobUrl(job.id) });
+    } else {
+      await enqueueMail(tx, {
+        to: to.email,
+        kind: 'renew_job',
+        subject: `"${job.title}" was renewed`,
+        text: `Your job "${job.title}" was renewed for $${(invoice.amountCents / 100).toFixed(2)} and now runs until ${dateText(until)}.\n\n${jobUrl(job.id)}`,
+      });
+    }
+  }, deps);
+  return { outcome, company };
+}
+
+/** POST /payment/invoice/renewal */
+export async function renewJob(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
+  const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
+  if (!isPublished(job)) throw unprocessable('This job has not been posted yet.');
+  if (job.closedAt || job.cancelledAt) throw unprocessable('A closed or cancelled job cannot be renewed.');
+  const { outcome } = await renewal(db, actor, job, input.card_token, false, deps);
+  return answer(outcome, job);
+}
+
+/**
+ * The tick's auto-renew step: a live auto-renewing job whose end date has come is charged its
+ * posting amount with the company's default card (or its contract) and runs 30 more days. A
+ * failure leaves it to expire and mails failed_payments.
+ */
+export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps = {}) {
+  const due = await queryRows<{ id: number }>(db, sql`
+    select id from jobs
+    where auto_renew and approved and active and not suspended and renewal_canceled_at is null
+      and closed_at is null and cancelled_at is null and expiration_date <= ${now}
+    order by expiration_date limit 100`);
+  const ids = due.map((r) => r.id);
+  const report = { renewed: 0, failed: 0 };
+  for (const id of ids) {
+    const job = await loadChargeableJob(db, null, { jobId: id });
+    const company = await companyOfJob(db, job);
+    let outcome: PaymentOutcome | null = null;
+    let reason = '';
+    try {
+      outcome = (await renewal(db, null, job, undefined, true, { ...deps, now: () => now })).outcome;
+      reason = outcome.approved ? '' : outcome.message;
+    } catch (error) {
+      reason = error instanceof AppError ? error.message : 'Processing error.';
+    }
+    if (outcome?.approved) {
+      report.renewed += 1;
+      continue;
+    }
+    report.failed += 1;
+    const to = await recipientOf(db, job, company);
+    if (to) {
+      await enqueueTemplate(db, to.email, 'failed_payments', {
+        firstName: to.firstName,
+        jobTitle: job.title,
+        amountCents: job.addresses.reduce((s, a) => s + Number(a.costCents), 0) + job.addons.filter((a) => a.subscribed).reduce((s, a) => s + Number(a.costCents), 0),
+        reason,
+        billingUrl: `${config.appUrl}/company/settings/payment`,
+      });
+    }
+    // Do not try this period again on every tick: the job expires through the jobs step.
+    await db.execute(sql`update jobs set auto_renew = false, next_billing_date = null, updated_at = ${now} where id = ${job.id}`);
+  }
+  return report;
+}
+
+/** POST /admin/jobs/{id}/boost: an admin boosts a job without payment (an order of 0 for the record). */
+export async function adminBoost(db: Database, actor: Actor, jobId: number, deps: ChargeDeps = {}) {
+  if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
+  const job = await loadChargeableJob(db, actor, { jobId });
+  const now = deps.now?.() ?? new Date();
+  if (job.boostActive && job.boostEndsAt && job.boostEndsAt > now) throw conflict('This job is already boosted.');
+  const company = await companyOfJob(db, job);
+  const outcome = await payOnce(
+    db,
+    null,
+    {
+      companyId: job.companyId,
+      jobId: job.id,
+      jobTitle: job.title,
+      actionType: 'admin_boost',
+      periodKey: now.toISOString(),
+      paymentMethod: company.billingType,
+      lines: [{ kind: 'addon', description: 'Boost add-on (by an admin, no charge)', amountCents: 0, addonType: 'boost' }],
+      createdBy: actor.userId,
+    },
+    null,
+    async (tx) => {
+      const until = await startBoost(tx, job.id, now);
+      const to = await recipientOf(tx, job, company);
+      if (to) await enqueueTemplate(tx, to.email, 'boost_job', { firstName: to.firstName, jobTitle: job.title, days: Math.round((until.getTime() - now.getTime()) / 86_400_000), jobUrl: jobUrl(job.id) });
+    },
+    deps,
+  );
+  return { job_id: job.id, boost_active: true, invoice_id: outcome.invoice.id, invoice_number: outcome.invoice.number };
+}

@@ -1,0 +1,123 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { invoiceCounters, invoiceLines, invoices } from '@/lib/db/schema';
+import { sqlState } from '@/lib/errors';
+
+export type Invoice = typeof invoices.$inferSelect;
+export type InvoiceAction = Invoice['actionType'];
+export type InvoiceStatus = Invoice['status'];
+
+export type LineInput = {
+  kind: 'job_posting' | 'addon' | 'contract' | 'renewal';
+  description: string;
+  amountCents: number;
+  addonType?: string | null;
+  addonId?: number | null;
+  addressId?: number | null;
+};
+
+export type OrderInput = {
+  companyId: number;
+  jobId: number | null;
+  jobTitle: string | null;
+  actionType: InvoiceAction;
+  /** Distinguishes charges of one job and action that may each be paid once (a renewal period, an add-on set). */
+  periodKey: string;
+  paymentMethod: 'CELERO' | 'CONTRACT';
+  paymentMethodId?: number | null;
+  cardType?: string | null;
+  maskedNumber?: string | null;
+  gateway?: string | null;
+  autoRenew?: boolean;
+  lines: LineInput[];
+  createdBy?: number | null;
+  status?: InvoiceStatus;
+};
+
+/** Paid orders: a card charge approved, or billed to the company's contract. */
+export const PAID_STATUSES: InvoiceStatus[] = ['APPROVED'];
+const LIVE_STATUSES: InvoiceStatus[] = ['APPROVED', 'PROCESSING_PAYMENT'];
+
+export const totalOf = (lines: LineInput[]) => lines.reduce((sum, l) => sum + l.amountCents, 0);
+
+export function formatInvoiceNumber(year: number, n: number) {
+  return `INV-${year}-${String(n).padStart(6, '0')}`;
+}
+
+/** The next number of the year, in the caller's transaction (a rolled-back order leaves no gap). */
+async function nextNumber(tx: Database, now: Date) {
+  const year = now.getUTCFullYear();
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  return formatInvoiceNumber(year, row.last);
+}
+
+/** The paid or in-flight order for this job, action and period, if any. */
+export async function liveOrder(db: Database, jobId: number, actionType: InvoiceAction, periodKey: string) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.jobId, jobId), eq(invoices.actionType, actionType), eq(invoices.periodKey, periodKey), inArray(invoices.status, LIVE_STATUSES)));
+  return row ?? null;
+}
+
+/**
+ * Opens an order in PROCESSING_PAYMENT (or the given status) with its lines. Answers null when a
+ * live order for the same job, action and period exists: the unique indexes decide, so two
+ * concurrent requests can never both open one.
+ */
+export async function openOrder(db: Database, input: OrderInput, now = new Date()): Promise<Invoice | null> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .where(
+      input.jobId == null
+        ? sql`false`
+        : and(eq(invoices.jobId, input.jobId), eq(invoices.actionType, input.actionType), eq(invoices.periodKey, input.periodKey)),
+    );
+  const idempotencyKey = `${input.actionType}:${input.jobId ?? 'none'}:${input.periodKey || '-'}:${n + 1}`;
+  try {
+    return await db.transaction(async (tx) => {
+      const number = await nextNumber(tx as unknown as Database, now);
+      const [invoice] = await tx
+        .insert(invoices)
+        .values({
+          number,
+          companyId: input.companyId,
+          jobId: input.jobId,
+          jobTitle: input.jobTitle,
+          actionType: input.actionType,
+          status: input.status ?? 'PROCESSING_PAYMENT',
+          amountCents: totalOf(input.lines),
+          paymentMethod: input.paymentMethod,
+          paymentMethodId: input.paymentMethodId ?? null,
+          cardType: input.cardType ?? null,
+          maskedNumber: input.maskedNumber ?? null,
+          gateway: input.gateway ?? null,
+          periodKey: input.periodKey,
+          autoRenew: input.autoRenew ?? false,
+          idempotencyKey,
+          billingDate: input.status === 'APPROVED' ? now : null,
+          createdBy: input.createdBy ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (input.lines.length) {
+        await tx.insert(invoiceLines).values(input.lines.map((l, position) => ({ ...l, invoiceId: invoice.id, position })));
+      }
+      return invoice;
+    });
+  } catch (error) {
+    if (sqlState(error) === '23505') return null;
+    throw error;
+  }
+}
+
+export async function linesOf(db: Database, invoiceIds: number[]) {
+  if (!invoiceIds.length) return [];
+  return db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, invoiceIds)).orderBy(invoiceLines.invoiceId, invoiceLines.position);
+}

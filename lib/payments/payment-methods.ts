@@ -1,0 +1,115 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { companies, paymentMethods } from '@/lib/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { notFound, unprocessable } from '@/lib/errors';
+import { getGateway } from './gateway';
+import type { SaveCardInput } from './schemas';
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** The card as the spec's server form names it (jobs spec §3 "Payment card"). */
+export function toCardView(row: PaymentMethodRow) {
+  return {
+    id: row.id,
+    card_type: row.cardType,
+    expiration_date: row.expirationDate,
+    card_holder_name: row.cardHolderName,
+    masked_number: row.maskedNumber,
+    is_default: row.isDefault,
+    created_at: row.createdAt,
+  };
+}
+export type CardView = ReturnType<typeof toCardView>;
+
+/** The caller's own company, or 404 (a user without a company has no billing). */
+export async function companyOf(db: Database, actor: Actor) {
+  if (!actor.companyId) throw notFound('Company not found.');
+  const [company] = await db
+    .select({ id: companies.id, companyName: companies.companyName, billingType: companies.billingType, email: companies.email })
+    .from(companies)
+    .where(eq(companies.id, actor.companyId));
+  if (!company) throw notFound('Company not found.');
+  return company;
+}
+
+export async function defaultCard(db: Database, companyId: number) {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, true), isNull(paymentMethods.deletedAt)))
+    .orderBy(desc(paymentMethods.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getCompanyCard(db: Database, actor: Actor): Promise<CardView | null> {
+  const company = await companyOf(db, actor);
+  const row = await defaultCard(db, company.id);
+  return row ? toCardView(row) : null;
+}
+
+/**
+ * Saves a card token from the hosted fields as the company's default card. The card details come
+ * from the gateway (it knows its token); the browser's copy is only a fallback.
+ */
+export async function saveCompanyCard(db: Database, actor: Actor, input: SaveCardInput): Promise<CardView> {
+  const company = await companyOf(db, actor);
+  const row = await storeCard(db, company.id, actor.userId, input);
+  return toCardView(row);
+}
+
+export async function storeCard(db: Database, companyId: number, userId: number | null, input: SaveCardInput): Promise<PaymentMethodRow> {
+  const gateway = await getGateway(db);
+  const info = await gateway.card(input.card_token);
+  const details = info ?? (input.card_type && input.masked_number && input.expiration_date
+    ? { cardType: input.card_type, maskedNumber: input.masked_number, expirationDate: input.expiration_date, cardHolderName: input.card_holder_name }
+    : null);
+  if (!details) throw unprocessable('Invalid credit card number.', 'card_token');
+  const [elsewhere] = await db
+    .select({ companyId: paymentMethods.companyId })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.token, input.card_token));
+  // A token belongs to the company that tokenized it first; nobody else can borrow it.
+  if (elsewhere && elsewhere.companyId !== companyId) throw unprocessable('Invalid credit card number.', 'card_token');
+  return db.transaction(async (tx) => {
+    // The token may already be saved (the same card re-entered): keep one row.
+    await tx
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, true), isNull(paymentMethods.deletedAt)));
+    const [row] = await tx
+      .insert(paymentMethods)
+      .values({
+        companyId,
+        gateway: gateway.name,
+        token: input.card_token,
+        cardType: details.cardType,
+        maskedNumber: details.maskedNumber,
+        expirationDate: details.expirationDate,
+        cardHolderName: input.card_holder_name || details.cardHolderName,
+        isDefault: true,
+        createdBy: userId,
+      })
+      .returning();
+    return row;
+  });
+}
+
+/** Which card pays: a new token (saved as the default), or the company's default card. */
+export async function resolveCard(db: Database, companyId: number, userId: number | null, cardToken: string | undefined) {
+  if (cardToken) {
+    const [existing] = await db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.token, cardToken), isNull(paymentMethods.deletedAt)));
+    if (existing) return existing;
+    const gateway = await getGateway(db);
+    const info = await gateway.card(cardToken);
+    if (!info) throw unprocessable('Invalid credit card number.', 'card_token');
+    return storeCard(db, companyId, userId, { card_token: cardToken, card_holder_name: info.cardHolderName });
+  }
+  const card = await defaultCard(db, companyId);
+  if (!card) throw unprocessable('Add a card to pay.', 'card_token');
+  return card;
+}

@@ -1,0 +1,81 @@
+import PDFDocument from 'pdfkit';
+import { config } from '@/lib/config';
+import type { Database } from '@/lib/db/client';
+import type { Actor } from '@/lib/auth/actor';
+import { ACTION_LABELS, PAYMENT_METHOD_LABELS, receiptData } from './invoices';
+
+const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dateText = (d: Date | null) => (d ? d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' }) : '-');
+
+type Receipt = Awaited<ReturnType<typeof receiptData>>;
+
+/** Draws the receipt: company, number, lines, total, payment method, date. */
+export function renderReceipt({ invoice, lines, company }: Receipt): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: `Receipt ${invoice.number}`, Author: config.productName } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const brand = '#1f57d0';
+  const muted = '#64748b';
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+
+  doc.fillColor(brand).font('Helvetica-Bold').fontSize(20).text(config.productName, left, 56);
+  doc.fillColor('#0f172a').fontSize(24).text('Receipt', left, 56, { width, align: 'right' });
+  doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(muted).text(invoice.number, { width, align: 'right' });
+
+  doc.moveDown(2);
+  const top = doc.y;
+  doc.fillColor(muted).fontSize(9).text('BILLED TO', left, top);
+  doc.fillColor('#0f172a').fontSize(11).font('Helvetica-Bold').text(company.companyName, left, top + 14);
+  if (company.email) doc.font('Helvetica').fontSize(10).text(company.email);
+
+  const col = left + width / 2;
+  const meta: [string, string][] = [
+    ['Date paid', dateText(invoice.billingDate)],
+    ['Order', ACTION_LABELS[invoice.actionType]],
+    ['Job', invoice.jobTitle ?? '-'],
+    ['Payment method', invoice.paymentMethod === 'CELERO' ? `${invoice.cardType ?? 'Card'} ${invoice.maskedNumber ?? ''}`.trim() : PAYMENT_METHOD_LABELS.CONTRACT],
+    ['Transaction', invoice.transactionId ?? '-'],
+  ];
+  let y = top;
+  for (const [k, v] of meta) {
+    doc.font('Helvetica').fontSize(9).fillColor(muted).text(k.toUpperCase(), col, y, { width: 110 });
+    doc.fontSize(10).fillColor('#0f172a').text(v, col + 110, y, { width: right - col - 110 });
+    y = Math.max(doc.y, y + 14) + 4;
+  }
+
+  y = Math.max(y, doc.y) + 24;
+  doc.rect(left, y, width, 24).fill('#f1f5f9');
+  doc.fillColor(muted).font('Helvetica-Bold').fontSize(9).text('DESCRIPTION', left + 10, y + 8).text('AMOUNT', left, y + 8, { width: width - 10, align: 'right' });
+  y += 32;
+  doc.font('Helvetica').fontSize(10).fillColor('#0f172a');
+  for (const line of lines) {
+    doc.text(line.description, left + 10, y, { width: width - 130 });
+    const h = doc.y - y;
+    doc.text(money(line.amountCents), left, y, { width: width - 10, align: 'right' });
+    y += Math.max(h, 14) + 8;
+    doc.moveTo(left, y - 4).lineTo(right, y - 4).strokeColor('#e2e8f0').lineWidth(0.5).stroke();
+  }
+  y += 6;
+  doc.font('Helvetica-Bold').fontSize(12).text('Total paid', left + 10, y).text(money(invoice.amountCents), left, y, { width: width - 10, align: 'right' });
+
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(muted)
+    .text(`Thank you for your business. Questions about this receipt? Reply to your billing email or visit ${config.appUrl}.`, left, y + 48, { width });
+  doc.end();
+  return done;
+}
+
+/** POST /payment/company/billing/payment-receipt: the PDF of one of the caller's paid orders. */
+export async function receiptPdf(db: Database, actor: Actor, invoiceId: number) {
+  const data = await receiptData(db, actor, invoiceId);
+  return { filename: `receipt-${data.invoice.number}.pdf`, pdf: await renderReceipt(data) };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/*
+ * The app's payment schemas: forms and handlers share them. By design (PCI SAQ A) none of them has
+ * a card number or security code field; a test walks them to prove it. zod strips unknown keys, so
+ * a card number sent anyway never reaches a service.
+ */
+
+const token = z.string().trim().min(8, 'Validation error.').max(200, 'Validation error.');
+const id = z.coerce.number().int().positive();
+
+/** GET/POST /payment/company/billing: save the tokenized card (jobs spec §3 "Payment card"). */
+export const saveCardSchema = z.object({
+  card_token: token,
+  card_holder_name: z.string().trim().min(2, 'Validation fails.').max(100, 'Validation fails.'),
+  /** What the hosted fields showed; used only when the gateway cannot describe its own token. */
+  card_type: z.string().trim().max(30).optional(),
+  masked_number: z
+    .string()
+    .trim()
+    .regex(/^[*\s\d]{4,25}$/, 'Validation error.')
+    .refine((v) => (v.match(/\d/g) ?? []).length <= 4, 'Validation error.')
+    .optional(),
+  expiration_date: z.string().trim().regex(/^\d{2}\/\d{2}$/, 'Invalid expiration date.').optional(),
+});
+export type SaveCardInput = z.infer<typeof saveCardSchema>;
+
+/** spec §7 action types; 'new job' is how the spec writes it, new_job how we store it. */
+export const ACTION_TYPES = ['new_job', 'addons', 'renewal'] as const;
+const actionType = z
+  .string()
+  .trim()
+  .transform((v) => v.toLowerCase().replace(/[\s-]+/g, '_'))
+  .pipe(z.enum(ACTION_TYPES, { message: 'Unknown action type.' }));
+
+/** POST /payment/company/invoice/charge */
+export const chargeSchema = z.object({
+  secret_token: z.string().trim().min(8, 'The job post token is missing.').max(200),
+  action_type: actionType.default('new_job'),
+  card_token: token.optional(),
+  /** Set by the wizard when the video upload failed: payment is refused (spec §4). */
+  multimediaUploadFailed: z.boolean().optional(),
+  multimedia_upload_failed: z.boolean().optional(),
+});
+export type ChargeInput = z.infer<typeof chargeSchema>;
+
+/** POST /payment/employer/job/addons and /payment/invoice/renewal */
+export const jobChargeSchema = z.object({
+  job_id: id,
+  card_token: token.optional(),
+});
+export type JobChargeInput = z.infer<typeof jobChargeSchema>;
+
+/** POST /payment/company/billing/payment-receipt */
+export const receiptSchema = z.object({ invoiceId: id });
+
+/** GET /payment/company/invoice (billing history; status=paid for the order history). */
+export const invoiceListQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.enum(['paid', 'all']).default('all'),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+/** Every schema above, for the test that proves no card field exists. */
+export const PAYMENT_SCHEMAS = { saveCardSchema, chargeSchema, jobChargeSchema, receiptSchema, invoiceListQuery };

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { Database } from '@/lib/db/client';
+import type { Actor } from '@/lib/auth/actor';
+import { eq } from 'drizzle-orm';
+import { companies } from '@/lib/db/schema';
+import { getGateway } from './gateway';
+import { addonLines, isPublished, loadChargeableJob, postingLines } from './jobs-port';
+import { totalOf } from './orders';
+import { defaultCard, toCardView } from './payment-methods';
+
+export const summaryQuery = z
+  .object({ job_id: z.coerce.number().int().positive().optional(), secret_token: z.string().trim().min(8).max(200).optional() })
+  .refine((q) => q.job_id || q.secret_token, { message: 'Name the job: job_id or secret_token.' });
+
+/**
+ * What the payment step shows before paying: the order's lines and total, how the company pays
+ * (card or invoice), its saved card, and where the hosted card fields live.
+ */
+export async function paymentSummary(db: Database, actor: Actor, query: z.infer<typeof summaryQuery>) {
+  const job = await loadChargeableJob(db, actor, query.secret_token ? { jobsPostToken: query.secret_token } : { jobId: query.job_id! });
+  const [company] = await db.select({ billingType: companies.billingType }).from(companies).where(eq(companies.id, job.companyId));
+  const lines = [...postingLines(job), ...addonLines(job.addons.filter((a) => a.subscribed))];
+  const card = await defaultCard(db, job.companyId);
+  const gateway = await getGateway(db);
+  return {
+    job_id: job.id,
+    title: job.title,
+    secret_token: job.jobsPostToken,
+    paid: isPublished(job),
+    payment_status: job.paymentStatus,
+    billing_type: company.billingType,
+    lines: lines.map((l) => ({ description: l.description, kind: l.kind, amount: l.amountCents / 100, amount_cents: l.amountCents })),
+    total: totalOf(lines) / 100,
+    total_cents: totalOf(lines),
+    card: card ? toCardView(card) : null,
+    hosted_fields_url: gateway.hostedFields().url,
+  };
+}
+export type PaymentSummary = Awaited<ReturnType<typeof paymentSummary>>;
