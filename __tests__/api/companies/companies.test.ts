@@ -1,0 +1,244 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { POST as companiesPost } from '@/app/api/v1.0/companies/route';
+import { GET as companyGet, PATCH as companyPatch } from '@/app/api/v1.0/companies/[id]/route';
+import { GET as logoImageGet, PUT as logoPut, DELETE as logoDelete } from '@/app/api/v1.0/companies/[id]/logo/route';
+import { GET as logoUrlGet } from '@/app/api/v1.0/companies/logo/[id]/route';
+import { POST as signupPost } from '@/app/api/v1.0/auth/signup/route';
+import { getDb } from '@/lib/db/client';
+import { companies, userRoles, users } from '@/lib/db/schema';
+import { DiskStorage, setStorage } from '@/lib/storage';
+import { call, tokenFor } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+
+const ALREADY = 'The entered email is already active as an employer in TNA';
+const PASSWORD = 'Haul1234!';
+let uploads: string;
+let n = 0;
+
+beforeAll(async () => {
+  await seed();
+  uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'tna-logos-'));
+  setStorage(new DiskStorage(uploads));
+});
+afterAll(() => {
+  setStorage(undefined);
+  fs.rmSync(uploads, { recursive: true, force: true });
+});
+
+/** A brand-new employer from the real sign-up route, signed in. */
+async function newEmployer() {
+  const email = `owner${++n}@fleet.test`;
+  const res = await call(signupPost, {
+    body: { email, password: PASSWORD, first_name: 'Olga', last_name: 'Owner', phone: '(469)555-0101' },
+    headers: { 'x-forwarded-for': `10.20.${n}.1` },
+  });
+  expect(res.status).toBe(201);
+  return { id: res.json.data.id as number, email, token: await tokenFor(email, PASSWORD) };
+}
+
+const company = {
+  company_name: 'Lone Star Haulers',
+  size: '11-20',
+  street1: '123 Main St',
+  city: 'Dallas',
+  state: 'TX',
+  postal_code: '75201',
+  country: 'USA',
+  latitude: 32.7904,
+  longitude: -96.8044,
+};
+
+const create = (token: string | undefined, body: Record<string, unknown> = company) => call(companiesPost, { token, body });
+
+async function demoCompanyId() {
+  const [c] = await (await getDb()).select({ id: companies.id }).from(companies).where(eq(companies.companyName, 'Demo Freight Lines'));
+  return c.id;
+}
+
+describe('POST /api/v1.0/companies (onboarding)', () => {
+  it('creates the company, makes the caller its employer and company admin', async () => {
+    const owner = await newEmployer();
+    const res = await create(owner.token);
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({
+      company_name: 'Lone Star Haulers',
+      size: '11-20',
+      street1: '123 Main St',
+      city: 'Dallas',
+      state: 'TX',
+      postal_code: '75201',
+      country: 'US',
+      employer_id: owner.id,
+      coordinates: { lat: 32.7904, lng: -96.8044 },
+      email: owner.email,
+      phone: '4695550101',
+      logo: null,
+      billing_type: 'CELERO',
+    });
+    const db = await getDb();
+    const [user] = await db.select().from(users).where(eq(users.id, owner.id));
+    expect(user.companyId).toBe(res.json.data.id);
+    const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, owner.id))).map((r) => r.role).sort();
+    expect(roles).toEqual(['Employer', 'TNCompanyAdmin']);
+  });
+
+  it('refuses a second company for the same user, and a user already in a company', async () => {
+    const owner = await newEmployer();
+    expect((await create(owner.token)).status).toBe(201);
+    const again = await create(owner.token, { ...company, company_name: 'Second Try' });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ errors: [{ message: ALREADY }] });
+    const member = await create(await tokenFor('employer@demo.test'));
+    expect(member.status).toBe(409);
+    expect(member.json.errors[0].message).toBe(ALREADY);
+  });
+
+  it('lets only one of two simultaneous requests through', async () => {
+    const owner = await newEmployer();
+    const results = await Promise.all([create(owner.token), create(owner.token, { ...company, company_name: 'Twin' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const db = await getDb();
+    expect(await db.select().from(companies).where(eq(companies.employerId, owner.id))).toHaveLength(1);
+  });
+
+  it('answers 401 anonymous and 403 for roles that do not create companies', async () => {
+    expect((await create(undefined)).status).toBe(401);
+    expect((await create(await tokenFor('driver@demo.test'))).status).toBe(403);
+    expect((await create(await tokenFor('newsadmin@demo.test'))).status).toBe(403);
+  });
+
+  it('looks the coordinates up from the ZIP code or the city when they are left out', async () => {
+    const byZip = await create((await newEmployer()).token, { company_name: 'Zip Co', size: '1-5', city: 'Chicago', state: 'IL', postal_code: '60601' });
+    expect(byZip.status).toBe(201);
+    expect(byZip.json.data.coordinates).toEqual({ lat: expect.closeTo(41.88, 1), lng: expect.closeTo(-87.62, 1) });
+    const byCity = await create((await newEmployer()).token, { company_name: 'City Co', size: '101+', city: 'Denver', state: 'Colorado' });
+    expect(byCity.status).toBe(201);
+    expect(byCity.json.data).toMatchObject({ state: 'CO', postal_code: null });
+    expect(byCity.json.data.latitude).toBeCloseTo(39.7, 0);
+  });
+
+  it.each([
+    [{ company_name: undefined }, 'company_name', 'Enter your company name'],
+    [{ company_name: ' ' }, 'company_name', 'Enter your company name'],
+    [{ company_name: 'A' }, 'company_name', 'Company name should be at least 2 characters long'],
+    [{ company_name: 'x'.repeat(121) }, 'company_name', 'Company name should be up to 120 characters'],
+    [{ size: '7-9' }, 'size', 'Select the size of your company'],
+    [{ size: undefined }, 'size', 'Select the size of your company'],
+    [{ country: 'Canada' }, 'country', 'Addresses should be from the US'],
+    [{ state: 'ON' }, 'state', 'Addresses should be from the US'],
+    [{ city: '' }, 'city', 'Select a valid address, city, or zip code'],
+    [{ postal_code: '7520' }, 'postal_code', 'Enter a valid ZIP code'],
+    [{ latitude: 43.65, longitude: 79.38 }, 'latitude', 'Addresses should be from the US'],
+    [{ city: 'Nowhere Special', postal_code: '', latitude: undefined, longitude: undefined }, 'city', 'Select a valid address, city, or zip code'],
+  ])('rejects %p with the message for %s', async (change, field, message) => {
+    const owner = await newEmployer();
+    const body: Record<string, unknown> = { ...company, ...change };
+    for (const [k, v] of Object.entries(change)) if (v === undefined) delete body[k];
+    const res = await create(owner.token, body);
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toEqual([{ message, field }]);
+  });
+});
+
+describe('GET and PATCH /api/v1.0/companies/{id}', () => {
+  it('answers the own company with the spec fields', async () => {
+    const id = await demoCompanyId();
+    const res = await call(companyGet, { token: await tokenFor('employer@demo.test'), params: { id: String(id) } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json.data)).toEqual(
+      expect.arrayContaining(['company_name', 'size', 'street1', 'street2', 'city', 'state', 'postal_code', 'employer_id', 'id', 'logo', 'billing_type', 'phone', 'email', 'email_to_verify', 'email_verified', 'coordinates', 'latitude', 'longitude', 'blocked_users', 'color_template', 'created_at', 'updated_at', 'enable_requisite_numbers', 'experienced_driver_filter', 'sales_ref', 'second_chance_company']),
+    );
+    expect(res.json.data).toMatchObject({ id, company_name: 'Demo Freight Lines', phone: '2145550100' });
+  });
+
+  it("answers 404 for another company's id, a missing id and a malformed id; admins see any company", async () => {
+    const owner = await newEmployer();
+    const own = (await create(owner.token)).json.data.id;
+    const demo = String(await demoCompanyId());
+    const employer = await tokenFor('employer@demo.test');
+    expect((await call(companyGet, { token: owner.token, params: { id: demo } })).status).toBe(404);
+    expect((await call(companyGet, { token: employer, params: { id: String(own) } })).json).toEqual({ errors: [{ message: 'Company not found.' }] });
+    expect((await call(companyGet, { token: employer, params: { id: '999999' } })).status).toBe(404);
+    expect((await call(companyGet, { token: employer, params: { id: 'abc' } })).status).toBe(404);
+    for (const admin of ['admin@demo.test', 'superadmin@demo.test', 'internal@demo.test']) {
+      expect((await call(companyGet, { token: await tokenFor(admin), params: { id: String(own) } })).status).toBe(200);
+    }
+  });
+
+  it('answers 401 anonymous and 403 for a driver', async () => {
+    const id = String(await demoCompanyId());
+    expect((await call(companyGet, { params: { id } })).status).toBe(401);
+    expect((await call(companyGet, { token: await tokenFor('driver@demo.test'), params: { id } })).status).toBe(403);
+  });
+
+  it('lets the company change its profile and address; billing and plan type only for admins', async () => {
+    const owner = await newEmployer();
+    const id = String((await create(owner.token)).json.data.id);
+    const renamed = await call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body: { company_name: 'Lone Star Freight', size: '21-50' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json.data).toMatchObject({ company_name: 'Lone Star Freight', size: '21-50', city: 'Dallas' });
+    const moved = await call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body: { street1: '', city: 'Austin', state: 'TX', postal_code: '78701' } });
+    expect(moved.json.data).toMatchObject({ street1: null, city: 'Austin', postal_code: '78701' });
+    expect(moved.json.data.latitude).toBeCloseTo(30.27, 1);
+    const billing = await call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body: { billing_type: 'CONTRACT' } });
+    expect(billing.status).toBe(403);
+    const admin = await call(companyPatch, { method: 'PATCH', token: await tokenFor('admin@demo.test'), params: { id }, body: { billing_type: 'CONTRACT', type: 1 } });
+    expect(admin.json.data).toMatchObject({ billing_type: 'CONTRACT', type: 1 });
+    const empty = await call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body: {} });
+    expect(empty.status).toBe(422);
+    expect(empty.json.errors).toEqual([{ message: 'Nothing to update.' }]);
+    const foreign = await call(companyPatch, { method: 'PATCH', token: await tokenFor('employer@demo.test'), params: { id }, body: { company_name: 'Mine now' } });
+    expect(foreign.status).toBe(404);
+  });
+});
+
+describe('company logos', () => {
+  const png = (width: number, height = width) =>
+    sharp({ create: { width, height, channels: 4, background: { r: 31, g: 87, b: 208, alpha: 1 } } }).png().toBuffer();
+  const upload = (token: string, id: string, file: Blob, name = 'logo.png') => {
+    const form = new FormData();
+    form.append('logo', file, name);
+    return call(logoPut, { method: 'PUT', token, params: { id }, rawBody: form });
+  };
+
+  it('stores a scaled WebP, serves it publicly and answers its URL', async () => {
+    const owner = await newEmployer();
+    const id = String((await create(owner.token)).json.data.id);
+    const res = await upload(owner.token, id, new Blob([new Uint8Array(await png(1400, 500))], { type: 'image/png' }));
+    expect(res.status).toBe(200);
+    expect(res.json.data.url).toMatch(new RegExp(`^/api/v1.0/companies/${id}/logo\\?v=`));
+    const meta = await call(logoUrlGet, { token: owner.token, params: { id } });
+    expect(meta.json.data.url).toBe(res.json.data.url);
+    const image = await call(logoImageGet, { params: { id } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const served = await (await logoImageGet(new NextRequest(`http://localhost/api/v1.0/companies/${id}/logo`), { params: Promise.resolve({ id }) })).arrayBuffer();
+    const info = await sharp(Buffer.from(served)).metadata();
+    expect([info.width, info.height]).toEqual([700, 250]);
+    expect((await call(companyGet, { token: owner.token, params: { id } })).json.data.logo).toBe(res.json.data.url);
+
+    const removed = await call(logoDelete, { method: 'DELETE', token: owner.token, params: { id } });
+    expect(removed.json.data).toEqual({ url: null });
+    expect((await call(logoImageGet, { params: { id } })).status).toBe(404);
+  });
+
+  it('refuses files that are not images, files over 5 MB, and other companies', async () => {
+    const owner = await newEmployer();
+    const id = String((await create(owner.token)).json.data.id);
+    const text = await upload(owner.token, id, new Blob(['hello'], { type: 'image/png' }), 'logo.png');
+    expect(text.status).toBe(422);
+    expect(text.json.errors).toEqual([{ message: 'The logo must be a PNG, JPEG, WebP or GIF image.', field: 'logo' }]);
+    const big = await upload(owner.token, id, new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' }));
+    expect(big.status).toBe(413);
+    expect(big.json.errors[0].message).toBe('The logo must be 5 MB or smaller.');
+    const foreign = await upload(await tokenFor('employer@demo.test'), id, new Blob([new Uint8Array(await png(50))], { type: 'image/png' }));
+    expect(foreign.status).toBe(404);
+    expect((await call(logoUrlGet, { token: await tokenFor('employer@demo.test'), params: { id } })).status).toBe(404);
+    expect((await upload(await tokenFor('driver@demo.test'), id, new Blob(['x']))).status).toBe(403);
+  });
+});

@@ -1,0 +1,10 @@
+// POST /api/v1.0/auth/signup: create an account (employer by default) and answer its id
+import { route, withStatus } from '@/lib/api/route';
+import { signUp } from '@/lib/accounts/signup';
+import { signupPayloadSchema } from '@/lib/accounts/schemas';
+
+export const POST = route({
+  access: 'public',
+  body: signupPayloadSchema,
+  handler: async ({ db, body, ip, req }) => withStatus(201, await signUp(db, body, { ip, baseUrl: req.nextUrl.origin })),
+});

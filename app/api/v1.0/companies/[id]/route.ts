@@ -1,0 +1,16 @@
+// GET /api/v1.0/companies/{id}: a company (own company only, admins any); PATCH: change its profile
+import { route } from '@/lib/api/route';
+import { companyIdParam } from '@/lib/companies/params';
+import { updateCompanySchema } from '@/lib/companies/schemas';
+import { getCompany, updateCompany } from '@/lib/companies/services';
+
+export const GET = route<undefined, undefined, { id: string }>({
+  access: 'companyJobs',
+  handler: ({ db, actor, params }) => getCompany(db, actor!, companyIdParam(params)),
+});
+
+export const PATCH = route<typeof updateCompanySchema, undefined, { id: string }>({
+  access: 'companySettings',
+  body: updateCompanySchema,
+  handler: ({ db, actor, params, body }) => updateCompany(db, actor!, companyIdParam(params), body),
+});

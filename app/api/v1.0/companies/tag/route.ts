@@ -1,0 +1,14 @@
+// POST /api/v1.0/companies/tag: add a tag to the company's list ({tag})
+import { z } from 'zod';
+import { route, withStatus } from '@/lib/api/route';
+import { tagSchema } from '@/lib/jobs/schemas';
+import { createCompanyTag } from '@/lib/jobs/tags';
+
+export const POST = route({
+  access: 'companyJobs',
+  body: tagSchema.extend({ company_id: z.coerce.number().int().positive().optional() }),
+  handler: async ({ db, actor, body }) => {
+    const { tag, created } = await createCompanyTag(db, actor, body.tag, body.company_id);
+    return created ? withStatus(201, tag) : tag;
+  },
+});

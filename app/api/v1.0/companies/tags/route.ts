@@ -1,0 +1,10 @@
+// GET /api/v1.0/companies/tags: the company's tags (staff name a company_id)
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { listCompanyTags } from '@/lib/jobs/tags';
+
+export const GET = route({
+  access: 'companyJobs',
+  query: z.object({ company_id: z.coerce.number().int().positive().optional() }),
+  handler: ({ db, actor, query }) => listCompanyTags(db, actor, query.company_id),
+});

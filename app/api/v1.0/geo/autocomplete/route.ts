@@ -1,0 +1,9 @@
+// GET /api/v1.0/geo/autocomplete?q=: US address suggestions from the offline gazetteer (ZIP, city, street line)
+import { route } from '@/lib/api/route';
+import { autocompleteQuerySchema, autocomplete } from '@/lib/geo/autocomplete';
+
+export const GET = route({
+  access: 'public',
+  query: autocompleteQuerySchema,
+  handler: ({ query, ip }) => autocomplete(query.q, ip),
+});

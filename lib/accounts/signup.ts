@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { userRoles, users } from '@/lib/db/schema';
+import { ROLES, hasAny, type Role } from '@/lib/access';
+import { AppError, conflict, sqlState, unauthorized } from '@/lib/errors';
+import { consumeOrThrow, limiter } from '@/lib/rate-limit';
+import { hashPassword } from '@/lib/auth/passwords';
+import { toE164 } from '@/lib/auth/phone';
+import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
+import { sendVerificationMail } from '@/lib/accounts/email-verification';
+import { EMAIL_EXISTS, type SignupPayload } from './schemas';
+
+/** The sign-up email check is authorised by a signed token that lives 5 seconds (accounts spec §9). */
+export const EMAIL_CHECK_PURPOSE = 'email-check';
+export const EMAIL_CHECK_TOKEN_SECONDS = 5;
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+
+/** A fresh 5-second token for one email check; the page asks for one right before each check. */
+export async function issueEmailCheckToken(ip: string) {
+  await consumeOrThrow(await limiter('email-check-token', 60, 60), ip, TOO_MANY);
+  return { token: await signPurposeToken(EMAIL_CHECK_PURPOSE, {}, EMAIL_CHECK_TOKEN_SECONDS), expiresIn: EMAIL_CHECK_TOKEN_SECONDS };
+}
+
+export type EmailCheckResult = {
+  exists: boolean;
+  /** The account exists but holds no employer role: a driver who may create a company through fast login. */
+  missingRole: boolean;
+  message?: string;
+};
+
+/**
+ * POST /auth/validate-employer-email. Answers whether the email has an account and whether that
+ * account lacks the employer role. A user with no roles at all counts as missing it (spec §2).
+ */
+export async function checkEmployerEmail(db: Database, input: { email: string; token?: string; ip: string }): Promise<EmailCheckResult> {
+  if (!input.token || !(await verifyPurposeToken(EMAIL_CHECK_PURPOSE, input.token))) throw unauthorized();
+  await consumeOrThrow(await limiter('email-check', 30, 60), input.ip, TOO_MANY);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (!user) return { exists: false, missingRole: false };
+  const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
+  const employer = hasAny(roles, [ROLES.EMPLOYER, ROLES.COMPANY_ADMIN]);
+  const missingRole = !employer && (roles.length === 0 || roles.includes(ROLES.DRIVER));
+  return { exists: true, missingRole, message: EMAIL_EXISTS };
+}
+
+const SIGNUP_ROLE: Record<SignupPayload['role'], Role> = { employer: ROLES.EMPLOYER, member: ROLES.DRIVER };
+
+/**
+ * POST /auth/signup: creates the account with its role and answers its id. Ten sign-ups per hour
+ * per client address. The verification mail is queued; a mail failure does not undo the account.
+ */
+export async function signUp(db: Database, input: SignupPayload, ctx: { ip: string; baseUrl?: string }): Promise<{ id: number }> {
+  await consumeOrThrow(await limiter('signup-ip', 10, 3600), ctx.ip, 'Too many sign-ups from this address. Please try again later.');
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (taken) throw conflict(EMAIL_EXISTS, 'email');
+  const passwordHash = await hashPassword(input.password);
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: toE164(input.phone),
+          passwordHash,
+          tnNewsletters: input.tn_newsletters,
+        })
+        .returning({ id: users.id });
+      await tx.insert(userRoles).values({ userId: user.id, role: SIGNUP_ROLE[input.role] });
+      return user.id;
+    });
+  } catch (error) {
+    // Two sign-ups with the same address at once: the unique index decides.
+    if (sqlState(error) === '23505') throw conflict(EMAIL_EXISTS, 'email');
+    throw error;
+  }
+  await sendVerificationMail(db, id, { baseUrl: ctx.baseUrl }).catch((error) => {
+    if (!(error instanceof AppError)) console.error('Verification mail not queued after sign-up', error);
+  });
+  return { id };
+}

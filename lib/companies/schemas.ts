@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { emailRule, orderedRules, phoneRule } from '@/lib/accounts/schemas';
+import { stateCode } from '@/lib/geo/states';
+import type { AddressSuggestion } from '@/lib/geo/types';
+import { INVALID_ADDRESS, NOT_US_ADDRESS, isUsCountry, validateAddress } from '@/lib/geo/validate-address';
+
+/**
+ * Company creation (accounts spec §2 company-info and company-address, jobs spec §3 Company).
+ * The two onboarding forms parse `companyInfoFormSchema` and `companyAddressFormSchema`; the API
+ * parses `createCompanySchema`, built from the same field rules under the payload's names.
+ */
+
+export const COMPANY_SIZES = ['1-5', '6-10', '11-20', '21-50', '51-100', '101+'] as const;
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+
+export const COMPANY_NAME_REQUIRED = 'Enter your company name';
+export const COMPANY_NAME_SHORT = 'Company name should be at least 2 characters long';
+export const COMPANY_NAME_LONG = 'Company name should be up to 120 characters';
+export const COMPANY_SIZE_REQUIRED = 'Select the size of your company';
+export const ZIP_INVALID = 'Enter a valid ZIP code';
+
+export const companyNameRule = orderedRules(COMPANY_NAME_REQUIRED, [
+  [(v) => v.length >= 2, COMPANY_NAME_SHORT],
+  [(v) => v.length <= 120, COMPANY_NAME_LONG],
+]);
+
+export const companySizeRule = z.enum(COMPANY_SIZES, { error: COMPANY_SIZE_REQUIRED });
+
+export const companyInfoFormSchema = z.object({ companyName: companyNameRule, companySize: companySizeRule });
+export type CompanyInfoForm = z.infer<typeof companyInfoFormSchema>;
+
+const coordinatesSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+
+/** One choice from the address field (Google or the gazetteer), checked by the shared address rules. */
+export const addressChoiceSchema = z
+  .object({
+    description: z.string(),
+    address: z.string(),
+    city: z.string(),
+    stateName: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    country: z.string(),
+    coordinates: coordinatesSchema,
+  })
+  .nullable()
+  .superRefine((choice, ctx) => {
+    const message = validateAddress(choice);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const companyAddressFormSchema = z.object({
+  location: addressChoiceSchema,
+  street2: z.string().trim().max(100, 'Keep the suite or unit under 100 characters'),
+});
+export type CompanyAddressForm = { location: AddressSuggestion | null; street2: string };
+
+/** Address fields of the API payload; coordinates are looked up from the ZIP or city when left out. */
+export const addressFields = {
+  street1: z.string().trim().max(200),
+  street2: z.string().trim().max(100),
+  city: z.string({ error: INVALID_ADDRESS }).trim().min(1, INVALID_ADDRESS).max(100),
+  state: z
+    .string({ error: INVALID_ADDRESS })
+    .trim()
+    .transform((v, ctx) => {
+      const code = stateCode(v);
+      if (!code) ctx.addIssue({ code: 'custom', message: NOT_US_ADDRESS });
+      return code ?? v;
+    }),
+  postal_code: z.string().trim().regex(/^(\d{5}(-\d{4})?)?$/, ZIP_INVALID),
+  country: z.string().trim().refine(isUsCountry, NOT_US_ADDRESS),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+};
+
+export const createCompanySchema = z.object({
+  company_name: companyNameRule,
+  size: companySizeRule,
+  ...addressFields,
+  street1: addressFields.street1.default(''),
+  street2: addressFields.street2.default(''),
+  postal_code: addressFields.postal_code.default(''),
+  country: addressFields.country.default('US'),
+  /** Billing contact; the creator's email and phone when left out. */
+  email: emailRule.optional(),
+  phone: phoneRule.optional(),
+});
+export type CreateCompanyInput = z.infer<typeof createCompanySchema>;
+
+export const BILLING_TYPES = ['CELERO', 'CONTRACT'] as const;
+
+/** PATCH /companies/{id}: any subset; billing type and plan type are for admins only. */
+export const updateCompanySchema = z
+  .object({
+    company_name: companyNameRule,
+    size: companySizeRule,
+    ...addressFields,
+    email: emailRule,
+    phone: phoneRule,
+    billing_type: z.enum(BILLING_TYPES),
+    type: z.union([z.literal(1), z.literal(2)]),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update.');
+export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
+
+/** The onboarding steps as the create payload. */
+export function toCreateCompanyPayload(info: CompanyInfoForm, address: CompanyAddressForm): z.input<typeof createCompanySchema> {
+  const l = address.location!;
+  return {
+    company_name: info.companyName,
+    size: info.companySize,
+    street1: l.address,
+    street2: address.street2,
+    city: l.city,
+    state: l.state,
+    postal_code: l.zipCode,
+    country: l.country,
+    latitude: l.coordinates.lat,
+    longitude: l.coordinates.lng,
+  };
+}

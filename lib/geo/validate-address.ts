@@ -1,0 +1,57 @@
+/** Address choice rules (accounts spec §5, §8; jobs spec §5), pure so the form, the API and tests share them. */
+
+export const NOT_US_ADDRESS = 'Addresses should be from the US';
+export const INVALID_ADDRESS = 'Select a valid address, city, or zip code';
+
+/** The spec's aliases (EE. UU., USA, EUA, US, U.S.) plus the long names, compared without dots or spaces. */
+const US_ALIASES = new Set(['EEUU', 'USA', 'EUA', 'US', 'UNITEDSTATES', 'UNITEDSTATESOFAMERICA', 'ESTADOSUNIDOS', 'ESTADOSUNIDOSDEAMERICA']);
+
+function squash(value: string) {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[.\s]/g, '');
+}
+
+export function isUsCountry(country: string | null | undefined): boolean {
+  return !!country && US_ALIASES.has(squash(country));
+}
+
+/** Countries people type most often next to the US (English and Spanish names, common codes; never 'CA', which is California). */
+const OTHER_COUNTRIES = new Set(
+  [
+    'Canada', 'CAN', 'Mexico', 'MX', 'MEX', 'United Kingdom', 'UK', 'GB', 'England', 'Scotland', 'Ireland',
+    'Germany', 'Deutschland', 'France', 'Spain', 'España', 'Italy', 'Portugal', 'Netherlands', 'Belgium', 'Poland',
+    'Ukraine', 'Russia', 'India', 'China', 'Japan', 'Australia', 'New Zealand', 'Brazil', 'Brasil', 'Argentina',
+    'Colombia', 'Chile', 'Peru', 'Guatemala', 'Honduras', 'El Salvador', 'Cuba', 'Dominican Republic',
+    'República Dominicana', 'Puerto Rico', 'Philippines', 'Nigeria', 'South Africa',
+  ].map(squash),
+);
+
+/** True when the text names a country other than the US. */
+export function isOtherCountry(value: string | null | undefined): boolean {
+  return !!value && OTHER_COUNTRIES.has(squash(value));
+}
+
+/** Comma-separated parts of a description, blanks dropped: 'Dallas, TX, USA' has three. */
+export function addressTerms(description: string | null | undefined): string[] {
+  return (description ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+export type AddressLike = { description?: string | null; country?: string | null; terms?: readonly string[] };
+
+/**
+ * The error message for a chosen address, or null when it is acceptable. A choice that carries no
+ * country is judged by its last term when that names another country.
+ */
+export function validateAddress(choice: AddressLike | null | undefined): string | null {
+  if (!choice) return INVALID_ADDRESS;
+  const terms = choice.terms?.length ? [...choice.terms] : addressTerms(choice.description);
+  if (choice.country ? !isUsCountry(choice.country) : isOtherCountry(terms[terms.length - 1])) return NOT_US_ADDRESS;
+  if (terms.length <= 1) return INVALID_ADDRESS;
+  return null;
+}
