@@ -1,0 +1,151 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PortalShell } from '@/components/shell/portal-shell';
+import { RECOMMEND_EVENT } from '@/components/shell/side-nav';
+import { navReducer } from '@/components/shell/use-nav-collapse';
+import { ROLES } from '@/lib/access';
+
+let mockPath = '/company/jobs';
+jest.mock('next/navigation', () => ({ usePathname: () => mockPath, useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn() }) }));
+const mockSignOut = jest.fn();
+jest.mock('next-auth/react', () => ({ signOut: (...args: unknown[]) => mockSignOut(...args), getSession: jest.fn() }));
+
+/** A controllable (max-width: 767.98px) media query. */
+function mockViewport(narrow: boolean) {
+  const listeners = new Set<(e: { matches: boolean }) => void>();
+  const mq = { matches: narrow, addEventListener: (_: string, l: (e: { matches: boolean }) => void) => listeners.add(l), removeEventListener: (_: string, l: (e: { matches: boolean }) => void) => listeners.delete(l) };
+  window.matchMedia = jest.fn().mockReturnValue(mq) as never;
+  return (next: boolean) => act(() => listeners.forEach((l) => l({ matches: next })));
+}
+
+function renderShell(roles: string[], path = '/company/jobs') {
+  mockPath = path;
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PortalShell user={{ name: 'Emma Recruiter', email: 'employer@demo.test', roles }} productName="TNA">
+        <p>page body</p>
+      </PortalShell>
+    </QueryClientProvider>,
+  );
+}
+
+const rail = () => document.getElementById('side-nav')!;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  mockSignOut.mockReset();
+});
+
+describe('navReducer (spec §4 navigation width)', () => {
+  it('follows the viewport until the user toggles, then keeps the manual choice', () => {
+    let s = { collapsed: false, manualOverride: false };
+    s = navReducer(s, { type: 'viewport', narrow: true });
+    expect(s).toEqual({ collapsed: true, manualOverride: false });
+    s = navReducer(s, { type: 'viewport', narrow: false });
+    expect(s).toEqual({ collapsed: false, manualOverride: false });
+    s = navReducer(s, { type: 'toggle' });
+    expect(s).toEqual({ collapsed: true, manualOverride: true });
+    expect(navReducer(s, { type: 'viewport', narrow: false })).toBe(s);
+  });
+});
+
+describe('side navigation', () => {
+  it('shows the company group of spec §2 with Posted Jobs marked current', () => {
+    mockViewport(false);
+    renderShell([ROLES.EMPLOYER]);
+    const nav = within(rail()).getByRole('navigation', { name: 'Company Portal navigation' });
+    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Create New Job', 'Posted Jobs', 'Recommend', 'Settings']);
+    expect(within(nav).getByRole('link', { name: 'Posted Jobs' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Create New Job' })).toHaveAttribute('href', '/company/jobs/new');
+    expect(within(rail()).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('shows the group of the path: admin, news, ads, members', () => {
+    mockViewport(false);
+    const { unmount } = renderShell([ROLES.SUPER_ADMIN], '/admin/user-management');
+    expect(within(rail()).getByRole('link', { name: 'User Management' })).toHaveAttribute('aria-current', 'page');
+    unmount();
+    renderShell([ROLES.DRIVER], '/members/home');
+    const nav = within(rail()).getByRole('navigation', { name: 'Drivers Portal navigation' });
+    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'Recommend', 'Settings']);
+  });
+
+  it('makes Recommend an action that dispatches tna:recommend', async () => {
+    mockViewport(false);
+    renderShell([ROLES.EMPLOYER]);
+    const heard = jest.fn();
+    window.addEventListener(RECOMMEND_EVENT, heard);
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Recommend' }));
+    window.removeEventListener(RECOMMEND_EVENT, heard);
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the portal switcher only when the user reaches two or more portals', () => {
+    mockViewport(false);
+    const { unmount } = renderShell([ROLES.SUPER_ADMIN], '/admin/company-list');
+    expect(within(rail()).getByRole('button', { name: /Switch portal \(current: Admin Portal\)/ })).toBeInTheDocument();
+    unmount();
+    renderShell([ROLES.EMPLOYER]);
+    expect(within(rail()).queryByRole('button', { name: /Switch portal/ })).not.toBeInTheDocument();
+  });
+
+  it('collapses under 768 px and expands at or above, until toggled by hand', async () => {
+    const resize = mockViewport(true);
+    renderShell([ROLES.EMPLOYER]);
+    expect(rail()).toHaveAttribute('data-collapsed', 'true');
+    expect(rail().className).toContain('w-[5.5rem]');
+    resize(false);
+    expect(rail()).toHaveAttribute('data-collapsed', 'false');
+    expect(rail().className).toContain('w-[16rem]');
+
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Collapse navigation' }));
+    expect(rail()).toHaveAttribute('data-collapsed', 'true');
+    expect(rail()).toHaveAttribute('data-manual', 'true');
+    resize(false);
+    resize(true);
+    resize(false);
+    expect(rail()).toHaveAttribute('data-collapsed', 'true');
+    // Collapsed items keep their names for screen readers and a tooltip for the eye.
+    expect(within(rail()).getByRole('link', { name: 'Posted Jobs' })).toHaveAttribute('title', 'Posted Jobs');
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Expand navigation' }));
+    expect(rail()).toHaveAttribute('data-collapsed', 'false');
+  });
+
+  it('remembers a manual choice across page loads', async () => {
+    mockViewport(false);
+    const { unmount } = renderShell([ROLES.EMPLOYER]);
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Collapse navigation' }));
+    unmount();
+    renderShell([ROLES.EMPLOYER]);
+    expect(rail()).toHaveAttribute('data-collapsed', 'true');
+  });
+
+  it('is keyboard accessible: Tab reaches the toggle after the brand link, Enter collapses', async () => {
+    mockViewport(false);
+    renderShell([ROLES.EMPLOYER]);
+    const user = userEvent.setup();
+    await user.tab();
+    await user.tab();
+    expect(within(rail()).getByRole('button', { name: 'Collapse navigation' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(rail()).toHaveAttribute('data-collapsed', 'true');
+  });
+
+  it('asks "Are you sure you want to Logout?" and signs out to /login after revoking the API session', async () => {
+    mockViewport(false);
+    const fetchMock = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => ({ data: { loggedOut: true } }) });
+    global.fetch = fetchMock as never;
+    renderShell([ROLES.EMPLOYER]);
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to Logout?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(mockSignOut).not.toHaveBeenCalled();
+
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Log out' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log out' }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1.0/auth/logout', expect.objectContaining({ method: 'POST' }));
+    expect(mockSignOut).toHaveBeenCalledWith({ callbackUrl: '/login' });
+  });
+});
