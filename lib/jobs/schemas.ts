@@ -88,12 +88,14 @@ export const coordinates = z.object({
 
 /**
  * A targeting address. Accepts the server names (street1, city, state, postal_code) and the
- * wizard's (address, stateName, zipCode); answers the server names with a US state code.
- * An empty zip code is dropped.
+ * address component's (description, address = street line, stateName, zipCode); answers the
+ * server names with a US state code. An empty zip code is dropped.
  */
 export const addressSchema = z
   .object({
-    address: z.string().max(300).optional(),
+    /** The full line the user chose: 'Dallas, TX 75201, USA' (one term or fewer is refused). */
+    description: z.string().max(300).nullish(),
+    address: z.string().trim().max(200).nullish(),
     street1: z.string().trim().max(200).nullish(),
     city: z.string().trim().max(100).nullish(),
     state: z.string().trim().max(60).nullish(),
@@ -118,14 +120,14 @@ export const addressSchema = z
       return z.NEVER;
     }
     const postalCode = (a.postal_code || a.zipCode || '').trim() || undefined;
-    const terms = a.address === undefined ? 2 : a.address.split(',').filter((t) => t.trim()).length;
+    const terms = a.description == null ? 2 : a.description.split(',').filter((t) => t.trim()).length;
     if (terms <= 1 || (postalCode && !/^\d{5}(-\d{4})?$/.test(postalCode)) || !(postalCode || (a.city && state))) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.invalidAddress, path: ['address'] });
       return z.NEVER;
     }
     const coords = a.coordinates ?? (a.latitude != null && a.longitude != null ? { lat: a.latitude, lng: a.longitude } : undefined);
     return {
-      street1: a.street1 || (a.address && terms > 2 ? a.address.split(',')[0].trim() : null) || null,
+      street1: a.street1 || a.address || null,
       city: a.city || null,
       state: state ?? null,
       ...(postalCode ? { postal_code: postalCode } : {}),
@@ -197,6 +199,8 @@ export const createJobSchema = z
     addresses: addressesSchema,
     addons: addonsSchema.optional(),
     auto_renew: z.boolean().optional(),
+    /** Staff only: the company the job belongs to (a company user's jobs are always its own company's). */
+    company_id: z.coerce.number().int().positive().optional(),
   })
   .transform((j) => ({
     ...j,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { seedAccounts } from './accounts';
+import { seedJobs } from './jobs';
 
 /**
  * Demo data for development and the end-to-end tests; refuses to run in production unless
@@ -14,6 +15,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
   }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'superadmin@demo.test'));
   if (existing) return false;
-  await seedAccounts(db);
+  const accounts = await seedAccounts(db);
+  await seedJobs(db, accounts);
   return true;
 }

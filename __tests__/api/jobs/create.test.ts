@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { GET as getJobRoute } from '@/app/api/v1.0/jobs/[id]/route';
+import { POST as createPost } from '@/app/api/v1.0/jobs/route';
+import { getDb } from '@/lib/db/client';
+import { jobs } from '@/lib/db/schema';
+import { call } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { jobPayload, tokens } from './helpers';
+
+let t: Awaited<ReturnType<typeof tokens>>;
+beforeAll(async () => {
+  await seed();
+  t = await tokens();
+});
+
+const create = (body: unknown, token = t.employer) => call(createPost, { token, body });
+
+describe('POST /api/v1.0/jobs', () => {
+  it('saves a posting that waits for payment and answers the post token, id, cost and add-ons', async () => {
+    const res = await create(
+      jobPayload({
+        addresses: [
+          { street1: '2100 Commerce St', city: 'Dallas', state: 'TX', postal_code: '75201', country: 'USA' },
+          { description: 'Atlanta, GA, USA', city: 'Atlanta', stateName: 'Georgia', zipCode: '', country: 'EE. UU.' },
+        ],
+        addons: [{ addon_type: 'boost' }, { addon_type: 'hyperlink', subscribed: true, external_url: 'https://acme.example.com/apply' }, { addon_type: 'noAddons' }],
+      }),
+    );
+    expect(res.status).toBe(201);
+    const d = res.json.data;
+    expect(d.jobs_post_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(d.jobs).toHaveLength(1);
+    // Two addresses at $150 plus boost $200 and hyperlink $100.
+    expect(d.jobs[0]).toMatchObject({ cost: 600, cost_cents: 60000 });
+    expect(d.jobs[0].addons.map((a: { addon_type: string }) => a.addon_type).sort()).toEqual(['boost', 'hyperlink']);
+    const detail = (await call(getJobRoute, { token: t.employer, params: { id: String(d.jobs[0].id) } })).json.data;
+    expect(detail).toMatchObject({ status: 'inactive', approved: false, active: false, payment_status: 'pending', posting_date: null, signon_bonus: 0, starting_bonus: 0, salary_type: 'weekly' });
+    expect(detail.addresses[1]).toMatchObject({ city: 'Atlanta', state: 'GA', country: 'US', postal_code: null, cost: 150 });
+    // Coordinates come from the offline gazetteer when the client sent none.
+    expect(detail.addresses[1].coordinates.lat).toBeCloseTo(33.7, 0);
+    expect(detail.job_description_html).toBe('<p>Great pay and <strong>home weekly</strong></p>');
+  });
+
+  it('requires salary_type', async () => {
+    const res = await create(jobPayload({ salary_type: undefined }));
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toContainEqual({ message: 'Select a salary type', field: 'salary_type' });
+  });
+
+  it('defaults empty sign-on and starting bonuses to 0 and keeps given ones', async () => {
+    const res = await create(jobPayload({ signon_bonus: '', starting_bonus: '1250.5' }));
+    const [row] = await (await getDb()).select().from(jobs).where(eq(jobs.id, res.json.data.jobs[0].id));
+    expect(row.signonBonusCents).toBe(0);
+    expect(row.startingBonusCents).toBe(125050);
+  });
+
+  it.each([
+    ['expected_pay', '123456789'],
+    ['expected_pay', '10.999'],
+    ['expected_pay', -5],
+    ['signon_bonus', 'abc'],
+    ['starting_bonus', 1e9],
+  ])('refuses %s = %p with the amount rule', async (field, value) => {
+    const res = await create(jobPayload({ [field]: value }));
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toContainEqual({ message: 'Enter an amount with up to 8 digits and 2 decimals', field });
+  });
+
+  it('accepts 8 digits with 2 decimals', async () => {
+    expect((await create(jobPayload({ expected_pay: '99999999.99' }))).status).toBe(201);
+  });
+
+  it.each([
+    [{ city: 'Toronto', state: 'ON', country: 'Canada' }, 'Addresses should be from the US', 'addresses.0.country'],
+    [{ city: 'Toronto', state: 'Ontario' }, 'Addresses should be from the US', 'addresses.0.state'],
+    [{ description: 'Texas', state: 'TX' }, 'Select a valid address, city, or zip code', 'addresses.0.address'],
+    [{ street1: '1 Main St' }, 'Select a valid address, city, or zip code', 'addresses.0.address'],
+    [{ city: 'Dallas', state: 'TX', postal_code: 'ABCDE' }, 'Select a valid address, city, or zip code', 'addresses.0.address'],
+  ])('refuses the address %p', async (address, message, field) => {
+    const res = await create(jobPayload({ addresses: [address] }));
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toContainEqual({ message, field });
+  });
+
+  it('needs at least one address', async () => {
+    const res = await create(jobPayload({ addresses: [] }));
+    expect(res.json.errors).toContainEqual({ message: 'Add at least one address', field: 'addresses' });
+  });
+
+  it.each([undefined, '', 'ftp://files.example.com/x', 'javascript:alert(1)', 'not a url'])(
+    'refuses a subscribed hyperlink add-on with external_url %p',
+    async (url) => {
+      const res = await create(jobPayload({ addons: [{ addon_type: 'hyperlink', subscribed: true, external_url: url }] }));
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toContainEqual({ message: 'Enter a valid URL starting with http:// or https://', field: 'addons.0.external_url' });
+    },
+  );
+
+  it('refuses the same add-on twice', async () => {
+    const res = await create(jobPayload({ addons: [{ addon_type: 'boost' }, { addon_type: 'boost' }] }));
+    expect(res.json.errors).toContainEqual({ message: 'Each add-on can be chosen once', field: 'addons' });
+  });
+
+  it('strips unknown fields and cannot be made live, paid or another company\'s from the payload', async () => {
+    const res = await create({ ...jobPayload(), approved: true, active: true, payment_status: 'paid', cost: 0, company_id: 999, hacker: 'x' });
+    expect(res.status).toBe(201);
+    const [row] = await (await getDb()).select().from(jobs).where(eq(jobs.id, res.json.data.jobs[0].id));
+    expect(row).toMatchObject({ approved: false, active: false, paymentStatus: 'pending', costCents: 15000 });
+    expect(row.companyId).not.toBe(999);
+  });
+
+  it('sanitizes an HTML description', async () => {
+    const res = await create(jobPayload({ job_description: '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:x">l</a><img src=x onerror=y></p>' }));
+    const [row] = await (await getDb()).select().from(jobs).where(eq(jobs.id, res.json.data.jobs[0].id));
+    expect(row.jobDescriptionHtml).toBe('<p>Hi <a target="_blank" rel="noopener noreferrer nofollow">l</a></p>');
+  });
+
+  it('refuses an empty description and a missing title with their messages', async () => {
+    const res = await create(jobPayload({ title: '  ', job_description: { root: { children: [{ type: 'paragraph', children: [] }] } } }));
+    expect(res.json.errors).toEqual(
+      expect.arrayContaining([
+        { message: 'Enter a job title', field: 'title' },
+        { message: 'Enter a job description', field: 'job_description' },
+      ]),
+    );
+  });
+
+  it('lets staff post for a named company and asks them for one otherwise', async () => {
+    const none = await create(jobPayload(), t.admin);
+    expect(none.status).toBe(422);
+    expect(none.json.errors).toEqual([{ message: 'Choose the company this job belongs to.', field: 'company_id' }]);
+    const [demo] = await (await getDb()).select({ companyId: jobs.companyId }).from(jobs).limit(1);
+    const ok = await create({ ...jobPayload(), company_id: demo.companyId }, t.admin);
+    expect(ok.status).toBe(201);
+  });
+
+  it('answers 401 anonymous and 403 for roles outside jobs', async () => {
+    expect((await call(createPost, { body: jobPayload() })).status).toBe(401);
+    expect((await create(jobPayload(), t.driver)).status).toBe(403);
+    expect((await create(jobPayload(), t.news)).status).toBe(403);
+  });
+});

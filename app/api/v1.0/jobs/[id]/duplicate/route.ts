@@ -1,0 +1,8 @@
+// POST /api/v1.0/jobs/{id}/duplicate: a new unpublished copy titled '<title> Copy'
+import { route, withStatus } from '@/lib/api/route';
+import { duplicateJob } from '@/lib/jobs/services';
+
+export const POST = route<undefined, undefined, { id: string }>({
+  access: 'companyJobs',
+  handler: async ({ db, actor, params }) => withStatus(201, await duplicateJob(db, actor, params.id)),
+});

@@ -1,0 +1,17 @@
+// GET /api/v1.0/jobs/{id}: job detail; PATCH: edit its content or auto-renew
+import { route } from '@/lib/api/route';
+import { updateJobSchema } from '@/lib/jobs/schemas';
+import { getJob, updateJob } from '@/lib/jobs/services';
+
+type Params = { id: string };
+
+export const GET = route<undefined, undefined, Params>({
+  access: 'companyJobs',
+  handler: ({ db, actor, params }) => getJob(db, actor, params.id),
+});
+
+export const PATCH = route<typeof updateJobSchema, undefined, Params>({
+  access: 'companyJobs',
+  body: updateJobSchema,
+  handler: ({ db, actor, params, body }) => updateJob(db, actor, params.id, body),
+});

@@ -1,0 +1,20 @@
+// GET /api/v1.0/jobs: the job list (query string filters); POST: create a job waiting for payment
+import { paginated, route, withStatus } from '@/lib/api/route';
+import { createJobSchema, listJobsQuerySchema } from '@/lib/jobs/schemas';
+import { searchJobs } from '@/lib/jobs/search';
+import { createJob } from '@/lib/jobs/services';
+
+export const GET = route({
+  access: 'companyJobs',
+  query: listJobsQuerySchema,
+  handler: async ({ db, actor, query: { job_type, state, ...rest } }) => {
+    const r = await searchJobs(db, actor, { ...rest, filters: { job_type, state } });
+    return paginated(r.items, r);
+  },
+});
+
+export const POST = route({
+  access: 'companyJobs',
+  body: createJobSchema,
+  handler: async ({ db, actor, body }) => withStatus(201, await createJob(db, actor, body)),
+});

@@ -1,0 +1,141 @@
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { jobAddons, jobs, type JobRow } from '@/lib/db/schema';
+import { conflict, notFound } from '@/lib/errors';
+import { BOOST_DAYS, POSTING_DAYS } from './codes';
+import { JOB_NOT_FOUND } from './access';
+
+/**
+ * The posting lifecycle the payments flow and the tick drive. No actor here: callers (the
+ * payments service, the tick) have already decided who may do this.
+ */
+
+const DAY_MS = 86_400_000;
+export const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+
+type ChargeKey = { jobsPostToken: string; jobId?: never } | { jobId: number; jobsPostToken?: never };
+
+/** The job a charge is for, by post token or id, with the amount to charge; 404 when none. */
+export async function getJobForCharge(db: Database, key: ChargeKey) {
+  const where = key.jobsPostToken !== undefined ? eq(jobs.jobsPostToken, key.jobsPostToken) : eq(jobs.id, Number(key.jobId));
+  const [job] = await db.select().from(jobs).where(where);
+  if (!job) throw notFound(JOB_NOT_FOUND);
+  const addons = await db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id));
+  return {
+    job,
+    amountCents: job.costCents,
+    alreadyPaid: job.paymentStatus !== 'pending',
+    chargeable: !job.closedAt && !job.cancelledAt && !job.suspended,
+    addons: addons.filter((a) => a.subscribed),
+  };
+}
+
+/**
+ * Publishes a posting once paid (or invoiced): approved and active, posted now for 30 days,
+ * boosted for 7 days when the boost add-on is subscribed, next bill at expiry when auto-renew.
+ * Idempotent: a second call for a paid job changes nothing and answers it.
+ */
+export async function publishPaidJob(db: Database, jobId: number, now = new Date(), paymentStatus: 'paid' | 'invoiced' = 'paid'): Promise<JobRow> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+  if (!job) throw notFound(JOB_NOT_FOUND);
+  if (job.paymentStatus !== 'pending') return job;
+  if (job.closedAt || job.cancelledAt) throw conflict('This job is closed or cancelled and cannot be published.');
+  const [boost] = await db
+    .select({ id: jobAddons.id })
+    .from(jobAddons)
+    .where(and(eq(jobAddons.jobId, jobId), eq(jobAddons.addonType, 'boost'), eq(jobAddons.subscribed, true)));
+  const expiration = addDays(now, POSTING_DAYS);
+  const [published] = await db
+    .update(jobs)
+    .set({
+      paymentStatus,
+      paidAt: now,
+      approved: true,
+      active: true,
+      publishedAt: now,
+      postingDate: now,
+      expirationDate: expiration,
+      expiredAt: null,
+      nextBillingDate: job.autoRenew ? expiration : null,
+      boostActive: !!boost,
+      boostEndsAt: boost ? addDays(now, BOOST_DAYS) : null,
+      updatedAt: now,
+    })
+    .where(and(eq(jobs.id, jobId), eq(jobs.paymentStatus, 'pending')))
+    .returning();
+  return published ?? job;
+}
+
+/**
+ * Renews a posting for another 30 days (after the renewal charge): from its current expiry when
+ * still live, from now when it had lapsed. A subscribed boost runs again for 7 days.
+ */
+export async function extendJob(db: Database, jobId: number, now = new Date()): Promise<JobRow> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+  if (!job) throw notFound(JOB_NOT_FOUND);
+  if (job.closedAt || job.cancelledAt) throw conflict('This job is closed or cancelled and cannot be renewed.');
+  const from = job.expirationDate && job.expirationDate > now && job.active && job.approved ? job.expirationDate : now;
+  const expiration = addDays(from, POSTING_DAYS);
+  const [boost] = await db
+    .select({ id: jobAddons.id })
+    .from(jobAddons)
+    .where(and(eq(jobAddons.jobId, jobId), eq(jobAddons.addonType, 'boost'), eq(jobAddons.subscribed, true)));
+  const [renewed] = await db
+    .update(jobs)
+    .set({
+      approved: true,
+      active: true,
+      expiredAt: null,
+      postingDate: from === now ? now : job.postingDate,
+      expirationDate: expiration,
+      nextBillingDate: job.autoRenew ? expiration : null,
+      ...(boost ? { boostActive: true, boostEndsAt: addDays(now, BOOST_DAYS) } : {}),
+      updatedAt: now,
+    })
+    .where(eq(jobs.id, jobId))
+    .returning();
+  return renewed;
+}
+
+/** Starts (or restarts) a 7-day boost on a live job: the admin boost and a paid boost add-on. */
+export async function activateBoost(db: Database, jobId: number, now = new Date()): Promise<JobRow> {
+  const [job] = await db
+    .update(jobs)
+    .set({ boostActive: true, boostEndsAt: addDays(now, BOOST_DAYS), updatedAt: now })
+    .where(eq(jobs.id, jobId))
+    .returning();
+  if (!job) throw notFound(JOB_NOT_FOUND);
+  return job;
+}
+
+/** Live postings past their expiry that auto-renew: the renewals step charges them. */
+export async function dueRenewals(db: Database, now: Date) {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.active, true), eq(jobs.approved, true), eq(jobs.autoRenew, true), lte(jobs.expirationDate, now), isNull(jobs.closedAt), isNull(jobs.cancelledAt)));
+}
+
+/**
+ * Expires live postings 30 days after posting: approved and active go false (status inactive),
+ * expired_at is set. Runs after the renewals step, so a renewed job is no longer due.
+ */
+export async function expireJobs(db: Database, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(jobs)
+    .set({ approved: false, active: false, boostActive: false, nextBillingDate: null, expiredAt: now, updatedAt: now })
+    .where(and(eq(jobs.active, true), eq(jobs.approved, true), lte(jobs.expirationDate, now)))
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
+}
+
+/** Ends boosts 7 days after they started. */
+export async function endBoosts(db: Database, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(jobs)
+    .set({ boostActive: false, updatedAt: now })
+    .where(and(eq(jobs.boostActive, true), lte(jobs.boostEndsAt, now)))
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
+}
+

@@ -1,0 +1,68 @@
+// Server code (sanitize-html); the client renders nothing from here.
+import sanitizeHtml from 'sanitize-html';
+import { isLexicalState, lexicalToHtml } from './rich-text';
+
+const CELL_ATTRS = ['colspan', 'rowspan', 'colwidth', 'style', 'class', 'id', 'headers', 'scope'];
+const BASIC = ['style', 'class', 'id'];
+
+/** The rich-text content rules of jobs spec §5: inline marks, tables and the output-only blocks. */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'strong', 'b', 'em', 'i', 'del', 's', 'sub', 'sup', 'code', 'u', 'span',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'colgroup', 'col', 'blockquote', 'hr', 'pre', 'ol', 'ul', 'li',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'title', 'rel', ...BASIC],
+    span: BASIC,
+    p: BASIC,
+    li: BASIC,
+    h1: BASIC, h2: BASIC, h3: BASIC, h4: BASIC, h5: BASIC, h6: BASIC,
+    ol: ['start', ...BASIC],
+    table: BASIC,
+    tr: BASIC,
+    td: CELL_ATTRS,
+    th: CELL_ATTRS,
+    colgroup: ['span', ...BASIC],
+    col: ['span', ...BASIC],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowProtocolRelative: false,
+  allowedStyles: {
+    '*': {
+      'text-align': [/^(left|right|center|justify)$/],
+      'padding-left': [/^\d{1,3}px$/],
+      'font-weight': [/^(bold|normal|\d{3})$/],
+      'font-style': [/^(italic|normal)$/],
+      'text-decoration': [/^(underline|line-through|none)$/],
+      'font-size': [/^\d{1,2}(\.\d+)?(pt|px)$/],
+      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
+      'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
+      width: [/^\d{1,4}(px|%)$/],
+    },
+  },
+  transformTags: {
+    // Links leave the site: never pass our referrer or window to them, nor lend them our ranking.
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } }),
+  },
+};
+
+export function sanitizeDescriptionHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** A description as sent (Lexical state, its JSON string, or HTML) → what the jobs table stores. */
+export function renderDescription(input: unknown): { json: unknown | null; html: string } {
+  if (isLexicalState(input)) {
+    const json = typeof input === 'string' ? JSON.parse(input) : input;
+    return { json, html: sanitizeDescriptionHtml(lexicalToHtml(json) ?? '') };
+  }
+  const text = typeof input === 'string' ? input : '';
+  // Plain text (no tags) keeps its paragraphs.
+  const html = /<[a-z][\s\S]*>/i.test(text)
+    ? text
+    : text
+        .split(/\n{2,}/)
+        .map((p) => `<p>${sanitizeHtml(p, { allowedTags: [] }).replace(/\n/g, '<br>')}</p>`)
+        .join('');
+  return { json: null, html: sanitizeDescriptionHtml(html) };
+}

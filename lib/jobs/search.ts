@@ -1,0 +1,148 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { queryRows, type Database } from '@/lib/db/client';
+import { toStateCode, type JobSortField } from './codes';
+import { companyScope } from './access';
+import type { SearchJobs } from './schemas';
+import { lifecycle, type JobTag } from './serialize';
+import { statusFilterApproved } from './status';
+
+type SummaryRow = {
+  id: number;
+  company_id: number;
+  employer_id: number | null;
+  title: string;
+  job_type: string;
+  suspended: boolean;
+  approved: boolean;
+  active: boolean;
+  payment_status: 'pending' | 'paid' | 'invoiced';
+  posting_date: Date | null;
+  expiration_date: Date | null;
+  next_billing_date: Date | null;
+  renewable: boolean;
+  auto_renew: boolean;
+  boost_active: boolean;
+  boost_ends_at: Date | null;
+  renewal_canceled_at: Date | null;
+  renewal_cancellation_reason: string | null;
+  closed_at: Date | null;
+  cancelled_at: Date | null;
+  expired_at: Date | null;
+  cost_cents: number | string;
+  created_at: Date;
+  city: string | null;
+  state: string | null;
+  address_count: number;
+  tags: JobTag[] | null;
+  total: number | string;
+};
+
+/** Unpublished jobs have no posting date: they sort as of their creation, so a new draft shows first. */
+const SORT_SQL: Record<JobSortField, string> = {
+  posting_date: 'coalesce(j.posting_date, j.created_at)',
+  title: 'lower(j.title)',
+  expiration_date: 'j.expiration_date',
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const date = (v: Date | string | null) => (v == null ? null : new Date(v));
+
+/**
+ * POST /jobs/search and GET /jobs: the job list of one company (a company user's own, always),
+ * or of every company for staff. One statement: the first address and the tags come from
+ * lateral subqueries, the total from a window count.
+ */
+export async function searchJobs(db: Database, actor: Actor | null, input: SearchJobs, now = new Date()) {
+  const companyId = companyScope(actor!, input.company_id);
+  const where: SQL[] = [];
+  if (companyId !== undefined) where.push(sql`j.company_id = ${companyId}`);
+  const status = input.status ?? input.filters.status;
+  if (status) where.push(sql`j.approved = ${statusFilterApproved(status)}`);
+  const query = input.query?.trim();
+  if (query) where.push(sql`j.title ilike ${'%' + escapeLike(query) + '%'}`);
+  const f = input.filters;
+  if (f.job_type) where.push(sql`j.job_type::text = any(${Array.isArray(f.job_type) ? f.job_type : [f.job_type]})`);
+  if (f.auto_renew !== undefined) where.push(sql`j.auto_renew = ${f.auto_renew}`);
+  if (f.boost_active !== undefined) where.push(sql`j.boost_active = ${f.boost_active}`);
+  if (f.posting_date_from) where.push(sql`j.posting_date >= ${f.posting_date_from.toISOString()}`);
+  if (f.posting_date_to) where.push(sql`j.posting_date <= ${f.posting_date_to.toISOString()}`);
+  if (f.state) {
+    const state = toStateCode(f.state) ?? f.state;
+    where.push(sql`exists (select 1 from job_addresses s where s.job_id = j.id and s.state::text = ${state})`);
+  }
+  const whereSql = where.length ? sql.join([sql`where`, sql.join(where, sql` and `)], sql` `) : sql``;
+  const direction = input.sort.direction === 'asc' ? 'asc' : 'desc';
+  const order = sql.raw(`${SORT_SQL[input.sort.field]} ${direction} nulls last, j.id ${direction}`);
+
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`
+    select j.id, j.company_id, j.employer_id, j.title, j.job_type, j.suspended, j.approved, j.active, j.payment_status,
+      j.posting_date, j.expiration_date, j.next_billing_date, j.renewable, j.auto_renew, j.boost_active, j.boost_ends_at,
+      j.renewal_canceled_at, j.renewal_cancellation_reason, j.closed_at, j.cancelled_at, j.expired_at, j.cost_cents, j.created_at,
+      a.city, a.state::text as state, coalesce(a.address_count, 0)::int as address_count, t.tags,
+      count(*) over () as total
+    from jobs j
+    left join lateral (
+      select fa.city, fa.state, count(*) over () as address_count from job_addresses fa
+      where fa.job_id = j.id order by fa.position, fa.id limit 1
+    ) a on true
+    left join lateral (
+      select json_agg(json_build_object('id', jt.id, 'tag_id', ct.id, 'tag', ct.tag) order by ct.tag) as tags
+      from job_tags jt join company_tags ct on ct.id = jt.tag_id where jt.job_id = j.id
+    ) t on true
+    ${whereSql}
+    order by ${order}
+    limit ${input.limit} offset ${input.offset}
+  `,
+  );
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && input.offset > 0) {
+    const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from jobs j ${whereSql}`);
+    total = count.n;
+  }
+  return { items: rows.map((r) => toSummary(r, now)), total, offset: input.offset, limit: input.limit };
+}
+
+/** Job summary (jobs spec §3). Applicant and candidate counts are 0 until applicants exist. */
+function toSummary(r: SummaryRow, now: Date) {
+  return {
+    id: r.id,
+    company_id: r.company_id,
+    employer_id: r.employer_id,
+    title: r.title,
+    job_type: r.job_type,
+    total_applicants: 0,
+    today_applicants: 0,
+    ...lifecycle(
+      {
+        suspended: r.suspended,
+        approved: r.approved,
+        active: r.active,
+        paymentStatus: r.payment_status,
+        postingDate: date(r.posting_date),
+        expirationDate: date(r.expiration_date),
+        nextBillingDate: date(r.next_billing_date),
+        renewable: r.renewable,
+        autoRenew: r.auto_renew,
+        boostActive: r.boost_active,
+        boostEndsAt: date(r.boost_ends_at),
+        renewalCanceledAt: date(r.renewal_canceled_at),
+        renewalCancellationReason: r.renewal_cancellation_reason,
+        closedAt: date(r.closed_at),
+        cancelledAt: date(r.cancelled_at),
+        expiredAt: date(r.expired_at),
+      },
+      now,
+    ),
+    city: r.city,
+    state: r.state,
+    address_count: r.address_count,
+    cost: Number(r.cost_cents) / 100,
+    tags: r.tags ?? [],
+    total_candidates: 0,
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+export type JobSummary = ReturnType<typeof toSummary>;

@@ -1,0 +1,102 @@
+import type { JobAddonRow, JobAddressRow, JobRow } from '@/lib/db/schema';
+import { centsToDollars } from './codes';
+import { deriveJobStatus } from './status';
+
+const DAY_MS = 86_400_000;
+const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
+
+/** Whole days left of a running boost, rounded up; 0 when none runs. */
+export function boostRemainingDays(boostActive: boolean, boostEndsAt: Date | string | null, now = new Date()) {
+  if (!boostActive || !boostEndsAt) return 0;
+  return Math.max(0, Math.ceil((new Date(boostEndsAt).getTime() - now.getTime()) / DAY_MS));
+}
+
+export type JobTag = { id: number; tag_id: number; tag: string };
+
+export function toAddress(a: JobAddressRow) {
+  return {
+    id: a.id,
+    street1: a.street1,
+    city: a.city,
+    state: a.state,
+    postal_code: a.postalCode,
+    country: a.country,
+    coordinates: a.latitude != null && a.longitude != null ? { lat: a.latitude, lng: a.longitude } : null,
+    cost: centsToDollars(a.costCents),
+  };
+}
+
+export function toAddon(a: JobAddonRow) {
+  return {
+    id: a.id,
+    addon_type: a.addonType,
+    subscribed: a.subscribed,
+    external_url: a.externalUrl,
+    job_hyperlink: a.externalUrl,
+    cost: centsToDollars(a.costCents),
+  };
+}
+export type JobAddon = ReturnType<typeof toAddon>;
+
+/** The lifecycle fields shared by the summary and the detail. */
+export function lifecycle(job: Pick<JobRow, 'suspended' | 'approved' | 'active' | 'postingDate' | 'expirationDate' | 'nextBillingDate' | 'renewable' | 'autoRenew' | 'boostActive' | 'boostEndsAt' | 'renewalCanceledAt' | 'renewalCancellationReason' | 'paymentStatus' | 'closedAt' | 'cancelledAt' | 'expiredAt'>, now = new Date()) {
+  return {
+    status: deriveJobStatus(job),
+    suspended: job.suspended,
+    approved: job.approved,
+    active: job.active,
+    payment_status: job.paymentStatus,
+    posting_date: iso(job.postingDate),
+    expiration_date: iso(job.expirationDate),
+    next_billing_date: iso(job.nextBillingDate),
+    renewable: job.renewable,
+    auto_renew: job.autoRenew,
+    boost_active: job.boostActive,
+    boost_ends_at: iso(job.boostEndsAt),
+    boost_remaining_days: boostRemainingDays(job.boostActive, job.boostEndsAt, now),
+    renewal_canceled_at: iso(job.renewalCanceledAt),
+    renewal_cancellation_reason: job.renewalCancellationReason,
+    closed_at: iso(job.closedAt),
+    cancelled_at: iso(job.cancelledAt),
+    expired_at: iso(job.expiredAt),
+  };
+}
+
+/** Job detail (jobs spec §3): every content field, the addresses (the first also as `address`), add-ons and tags. */
+export function toJobDetail(job: JobRow, addresses: JobAddressRow[], addons: JobAddonRow[], tags: JobTag[], now = new Date()) {
+  const addressList = addresses.map(toAddress);
+  return {
+    id: job.id,
+    company_id: job.companyId,
+    employer_id: job.employerId,
+    title: job.title,
+    job_type: job.jobType,
+    additional_experience: job.additionalExperience,
+    home_time: job.homeTime,
+    required_experience: job.requiredExperience,
+    job_description: job.jobDescription ?? job.jobDescriptionHtml,
+    job_description_html: job.jobDescriptionHtml,
+    driver_unload: job.driverUnload,
+    expected_pay: centsToDollars(job.expectedPayCents),
+    salary_type: job.salaryType,
+    signon_bonus: centsToDollars(job.signonBonusCents),
+    starting_bonus: centsToDollars(job.startingBonusCents),
+    benefits: job.benefits,
+    endorsements: job.endorsements,
+    video_url: job.videoUrl,
+    address: addressList[0] ?? null,
+    addresses: addressList,
+    cost: centsToDollars(job.costCents),
+    cost_cents: job.costCents,
+    addons: addons.map(toAddon),
+    tags,
+    jobs_post_token: job.jobsPostToken,
+    ...lifecycle(job, now),
+    total_applicants: 0,
+    today_applicants: 0,
+    total_candidates: 0,
+    created_at: iso(job.createdAt),
+    updated_at: iso(job.updatedAt),
+  };
+}
+export type JobDetail = ReturnType<typeof toJobDetail>;

@@ -1,0 +1,41 @@
+import type { Database } from '@/lib/db/client';
+import { withTickLock } from './lock';
+import { tickSteps } from './steps';
+
+export { registerTickStep } from './steps';
+
+export type TickReport =
+  | { ran: true; now: string; steps: Record<string, unknown>; errors: Record<string, string> }
+  | { ran: false; now: string; reason: 'running' | 'locked' };
+
+const globalForTick = globalThis as unknown as { __tnaTickRunning?: boolean };
+
+/**
+ * The scheduled work of DESIGN.md, run by the cron route or the self-hosted timer with the
+ * clock it is given. An advisory lock keeps two instances from running it at once (and a flag
+ * two calls in one process). A failing step is reported and logged; the others still run.
+ */
+export async function tick(db: Database, now = new Date()): Promise<TickReport> {
+  const at = now.toISOString();
+  if (globalForTick.__tnaTickRunning) return { ran: false, now: at, reason: 'running' };
+  globalForTick.__tnaTickRunning = true;
+  try {
+    const result = await withTickLock(db, async (_db, isolate) => {
+      const steps: Record<string, unknown> = {};
+      const errors: Record<string, string> = {};
+      for (const step of tickSteps()) {
+        try {
+          steps[step.name] = await isolate((stepDb) => step.run({ db: stepDb, now }));
+        } catch (error) {
+          console.error(`[tick] step ${step.name} failed`, error);
+          errors[step.name] = error instanceof Error ? error.message : String(error);
+        }
+      }
+      return { steps, errors };
+    });
+    if (!result) return { ran: false, now: at, reason: 'locked' };
+    return { ran: true, now: at, ...result.value };
+  } finally {
+    globalForTick.__tnaTickRunning = false;
+  }
+}

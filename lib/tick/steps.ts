@@ -1,0 +1,47 @@
+import type { Database } from '@/lib/db/client';
+import { endBoosts, expireJobs } from '@/lib/jobs/lifecycle';
+
+/**
+ * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database and a
+ * fixed `now`, must be idempotent (a tick may run again with the same clock) and answers a small
+ * report. Other domains add theirs with registerTickStep (from a module the tick imports) or by
+ * adding a line to DEFAULT_STEPS.
+ */
+export type TickContext = { db: Database; now: Date };
+export type TickStep = { name: string; run: (ctx: TickContext) => Promise<unknown> };
+
+/**
+ * 'renewals' comes first: the payments domain charges auto-renewing jobs that are due and extends
+ * them (lib/jobs/lifecycle.ts extendJob); what is still past its expiry afterwards expires.
+ * Until payments registers it, renewals does nothing and auto-renewing jobs expire like others.
+ */
+const DEFAULT_STEPS: TickStep[] = [
+  { name: 'renewals', run: async () => ({ renewed: 0 }) },
+  { name: 'expire-jobs', run: async ({ db, now }) => ({ expired: await expireJobs(db, now) }) },
+  { name: 'end-boosts', run: async ({ db, now }) => ({ ended: await endBoosts(db, now) }) },
+];
+
+const steps: TickStep[] = [...DEFAULT_STEPS];
+
+/**
+ * Adds a step, or replaces the step of the same name in place (so 'renewals' keeps its slot
+ * before expiry). `before` puts a new step ahead of a named one; otherwise it runs last.
+ */
+export function registerTickStep(name: string, run: TickStep['run'], options: { before?: string } = {}) {
+  const existing = steps.findIndex((s) => s.name === name);
+  if (existing >= 0) {
+    steps[existing] = { name, run };
+    return;
+  }
+  const at = options.before ? steps.findIndex((s) => s.name === options.before) : -1;
+  steps.splice(at >= 0 ? at : steps.length, 0, { name, run });
+}
+
+export function tickSteps(): readonly TickStep[] {
+  return steps;
+}
+
+/** Back to the built-in steps (tests). */
+export function resetTickSteps() {
+  steps.splice(0, steps.length, ...DEFAULT_STEPS);
+}
