@@ -27,6 +27,5 @@ export async function tokenizeRequest(db: Database, raw: unknown): Promise<Token
   }
   const result = await tokenize(db, parsed.data);
   if (!result.ok) return { status: 422, body: { message: CARD_MESSAGES.failed, errors: result.errors } };
-  const { ok: _ok, ...card } = result; // eslint-disable-line @typescript-eslint/no-unused-vars
-  return { status: 201, body: card };
+  return { status: 201, body: { token: result.token, card_type: result.card_type, masked_number: result.masked_number, expiration_date: result.expiration_date } };
 }

@@ -1,0 +1,149 @@
+import { eq, sql } from 'drizzle-orm';
+import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import { POST as addonsPost } from '@/app/api/v1.0/payment/employer/job/addons/route';
+import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/route';
+import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
+import { getDb, queryRows } from '@/lib/db/client';
+import { emailOutbox, invoices, jobAddons, jobs } from '@/lib/db/schema';
+import { autoRenewDueJobs } from '@/lib/payments/job-payments';
+import { call, tokenFor } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { CARDS, cardToken, jobRow, makeCompany, makeJob } from './fixtures';
+
+let employer: string;
+let admin: string;
+
+beforeAll(async () => {
+  await seed();
+  employer = await tokenFor('employer@demo.test');
+  admin = await tokenFor('admin@demo.test');
+});
+
+async function publishedJob(opts: Parameters<typeof makeJob>[0] = {}) {
+  const job = await makeJob({ email: 'employer@demo.test', ...opts });
+  const res = await call(chargePost, { token: employer, body: { secret_token: job.jobsPostToken, card_token: await cardToken(CARDS.approve) } });
+  expect(res.status).toBe(200);
+  return jobRow(job.id);
+}
+
+describe('POST /api/v1.0/payment/employer/job/addons', () => {
+  it('charges only the subscribed add-ons not paid yet, and starts a boost', async () => {
+    const job = await publishedJob({ addons: ['promote'] });
+    const db = await getDb();
+    await db.insert(jobAddons).values([
+      { jobId: job.id, addonType: 'boost', costCents: 20_000 },
+      { jobId: job.id, addonType: 'hyperlink', costCents: 10_000, subscribed: false },
+    ]);
+    const res = await call(addonsPost, { token: employer, body: { job_id: job.id, card_token: await cardToken(CARDS.approve) } });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ message: 'Payment completed successfully', amount: 200 });
+    expect(await jobRow(job.id)).toMatchObject({ boostActive: true });
+    // Nothing left to pay: a second call is refused instead of charging again.
+    const again = await call(addonsPost, { token: employer, body: { job_id: job.id } });
+    expect(again.status).toBe(422);
+    expect(again.json.errors[0].message).toBe('There are no unpaid add-ons on this job.');
+  });
+
+  it('a declined add-on charge answers 402 and leaves the add-on unpaid', async () => {
+    const job = await publishedJob();
+    const db = await getDb();
+    await db.insert(jobAddons).values({ jobId: job.id, addonType: 'boost', costCents: 20_000 });
+    const res = await call(addonsPost, { token: employer, body: { job_id: job.id, card_token: await cardToken(CARDS.insufficient) } });
+    expect(res.status).toBe(402);
+    expect(await jobRow(job.id)).toMatchObject({ boostActive: false });
+  });
+
+  it('refuses an unpaid job and another company\'s job', async () => {
+    const unpaid = await makeJob({ email: 'employer@demo.test', addons: ['boost'] });
+    expect((await call(addonsPost, { token: employer, body: { job_id: unpaid.id } })).status).toBe(422);
+    const other = await makeJob({ companyId: await makeCompany('Addon Rival'), addons: ['boost'] });
+    expect((await call(addonsPost, { token: employer, body: { job_id: other.id } })).status).toBe(404);
+  });
+});
+
+describe('POST /api/v1.0/payment/invoice/renewal', () => {
+  it('charges the posting amount and extends the job 30 days, once per period', async () => {
+    const job = await publishedJob({ addons: ['hyperlink'] });
+    const before = job.expirationDate!.getTime();
+    const token = await cardToken(CARDS.approve);
+    const res = await call(renewalPost, { token: employer, body: { job_id: job.id, card_token: token } });
+    expect(res.status).toBe(200);
+    expect(res.json.data.amount).toBe(400);
+    expect((await jobRow(job.id)).expirationDate!.getTime()).toBe(before + 30 * 86_400_000);
+    const db = await getDb();
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'renew_job'));
+    expect(mails.length).toBeGreaterThan(0);
+    // The next renewal is a new period (the end date moved), so it charges again.
+    const next = await call(renewalPost, { token: employer, body: { job_id: job.id } });
+    expect(next.status).toBe(200);
+    expect(next.json.data.already_paid).toBe(false);
+    expect((await jobRow(job.id)).expirationDate!.getTime()).toBe(before + 60 * 86_400_000);
+  });
+
+  it('refuses a job never posted and 404s another company\'s', async () => {
+    const unpaid = await makeJob({ email: 'employer@demo.test' });
+    expect((await call(renewalPost, { token: employer, body: { job_id: unpaid.id } })).status).toBe(422);
+    const other = await makeJob({ companyId: await makeCompany('Renewal Rival') });
+    expect((await call(renewalPost, { token: employer, body: { job_id: other.id } })).status).toBe(404);
+  });
+});
+
+describe('POST /api/v1.0/admin/jobs/{id}/boost', () => {
+  it('boosts without payment for admins, with an order of 0', async () => {
+    const job = await makeJob({ email: 'employer@demo.test' });
+    const res = await call(boostPost, { token: admin, params: { id: String(job.id) }, method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await jobRow(job.id)).toMatchObject({ boostActive: true });
+    const db = await getDb();
+    const [order] = await db.select().from(invoices).where(eq(invoices.jobId, job.id));
+    expect(order).toMatchObject({ actionType: 'admin_boost', status: 'APPROVED', amountCents: 0 });
+    const again = await call(boostPost, { token: admin, params: { id: String(job.id) }, method: 'POST' });
+    expect(again.status).toBe(409);
+  });
+
+  it('answers 403 for company users and 404 for an unknown job', async () => {
+    const job = await makeJob({ email: 'employer@demo.test' });
+    expect((await call(boostPost, { token: employer, params: { id: String(job.id) }, method: 'POST' })).status).toBe(403);
+    expect((await call(boostPost, { token: await tokenFor('internal@demo.test'), params: { id: String(job.id) }, method: 'POST' })).status).toBe(403);
+    expect((await call(boostPost, { token: admin, params: { id: '99999' }, method: 'POST' })).status).toBe(404);
+    expect((await call(boostPost, { token: admin, params: { id: 'abc' }, method: 'POST' })).status).toBe(404);
+    expect((await call(boostPost, { params: { id: String(job.id) }, method: 'POST' })).status).toBe(401);
+  });
+});
+
+describe('auto-renew (tick step)', () => {
+  it('charges an auto-renewing job at expiry with the default card, extends it and mails auto_renew_job', async () => {
+    const job = await publishedJob({ autoRenew: true, title: 'Auto Renew Me' });
+    const db = await getDb();
+    // Save the approving card as the default, then reach the end date.
+    await call(chargePost, { token: employer, body: { secret_token: (await publishedJob()).jobsPostToken } });
+    const at = new Date(job.expirationDate!.getTime() + 60_000);
+    const report = await autoRenewDueJobs(db, at);
+    expect(report.renewed).toBeGreaterThanOrEqual(1);
+    const after = await jobRow(job.id);
+    expect(after.expirationDate!.getTime()).toBe(at.getTime() + 30 * 86_400_000);
+    const [order] = await db.select().from(invoices).where(sql`${invoices.jobId} = ${job.id} and ${invoices.actionType} = 'renewal'`);
+    expect(order).toMatchObject({ status: 'APPROVED', autoRenew: true, amountCents: 30_000 });
+    const mails = await queryRows<{ subject: string }>(db, sql`select subject from email_outbox where kind = 'auto_renew_job'`);
+    expect(mails.some((m) => m.subject.includes('Auto Renew Me'))).toBe(true);
+    // Running the tick again for the same moment charges nothing more.
+    await autoRenewDueJobs(db, at);
+    expect(await db.select().from(invoices).where(sql`${invoices.jobId} = ${job.id} and ${invoices.actionType} = 'renewal'`)).toHaveLength(1);
+  });
+
+  it('a failed auto-renewal leaves the job to expire and mails failed_payments', async () => {
+    const job = await publishedJob({ autoRenew: true, title: 'Card Will Fail' });
+    const db = await getDb();
+    // The company's default card now declines.
+    await call(chargePost, { token: employer, body: { secret_token: (await makeJob({ email: 'employer@demo.test' })).jobsPostToken, card_token: await cardToken(CARDS.decline) } });
+    const at = new Date(job.expirationDate!.getTime() + 1000);
+    const report = await autoRenewDueJobs(db, at);
+    expect(report.failed).toBeGreaterThanOrEqual(1);
+    const after = await jobRow(job.id);
+    expect(after.expirationDate!.getTime()).toBe(job.expirationDate!.getTime());
+    expect(after.autoRenew).toBe(false);
+    const mails = await queryRows<{ text: string }>(db, sql`select text from email_outbox where kind = 'failed_payments'`);
+    expect(mails.some((m) => m.text.includes('Card Will Fail') && m.text.includes('declined'))).toBe(true);
+    await db.update(jobs).set({ autoRenew: false }).where(eq(jobs.id, job.id));
+  });
+});
