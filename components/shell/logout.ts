@@ -3,6 +3,7 @@
 import { signOut } from 'next-auth/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { hardNavigate } from './navigate';
 
 /**
  * Signs the user out everywhere this browser knows about: the API session family is revoked first
@@ -12,5 +13,7 @@ import { api } from '@/lib/api/client';
 export async function logout(queryClient?: QueryClient) {
   await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
   queryClient?.clear();
-  await signOut({ callbackUrl: '/login' });
+  // No redirect from next-auth: its URL comes from NEXTAUTH_URL, which may name another host or port.
+  await signOut({ redirect: false });
+  hardNavigate('/login');
 }

@@ -9,6 +9,8 @@ import { ROLES } from '@/lib/access';
 let mockPath = '/company/jobs';
 jest.mock('next/navigation', () => ({ usePathname: () => mockPath, useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn() }) }));
 const mockSignOut = jest.fn();
+const mockAssign = jest.fn();
+jest.mock('@/components/shell/navigate', () => ({ hardNavigate: (url: string) => mockAssign(url) }));
 jest.mock('next-auth/react', () => ({ signOut: (...args: unknown[]) => mockSignOut(...args), getSession: jest.fn() }));
 
 /** A controllable (max-width: 767.98px) media query. */
@@ -31,6 +33,7 @@ function renderShell(roles: string[], path = '/company/jobs') {
 }
 
 const rail = () => document.getElementById('side-nav')!;
+
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -146,6 +149,7 @@ describe('side navigation', () => {
     await userEvent.click(within(rail()).getByRole('button', { name: 'Log out' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log out' }));
     expect(fetchMock).toHaveBeenCalledWith('/api/v1.0/auth/logout', expect.objectContaining({ method: 'POST' }));
-    expect(mockSignOut).toHaveBeenCalledWith({ callbackUrl: '/login' });
+    expect(mockSignOut).toHaveBeenCalledWith({ redirect: false });
+    expect(mockAssign).toHaveBeenCalledWith('/login');
   });
 });

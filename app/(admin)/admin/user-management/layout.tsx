@@ -4,7 +4,8 @@ import { PageHeader } from '@/components/ui/states';
 import { pageGuardFor } from '@/lib/access';
 import { requireUser } from '@/lib/auth/server';
 
-export const metadata: Metadata = { title: 'User Management' };
+// A layout's own title would end the admin template for the tabs below it; carry it on.
+export const metadata: Metadata = { title: { default: 'User Management', template: 'Admin | %s' } };
 
 const TABS = [
   { href: '/admin/user-management/applicants', label: 'Applicants' },
