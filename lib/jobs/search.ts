@@ -62,7 +62,10 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
   const query = input.query?.trim();
   if (query) where.push(sql`j.title ilike ${'%' + escapeLike(query) + '%'}`);
   const f = input.filters;
-  if (f.job_type) where.push(sql`j.job_type::text = any(${Array.isArray(f.job_type) ? f.job_type : [f.job_type]})`);
+  if (f.job_type) {
+    const types = Array.isArray(f.job_type) ? f.job_type : [f.job_type];
+    if (types.length) where.push(sql`j.job_type::text in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`);
+  }
   if (f.auto_renew !== undefined) where.push(sql`j.auto_renew = ${f.auto_renew}`);
   if (f.boost_active !== undefined) where.push(sql`j.boost_active = ${f.boost_active}`);
   if (f.posting_date_from) where.push(sql`j.posting_date >= ${f.posting_date_from.toISOString()}`);
@@ -102,7 +105,7 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
     const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from jobs j ${whereSql}`);
     total = count.n;
   }
-  return { items: rows.map((r) => toSummary(r, now)), total, offset: input.offset, limit: input.limit };
+  return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, total } };
 }
 
 /** Job summary (jobs spec §3). Applicant and candidate counts are 0 until applicants exist. */

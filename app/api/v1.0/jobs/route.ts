@@ -9,7 +9,7 @@ export const GET = route({
   query: listJobsQuerySchema,
   handler: async ({ db, actor, query: { job_type, state, ...rest } }) => {
     const r = await searchJobs(db, actor, { ...rest, filters: { job_type, state } });
-    return paginated(r.items, r);
+    return paginated(r.items, r.pagination);
   },
 });
 

@@ -11,6 +11,6 @@ export const POST = route({
     const fromQuery = Object.fromEntries(req.nextUrl.searchParams);
     const input = Object.keys(fromQuery).length ? searchJobsSchema.parse({ ...body, ...fromQuery, filters: body.filters }) : body;
     const r = await searchJobs(db, actor, input);
-    return paginated(r.items, r);
+    return paginated(r.items, r.pagination);
   },
 });

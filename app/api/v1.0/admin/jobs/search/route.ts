@@ -8,6 +8,6 @@ export const POST = route({
   body: searchJobsSchema,
   handler: async ({ db, actor, body }) => {
     const r = await searchJobs(db, actor, body);
-    return paginated(r.items, r);
+    return paginated(r.items, r.pagination);
   },
 });

@@ -1,0 +1,202 @@
+import { eq } from 'drizzle-orm';
+import { GET as addonsGet, PATCH as addonsPatch, POST as addonsPost } from '@/app/api/v1.0/jobs/[id]/addons/route';
+import { PATCH as addressesPatch } from '@/app/api/v1.0/jobs/[id]/addresses/route';
+import { POST as cancelPost } from '@/app/api/v1.0/jobs/[id]/cancel/route';
+import { PATCH as cancelRenewalPatch } from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
+import { POST as closePost } from '@/app/api/v1.0/jobs/[id]/close/route';
+import { POST as duplicatePost } from '@/app/api/v1.0/jobs/[id]/duplicate/route';
+import { GET as jobGet, PATCH as jobPatch } from '@/app/api/v1.0/jobs/[id]/route';
+import { GET as statisticsGet } from '@/app/api/v1.0/jobs/[id]/statistics/route';
+import { POST as tagPost } from '@/app/api/v1.0/jobs/[id]/tag/route';
+import { DELETE as tagDelete } from '@/app/api/v1.0/jobs/tag/[id]/route';
+import { GET as companyTagsGet } from '@/app/api/v1.0/companies/tags/route';
+import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
+import { PATCH as suspendPatch } from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
+import { getDb } from '@/lib/db/client';
+import { jobs } from '@/lib/db/schema';
+import { publishPaidJob } from '@/lib/jobs/lifecycle';
+import { call } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { createJobAs, tokens } from './helpers';
+
+let t: Awaited<ReturnType<typeof tokens>>;
+beforeAll(async () => {
+  await seed();
+  t = await tokens();
+});
+
+const p = (id: number) => ({ id: String(id) });
+
+describe('job detail and edits', () => {
+  it('answers every detail field, the first address as `address`, add-ons and tags', async () => {
+    const id = await createJobAs(t.employer, {
+      benefits: ['health_coverage', 'health_coverage'],
+      endorsements: ['H', 'TWIC'],
+      video_url: 'https://videos.example.com/a.mp4',
+      addons: [{ addon_type: 'promote' }],
+    });
+    const res = await call(jobGet, { token: t.employer, params: p(id) });
+    expect(res.status).toBe(200);
+    const d = res.json.data;
+    for (const field of ['id', 'title', 'job_type', 'additional_experience', 'home_time', 'required_experience', 'job_description', 'driver_unload', 'expected_pay', 'salary_type', 'signon_bonus', 'starting_bonus', 'benefits', 'endorsements', 'address', 'cost', 'addons', 'video_url', 'status', 'posting_date', 'next_billing_date', 'expiration_date', 'renewable', 'auto_renew', 'boost_active', 'boost_remaining_days', 'renewal_canceled_at', 'renewal_cancellation_reason', 'tags', 'employer_id']) {
+      expect(d).toHaveProperty(field);
+    }
+    expect(d.benefits).toEqual(['health_coverage']);
+    expect(d.address).toMatchObject({ street1: '2100 Commerce St', city: 'Dallas', state: 'TX', postal_code: '75201', country: 'US', cost: 150 });
+    expect(d.addons).toEqual([expect.objectContaining({ addon_type: 'promote', subscribed: true, cost: 100, job_hyperlink: null })]);
+    expect(d.cost).toBe(250);
+  });
+
+  it('edits content without resetting fields it was not given', async () => {
+    const id = await createJobAs(t.employer, { signon_bonus: 500 });
+    const res = await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { title: 'New title', salary_type: 'hourly', unknown: 1 } });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ title: 'New title', salary_type: 'hourly', signon_bonus: 500, expected_pay: 1500 });
+    const bad = await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { expected_pay: '1.234' } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual([{ message: 'Enter an amount with up to 8 digits and 2 decimals', field: 'expected_pay' }]);
+    const cleared = await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { signon_bonus: '' } });
+    expect(cleared.json.data.signon_bonus).toBe(0);
+  });
+
+  it('replaces the addresses and recomputes the cost, with the US rules', async () => {
+    const id = await createJobAs(t.employer);
+    const res = await call(addressesPatch, {
+      method: 'PATCH',
+      token: t.employer,
+      params: p(id),
+      body: { addresses: [{ city: 'Reno', state: 'NV', postal_code: '89501' }, { city: 'Boise', state: 'ID', postal_code: '83702' }, { city: 'Tulsa', state: 'OK' }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.data.addresses.map((a: { city: string }) => a.city)).toEqual(['Reno', 'Boise', 'Tulsa']);
+    expect(res.json.data.cost).toBe(450);
+    const bad = await call(addressesPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { addresses: [{ city: 'Paris', country: 'France' }] } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual([{ message: 'Addresses should be from the US', field: 'addresses.0.country' }]);
+  });
+
+  it('lists, adds and updates add-ons; a hyperlink needs an http(s) URL', async () => {
+    const id = await createJobAs(t.employer);
+    expect((await call(addonsGet, { token: t.employer, params: p(id) })).json.data).toEqual([]);
+    const added = await call(addonsPost, { token: t.employer, params: p(id), body: [{ addon_type: 'boost', subscribed: true }] });
+    expect(added.status).toBe(201);
+    expect(added.json.data).toEqual([expect.objectContaining({ addon_type: 'boost', subscribed: true, cost: 200 })]);
+    const bad = await call(addonsPatch, { method: 'PATCH', token: t.employer, params: p(id), body: [{ addon_type: 'hyperlink', subscribed: true, external_url: 'www.example.com' }] });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual([{ message: 'Enter a valid URL starting with http:// or https://', field: 'addons.0.external_url' }]);
+    const patched = await call(addonsPatch, {
+      method: 'PATCH',
+      token: t.employer,
+      params: p(id),
+      body: [
+        { addon_type: 'boost', subscribed: false },
+        { addon_type: 'hyperlink', subscribed: true, external_url: 'https://careers.example.com/1' },
+      ],
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json.data).toEqual([
+      expect.objectContaining({ addon_type: 'boost', subscribed: false }),
+      expect.objectContaining({ addon_type: 'hyperlink', subscribed: true, external_url: 'https://careers.example.com/1' }),
+    ]);
+    expect((await call(jobGet, { token: t.employer, params: p(id) })).json.data.cost).toBe(250);
+  });
+
+  it('closes and cancels once; both end renewal and the boost', async () => {
+    const closeId = await createJobAs(t.employer, { auto_renew: true });
+    await publishPaidJob(await getDb(), closeId);
+    const closed = await call(closePost, { token: t.employer, params: p(closeId) });
+    expect(closed.status).toBe(200);
+    expect(closed.json.data).toMatchObject({ status: 'canceled', active: false, auto_renew: false, next_billing_date: null });
+    expect(closed.json.data.closed_at).toBeTruthy();
+    const again = await call(closePost, { token: t.employer, params: p(closeId) });
+    expect(again.status).toBe(409);
+    expect(again.json.errors).toEqual([{ message: 'This job is already closed.' }]);
+
+    const cancelId = await createJobAs(t.employer);
+    const cancelled = await call(cancelPost, { token: t.employer, params: p(cancelId) });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json.data.cancelled_at).toBeTruthy();
+    expect((await call(cancelPost, { token: t.employer, params: p(cancelId) })).json.errors).toEqual([{ message: 'This job is already cancelled.' }]);
+  });
+
+  it('cancels renewal with a reason: auto-renew off at once', async () => {
+    const id = await createJobAs(t.employer, { auto_renew: true });
+    await publishPaidJob(await getDb(), id);
+    expect((await call(jobGet, { token: t.employer, params: p(id) })).json.data.next_billing_date).toBeTruthy();
+    const missing = await call(cancelRenewalPatch, { method: 'PATCH', token: t.employer, params: p(id), body: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors).toEqual([{ message: 'Tell us why you are cancelling the renewal', field: 'renewalCancelationReason' }]);
+    const res = await call(cancelRenewalPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { renewalCancelationReason: 'Position filled' } });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ auto_renew: false, next_billing_date: null, renewal_cancellation_reason: 'Position filled', status: 'active' });
+    expect(res.json.data.renewal_canceled_at).toBeTruthy();
+  });
+
+  it("duplicates on the server: ' Copy', unpublished, hyperlink cleared when that add-on is off", async () => {
+    const id = await createJobAs(t.employer, {
+      title: 'Flatbed Driver',
+      addons: [{ addon_type: 'hyperlink', subscribed: false, external_url: 'https://old.example.com' }, { addon_type: 'boost' }],
+      addresses: [{ city: 'Reno', state: 'NV' }, { city: 'Boise', state: 'ID' }],
+    });
+    await publishPaidJob(await getDb(), id);
+    await call(tagPost, { token: t.employer, params: p(id), body: { tag: 'Urgent' } });
+    const res = await call(duplicatePost, { token: t.employer, params: p(id) });
+    expect(res.status).toBe(201);
+    const copyId = res.json.data.jobs[0].id;
+    expect(copyId).not.toBe(id);
+    expect(res.json.data.jobs_post_token).toBeTruthy();
+    const copy = (await call(jobGet, { token: t.employer, params: p(copyId) })).json.data;
+    expect(copy).toMatchObject({ title: 'Flatbed Driver Copy', status: 'inactive', payment_status: 'pending', posting_date: null, cost: 500 });
+    expect(copy.addresses.map((a: { city: string }) => a.city)).toEqual(['Reno', 'Boise']);
+    expect(copy.addons.find((a: { addon_type: string }) => a.addon_type === 'hyperlink')).toMatchObject({ subscribed: false, external_url: null });
+    expect(copy.tags.map((x: { tag: string }) => x.tag)).toEqual(['Urgent']);
+  });
+
+  it('answers simple statistics', async () => {
+    const id = await createJobAs(t.employer);
+    const res = await call(statisticsGet, { token: t.employer, params: p(id) });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ job_id: id, total_applicants: 0, today_applicants: 0, total_candidates: 0, addresses: 1, days_remaining: 0 });
+  });
+});
+
+describe('tags', () => {
+  it('tags a job, lists company tags without duplicates, and removes a job tag', async () => {
+    const id = await createJobAs(t.employer);
+    const first = await call(tagPost, { token: t.employer, params: p(id), body: { tag: 'Night shift' } });
+    expect(first.status).toBe(201);
+    expect(first.json.data).toMatchObject({ tag: 'Night shift', job_id: id });
+    const same = await call(tagPost, { token: t.employer, params: p(id), body: { tag: 'night SHIFT' } });
+    expect(same.json.data.id).toBe(first.json.data.id);
+    const created = await call(companyTagPost, { token: t.companyAdmin, body: { tag: 'Team' } });
+    expect(created.status).toBe(201);
+    expect((await call(companyTagPost, { token: t.companyAdmin, body: { tag: 'team' } })).status).toBe(200);
+    const list = await call(companyTagsGet, { token: t.employer });
+    expect(list.json.data.map((x: { tag: string }) => x.tag)).toEqual(expect.arrayContaining(['Night shift', 'Team']));
+    expect(list.json.data.filter((x: { tag: string }) => x.tag.toLowerCase() === 'team')).toHaveLength(1);
+    const bad = await call(tagPost, { token: t.employer, params: p(id), body: { tag: '' } });
+    expect(bad.json.errors).toEqual([{ message: 'Enter a tag of 1 to 50 characters', field: 'tag' }]);
+    expect((await call(tagDelete, { method: 'DELETE', token: t.employer, params: { id: String(first.json.data.id) } })).status).toBe(200);
+    expect((await call(jobGet, { token: t.employer, params: p(id) })).json.data.tags).toEqual([]);
+    expect((await call(tagDelete, { method: 'DELETE', token: t.employer, params: { id: String(first.json.data.id) } })).status).toBe(404);
+  });
+
+  it('keeps company tags apart', async () => {
+    await call(companyTagPost, { token: t.rival, body: { tag: 'Rival only' } });
+    const mine = await call(companyTagsGet, { token: t.employer });
+    expect(mine.json.data.map((x: { tag: string }) => x.tag)).not.toContain('Rival only');
+  });
+});
+
+describe('admin suspension', () => {
+  it('lets admins suspend a job (inactive) and refuses company users', async () => {
+    const id = await createJobAs(t.employer);
+    await publishPaidJob(await getDb(), id);
+    expect((await call(suspendPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { suspended: true } })).status).toBe(403);
+    const res = await call(suspendPatch, { method: 'PATCH', token: t.admin, params: p(id), body: { suspended: true } });
+    expect(res.status).toBe(200);
+    expect(res.json.data.status).toBe('inactive');
+    const [row] = await (await getDb()).select().from(jobs).where(eq(jobs.id, id));
+    expect(row.suspended).toBe(true);
+  });
+});
