@@ -1,0 +1,25 @@
+import { GET } from '@/app/api/v1.0/openapi.json/route';
+import { ROUTE_MODULES } from '@/lib/api/routes.generated';
+import { apiPathOf, apiRouteFiles } from '@/lib/api/route-files';
+import { call } from '../../helpers/http';
+
+describe('GET /api/v1.0/openapi.json', () => {
+  it('the route manifest lists every API route (run `npm run api:manifest` after adding one)', () => {
+    const onDisk = apiRouteFiles(process.cwd())
+      .filter((f) => !f.includes('openapi.json'))
+      .map(apiPathOf);
+    expect(ROUTE_MODULES.map((r) => r.path)).toEqual(onDisk);
+  });
+
+  it('describes every operation with its access and the body schema it parses', async () => {
+    const res = await call(GET, { url: 'http://localhost:3000/api/v1.0/openapi.json' });
+    expect(res.status).toBe(200);
+    expect(res.json.openapi).toBe('3.1.0');
+    const login = res.json.paths['/api/v1.0/auth/login'].post;
+    expect(login.security).toEqual([]);
+    expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    const employer = res.json.paths['/api/v1.0/employer'].get;
+    expect(employer.security).toEqual([{ bearer: [] }, { cookie: [] }]);
+    expect(employer['x-roles']).toContain('Employer');
+  });
+});

@@ -1,0 +1,61 @@
+import { z, type ZodType } from 'zod';
+import { API_ACCESS, type ApiAccess } from '@/lib/access';
+
+type RouteModule = { path: string; module: Record<string, unknown> };
+type Handler = { access?: ApiAccess; bodySchema?: ZodType; querySchema?: ZodType };
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function jsonSchema(schema: ZodType) {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return { type: 'object' };
+  }
+}
+
+/** OpenAPI 3.1 built from the handlers' own zod schemas and access policies. */
+export function buildOpenApi(routes: RouteModule[], serverUrl = '/') {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { path, module } of routes) {
+    for (const method of METHODS) {
+      const handler = module[method] as Handler | undefined;
+      if (!handler?.access) continue;
+      const guard = API_ACCESS[handler.access];
+      const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+      const query = handler.querySchema ? (jsonSchema(handler.querySchema) as { properties?: Record<string, unknown>; required?: string[] }) : undefined;
+      for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+        params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema: schema as { type: string } });
+      }
+      (paths[path] ??= {})[method.toLowerCase()] = {
+        operationId: `${method.toLowerCase()}${path.replace(/\/api\/v1\.0/, '').replace(/[^a-zA-Z0-9]+(\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+        security: guard === 'public' ? [] : [{ bearer: [] }, { cookie: [] }],
+        'x-roles': typeof guard === 'string' ? guard : [...guard],
+        parameters: params,
+        ...(handler.bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(handler.bodySchema) } } } } : {}),
+        responses: {
+          '200': { description: 'Success: `{ data }`, lists add `pagination`.' },
+          '4XX': { description: 'Failure: `{ errors: [{ message, field? }] }`.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Errors' } } } },
+        },
+      };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'TNA Portal API', version: '1.0' },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token' },
+      },
+      schemas: {
+        Errors: {
+          type: 'object',
+          properties: { errors: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } }, required: ['message'] } } },
+        },
+      },
+    },
+  };
+}
