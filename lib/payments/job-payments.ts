@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '@/lib/db/client';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { dueRenewals } from '@/lib/jobs/lifecycle';
 import { companies, invoiceLines, invoices, users } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { config } from '@/lib/config';
@@ -8,7 +9,7 @@ import { AppError, conflict, forbidden, unprocessable } from '@/lib/errors';
 import { enqueueMail, enqueueTemplate } from '@/lib/mail';
 import { payOnce, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
 import { getGateway } from './gateway';
-import { addonLines, extendJob, isPublished, loadChargeableJob, postingLines, publishJob, startBoost, type ChargeableJob } from './jobs-port';
+import { addonLines, renewJobPeriod, isPublished, loadChargeableJob, postingLines, publishJob, startBoost, type ChargeableJob } from './jobs-port';
 import type { LineInput, OrderInput } from './orders';
 import { resolveCard } from './payment-methods';
 import type { ChargeInput, JobChargeInput } from './schemas';
@@ -147,7 +148,7 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
   const lines: LineInput[] = [...postingLines(job, 'renewal'), ...addonLines(job.addons.filter((a) => a.subscribed))];
   const periodKey = job.expirationDate?.toISOString() ?? 'first';
   const outcome = await pay(db, actor, job, company, { actionType: 'renewal', periodKey, autoRenew: auto, lines }, cardToken, async (tx, invoice) => {
-    const until = await extendJob(tx, job, deps.now?.() ?? new Date());
+    const until = await renewJobPeriod(tx, job, deps.now?.() ?? new Date());
     const to = await recipientOf(tx, job, company);
     if (!to) return;
     if (auto) {
@@ -179,12 +180,7 @@ export async function renewJob(db: Database, actor: Actor, input: JobChargeInput
  * failure leaves it to expire and mails failed_payments.
  */
 export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps = {}) {
-  const due = await queryRows<{ id: number }>(db, sql`
-    select id from jobs
-    where auto_renew and approved and active and not suspended and renewal_canceled_at is null
-      and closed_at is null and cancelled_at is null and expiration_date <= ${now}
-    order by expiration_date limit 100`);
-  const ids = due.map((r) => r.id);
+  const ids = (await dueRenewals(db, now)).filter((j) => !j.suspended && !j.renewalCanceledAt).map((j) => j.id);
   const report = { renewed: 0, failed: 0 };
   for (const id of ids) {
     const job = await loadChargeableJob(db, null, { jobId: id });
@@ -212,8 +208,7 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
         billingUrl: `${config.appUrl}/company/settings/payment`,
       });
     }
-    // Do not try this period again on every tick: the job expires through the jobs step.
-    await db.execute(sql`update jobs set auto_renew = false, next_billing_date = null, updated_at = ${now} where id = ${job.id}`);
+    // Nothing more here: the tick's next step (expire-jobs) expires it, so it is not tried again.
   }
   return report;
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
+import { jobAddons, jobAddresses, type JobRow } from '@/lib/db/schema';
+import { activateBoost, extendJob, getJobForCharge, publishPaidJob } from '@/lib/jobs/lifecycle';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound } from '@/lib/errors';
 import { isJobStaff, JOB_NOT_FOUND } from '@/lib/jobs/access';
@@ -22,10 +23,9 @@ export async function loadChargeableJob(
   actor: Actor | null,
   by: { jobsPostToken: string } | { jobId: number },
 ): Promise<ChargeableJob> {
-  const where = 'jobsPostToken' in by ? eq(jobs.jobsPostToken, by.jobsPostToken) : eq(jobs.id, by.jobId);
-  const [job] = await db.select().from(jobs).where(where);
+  const { job } = await getJobForCharge(db, 'jobsPostToken' in by ? { jobsPostToken: by.jobsPostToken } : { jobId: by.jobId });
   // Another company's job answers exactly like a missing one.
-  if (!job || (actor && !isJobStaff(actor) && actor.companyId !== job.companyId)) throw notFound(JOB_NOT_FOUND);
+  if (actor && !isJobStaff(actor) && actor.companyId !== job.companyId) throw notFound(JOB_NOT_FOUND);
   const [addresses, addons] = await Promise.all([
     db.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id)).orderBy(asc(jobAddresses.position), asc(jobAddresses.id)),
     db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id)),
@@ -58,44 +58,16 @@ export function addonLines(addons: ChargeableJob['addons']): LineInput[] {
   }));
 }
 
-const DAY = 86_400_000;
-const POSTING_MS = 30 * DAY;
-const BOOST_MS = 7 * DAY;
+/** A paid or invoiced job goes live (the jobs domain's lifecycle decides dates and boost). */
+export const publishJob = (tx: Database, job: ChargeableJob, how: 'paid' | 'invoiced', now: Date) => publishPaidJob(tx, job.id, now, how);
 
-/** A paid or invoiced job goes live for 30 days (with its boost, if subscribed). */
-export async function publishJob(tx: Database, job: ChargeableJob, how: 'paid' | 'invoiced', now: Date) {
-  const boosted = job.addons.some((a) => a.addonType === 'boost' && a.subscribed);
-  await tx
-    .update(jobs)
-    .set({
-      approved: true,
-      active: true,
-      paymentStatus: how,
-      paidAt: now,
-      publishedAt: job.publishedAt ?? now,
-      postingDate: job.postingDate ?? now,
-      expirationDate: new Date(now.getTime() + POSTING_MS),
-      nextBillingDate: job.autoRenew ? new Date(now.getTime() + POSTING_MS) : null,
-      expiredAt: null,
-      ...(boosted ? { boostActive: true, boostEndsAt: new Date(now.getTime() + BOOST_MS) } : {}),
-      updatedAt: now,
-    })
-    .where(eq(jobs.id, job.id));
-}
-
-/** A renewal: 30 more days from the later of now and the current end date. */
-export async function extendJob(tx: Database, job: ChargeableJob, now: Date) {
-  const from = Math.max(now.getTime(), job.expirationDate?.getTime() ?? 0);
-  const expirationDate = new Date(from + POSTING_MS);
-  await tx
-    .update(jobs)
-    .set({ approved: true, active: true, expirationDate, nextBillingDate: job.autoRenew ? expirationDate : null, expiredAt: null, updatedAt: now })
-    .where(eq(jobs.id, job.id));
-  return expirationDate;
+/** A renewal: 30 more days; answers the new end date. */
+export async function renewJobPeriod(tx: Database, job: ChargeableJob, now: Date) {
+  const renewed = await extendJob(tx, job.id, now);
+  return renewed.expirationDate!;
 }
 
 export async function startBoost(tx: Database, jobId: number, now: Date) {
-  const boostEndsAt = new Date(now.getTime() + BOOST_MS);
-  await tx.update(jobs).set({ boostActive: true, boostEndsAt, updatedAt: now }).where(and(eq(jobs.id, jobId)));
-  return boostEndsAt;
+  const boosted = await activateBoost(tx, jobId, now);
+  return boosted.boostEndsAt!;
 }

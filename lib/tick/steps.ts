@@ -1,5 +1,6 @@
 import type { Database } from '@/lib/db/client';
 import { endBoosts, expireJobs } from '@/lib/jobs/lifecycle';
+import { autoRenewDueJobs } from '@/lib/payments/job-payments';
 
 /**
  * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database and a
@@ -13,10 +14,9 @@ export type TickStep = { name: string; run: (ctx: TickContext) => Promise<unknow
 /**
  * 'renewals' comes first: the payments domain charges auto-renewing jobs that are due and extends
  * them (lib/jobs/lifecycle.ts extendJob); what is still past its expiry afterwards expires.
- * Until payments registers it, renewals does nothing and auto-renewing jobs expire like others.
  */
 const DEFAULT_STEPS: TickStep[] = [
-  { name: 'renewals', run: async () => ({ renewed: 0 }) },
+  { name: 'renewals', run: ({ db, now }) => autoRenewDueJobs(db, now) },
   { name: 'expire-jobs', run: async ({ db, now }) => ({ expired: await expireJobs(db, now) }) },
   { name: 'end-boosts', run: async ({ db, now }) => ({ ended: await endBoosts(db, now) }) },
 ];

@@ -4,7 +4,8 @@ import { POST as addonsPost } from '@/app/api/v1.0/payment/employer/job/addons/r
 import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/route';
 import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import { getDb, queryRows } from '@/lib/db/client';
-import { emailOutbox, invoices, jobAddons, jobs } from '@/lib/db/schema';
+import { emailOutbox, invoices, jobAddons } from '@/lib/db/schema';
+import { tick } from '@/lib/tick';
 import { autoRenewDueJobs } from '@/lib/payments/job-payments';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -137,13 +138,14 @@ describe('auto-renew (tick step)', () => {
     // The company's default card now declines.
     await call(chargePost, { token: employer, body: { secret_token: (await makeJob({ email: 'employer@demo.test' })).jobsPostToken, card_token: await cardToken(CARDS.decline) } });
     const at = new Date(job.expirationDate!.getTime() + 1000);
-    const report = await autoRenewDueJobs(db, at);
-    expect(report.failed).toBeGreaterThanOrEqual(1);
+    const report = await tick(db, at);
+    expect(report).toMatchObject({ ran: true, errors: {} });
+    expect((report as { steps: { renewals: { failed: number } } }).steps.renewals.failed).toBeGreaterThanOrEqual(1);
     const after = await jobRow(job.id);
     expect(after.expirationDate!.getTime()).toBe(job.expirationDate!.getTime());
-    expect(after.autoRenew).toBe(false);
+    expect(after).toMatchObject({ active: false, approved: false });
+    expect(after.expiredAt).toBeTruthy();
     const mails = await queryRows<{ text: string }>(db, sql`select text from email_outbox where kind = 'failed_payments'`);
     expect(mails.some((m) => m.text.includes('Card Will Fail') && m.text.includes('declined'))).toBe(true);
-    await db.update(jobs).set({ autoRenew: false }).where(eq(jobs.id, job.id));
   });
 });
