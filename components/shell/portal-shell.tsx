@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { BrandMark, Icon } from './icons';
-import { activeItem, navGroupFor } from './nav-model';
+import { navGroupFor } from './nav-model';
 import { NavBody, type ShellUser } from './side-nav';
 import { useNavCollapse } from './use-nav-collapse';
 
@@ -18,7 +18,6 @@ export function PortalShell({ user, productName, children }: { user: ShellUser; 
   const [drawer, setDrawer] = useState(false);
   const pathname = usePathname() ?? '/';
   const group = navGroupFor(pathname, user.roles);
-  const title = activeItem(pathname, group?.nav ?? [])?.label ?? group?.label ?? productName;
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -53,7 +52,10 @@ export function PortalShell({ user, productName, children }: { user: ShellUser; 
           </RadixDialog.Portal>
         </RadixDialog.Root>
         <BrandMark className="size-8" />
-        <span className="truncate text-base font-semibold text-slate-900">{title}</span>
+        <span className="min-w-0 leading-tight">
+          <span className="block truncate text-sm font-semibold text-slate-900">{productName}</span>
+          <span className="block truncate text-xs text-slate-500">{group?.label}</span>
+        </span>
       </header>
 
       <div className={clsx('transition-[padding] duration-200', collapsed ? 'min-[500px]:pl-[5.5rem]' : 'min-[500px]:pl-[16rem]')}>

@@ -32,7 +32,7 @@ export function PortalSwitcher({ portals, current, collapsed }: { portals: Porta
           side={collapsed ? 'right' : 'bottom'}
           align="start"
           sideOffset={8}
-          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl"
+          className="z-50 min-w-[max(14rem,var(--radix-dropdown-menu-trigger-width))] rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl"
         >
           <Menu.Label className="px-2.5 py-1.5 text-xs font-medium text-slate-500">Switch to</Menu.Label>
           {portals.map((p) => (

@@ -15,8 +15,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const q = await searchParams;
   const callbackUrl = safeCallbackUrl(first(q.callbackUrl));
   const user = await getSessionUser();
-  // Back from a social provider: continue to the user's own landing page.
-  if (user && first(q.from) === 'social') redirect(callbackUrl ?? landingFor(user.roles, user.companyId));
+  // Already signed in (or back from a social provider): continue to the user's own page. A user the
+  // gate turned away (denied=1) stays, to read why and to sign in with another account.
+  if (user && first(q.denied) !== '1' && first(q.validated) !== 'true') redirect(callbackUrl ?? landingFor(user.roles, user.companyId));
 
   const admin = first(q.role) === 'admin' || (callbackUrl ?? '').startsWith('/admin');
   return (

@@ -1,0 +1,79 @@
+import { encode } from 'next-auth/jwt';
+import { NextRequest } from 'next/server';
+import { POST as apiLogout } from '@/app/api/v1.0/auth/logout/route';
+import { GET as employerGet } from '@/app/api/v1.0/employer/route';
+import { GET as logoutPage, POST as logoutPost } from '@/app/logout/route';
+import { login } from '@/lib/auth/login';
+import { refreshSession } from '@/lib/auth/sessions';
+import { authSecret } from '@/lib/config';
+import { getDb } from '@/lib/db/client';
+import { call } from '../helpers/http';
+import { seed } from '../helpers/seed';
+
+beforeAll(seed);
+
+const ORIGIN = 'http://localhost:3000';
+
+/** Signs in like next-auth's credentials provider and answers the session cookie it would set. */
+async function webSession(email = 'employer@demo.test') {
+  const res = await login(await getDb(), { email, password: 'Demo1234!' }, { ip: `10.9.${Math.floor(Math.random() * 250)}.1` });
+  const cookie = await encode({
+    secret: authSecret(),
+    token: { sub: String(res.id), userId: res.id, roles: res.userRoles, companyId: res.companyId, accessToken: res.accessToken, refreshToken: res.refreshToken, accessTokenExpiresAt: res.accessTokenExpiresAt },
+  });
+  return { ...res, cookie: `next-auth.session-token=${cookie}` };
+}
+
+const refreshFails = async (refreshToken: string) => refreshSession(await getDb(), refreshToken).then(() => false, () => true);
+
+describe('POST /api/v1.0/auth/logout with the web session cookie', () => {
+  it('revokes the session family, so the access and refresh tokens stop working', async () => {
+    const s = await webSession();
+    const res = await call(apiLogout, { method: 'POST', url: `${ORIGIN}/api/v1.0/auth/logout`, headers: { cookie: s.cookie, origin: ORIGIN, host: 'localhost:3000' } });
+    expect(res.status).toBe(200);
+    expect((await call(employerGet, { token: s.accessToken })).status).toBe(401);
+    expect(await refreshFails(s.refreshToken)).toBe(true);
+  });
+
+  it('refuses a cookie-authenticated logout from another origin', async () => {
+    const s = await webSession();
+    const res = await call(apiLogout, { method: 'POST', url: `${ORIGIN}/api/v1.0/auth/logout`, headers: { cookie: s.cookie, origin: 'https://evil.test', host: 'localhost:3000' } });
+    expect(res.status).toBe(403);
+    expect((await call(employerGet, { token: s.accessToken })).status).toBe(200);
+  });
+});
+
+describe('/logout (the logout route of spec §2)', () => {
+  const post = (headers: Record<string, string>) => logoutPost(new NextRequest(`${ORIGIN}/logout`, { method: 'POST', headers: { host: 'localhost:3000', ...headers } }));
+
+  it('GET answers a page that posts to itself instead of signing out on a prefetch', async () => {
+    const res = logoutPage(new NextRequest(`${ORIGIN}/admin/logout`));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('method="post" action="/admin/logout"');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('POST revokes the session, clears the next-auth cookie and sends the user to /login', async () => {
+    const s = await webSession();
+    const res = await post({ cookie: s.cookie, origin: ORIGIN });
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get('location')!).pathname).toBe('/login');
+    expect(res.headers.get('set-cookie')).toMatch(/next-auth\.session-token=;/);
+    expect(await refreshFails(s.refreshToken)).toBe(true);
+    expect((await call(employerGet, { token: s.accessToken })).status).toBe(401);
+  });
+
+  it('POST from another origin is refused and signs nobody out', async () => {
+    const s = await webSession();
+    const res = await post({ cookie: s.cookie, origin: 'https://evil.test' });
+    expect(res.status).toBe(403);
+    expect(await refreshFails(s.refreshToken)).toBe(false);
+  });
+
+  it('POST without a session still lands on /login', async () => {
+    const res = await post({ origin: ORIGIN });
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get('location')!).pathname).toBe('/login');
+  });
+});
