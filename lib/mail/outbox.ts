@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { emailOutbox } from '@/lib/db/schema';
 import { mailTemplates, type MailKind, type MailParams } from './templates';
@@ -37,10 +37,11 @@ export type OutboxItem = {
   sent_at: Date | null;
 };
 
-/** The admin's view of the outbox, newest first, optionally for one recipient. */
-export async function listOutbox(db: Database, input: { to?: string; offset: number; limit: number }) {
+/** The admin's view of the outbox, newest first: `to` is one exact recipient, `q` a part of one. */
+export async function listOutbox(db: Database, input: { to?: string; q?: string; offset: number; limit: number }) {
   const filters: SQL[] = [];
   if (input.to) filters.push(eq(emailOutbox.toAddress, input.to.trim()));
+  if (input.q) filters.push(ilike(emailOutbox.toAddress, `%${input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   const where = filters.length ? and(...filters) : undefined;
   const [items, [{ total }]] = await Promise.all([
     db

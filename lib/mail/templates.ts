@@ -20,7 +20,7 @@ function render(subject: string, product: string, blocks: Block[]): RenderedMail
     .join('\n\n');
   const body = blocks
     .map((b) => {
-      if ('p' in b) return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(b.p).replace(/\n/g, '<br>')}</p>`;
+      if ('p' in b) return `<p style="margin:0 0 16px;line-height:1.5;overflow-wrap:anywhere">${escapeHtml(b.p).replace(/\n/g, '<br>')}</p>`;
       if ('code' in b)
         return `<p style="margin:0 0 16px;font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(b.code)}</p>`;
       if ('button' in b)
@@ -28,7 +28,7 @@ function render(subject: string, product: string, blocks: Block[]): RenderedMail
       return `<p style="margin:0 0 16px;color:#64748b;font-size:13px;line-height:1.5">${escapeHtml(b.small)}</p>`;
     })
     .join('\n');
-  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px">
 <tr><td style="padding:20px 28px;border-bottom:1px solid #e2e8f0;font-weight:700;color:${BRAND}">${escapeHtml(product)}</td></tr>

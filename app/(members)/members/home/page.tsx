@@ -1,0 +1,123 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getDb } from '@/lib/db/client';
+import { requireUser } from '@/lib/auth/server';
+import { pageGuardFor } from '@/lib/access';
+import { memberProfile } from '@/lib/accounts/members';
+import { PRODUCT_NAME } from '@/lib/accounts/members-config';
+import { formatPhoneMask } from '@/lib/auth/phone';
+import { RecommendButton, RecommendDialogHost } from '@/components/recommend';
+import { VerifyEmailButton } from '@/components/accounts/verify-email-button';
+
+export const metadata: Metadata = { title: 'Home' };
+
+function greeting(timeZone: string, now = new Date()) {
+  let hour = now.getUTCHours() - 5;
+  try {
+    hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
+  } catch {
+    /* an unknown zone: US Eastern's offset is close enough for a greeting */
+  }
+  hour = (hour + 24) % 24;
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
+
+export default async function MembersHomePage() {
+  const user = await requireUser(pageGuardFor('/members/home'));
+  const profile = await memberProfile(await getDb(), user.id);
+  const since = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date(profile.memberSince));
+  return (
+    <div className="flex flex-col gap-6">
+      {/* Answers the card's button; the portal layout may mount its own host as well. */}
+      <RecommendDialogHost />
+      <header>
+        <p className="text-sm font-medium text-brand-600">{greeting(profile.timezone)}</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Welcome back, {profile.firstName}</h1>
+        <p className="mt-1 text-sm text-slate-500">Your {PRODUCT_NAME} driver account at a glance.</p>
+      </header>
+
+      {!profile.emailVerified || profile.emailToVerify ? (
+        <div className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            <span className="font-semibold">Please verify your email.</span> We send job alerts and account messages to{' '}
+            <strong>{profile.emailToVerify ?? profile.email}</strong> once it is confirmed.
+          </p>
+          <VerifyEmailButton />
+        </div>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="profile-title" className={`${card} lg:col-span-2`}>
+          <div className="flex items-center gap-4">
+            <div className="grid size-14 shrink-0 place-items-center rounded-full bg-brand-100 text-lg font-bold text-brand-700" aria-hidden>
+              {(profile.firstName[0] ?? '') + (profile.lastName[0] ?? '')}
+            </div>
+            <div className="min-w-0">
+              <h2 id="profile-title" className="truncate text-lg font-semibold text-slate-900">
+                {profile.firstName} {profile.lastName}
+              </h2>
+              <p className="text-sm text-slate-500">Member since {since}</p>
+            </div>
+          </div>
+          <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-slate-500">Email</dt>
+              <dd className="mt-0.5 flex flex-wrap items-center gap-2 break-all font-medium text-slate-900">
+                {profile.email}
+                {profile.emailVerified ? (
+                  <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Verified</span>
+                ) : (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Not verified</span>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Phone</dt>
+              <dd className="mt-0.5 font-medium text-slate-900">{profile.phone ? formatPhoneMask(profile.phone) : 'Not provided'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Time zone</dt>
+              <dd className="mt-0.5 font-medium text-slate-900">{profile.timezone}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Account type</dt>
+              <dd className="mt-0.5 font-medium text-slate-900">Driver</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section aria-labelledby="invite-title" className={`${card} flex flex-col bg-gradient-to-br from-brand-600 to-brand-700 text-white`}>
+          <h2 id="invite-title" className="text-lg font-semibold">Know a driver who is looking?</h2>
+          <p className="mt-2 flex-1 text-sm text-white/80">Recommend {PRODUCT_NAME} to a friend: we prepare an invitation with a sign-up link for you to send.</p>
+          <RecommendButton className="mt-4 inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            Recommend {PRODUCT_NAME}
+          </RecommendButton>
+        </section>
+      </div>
+
+      <section aria-labelledby="account-title" className={card}>
+        <h2 id="account-title" className="text-lg font-semibold text-slate-900">Your account</h2>
+        <ul className="mt-4 divide-y divide-slate-100">
+          {[
+            { href: '/members/settings?tab=password', title: 'Change password', text: 'Choose a new password; other devices are signed out.' },
+            { href: '/members/settings', title: 'Delete account', text: 'Erase your account and personal details.' },
+          ].map((item) => (
+            <li key={item.title}>
+              <Link href={item.href} className="group flex items-center justify-between gap-4 py-3">
+                <span>
+                  <span className="block text-sm font-medium text-slate-900 group-hover:text-brand-700">{item.title}</span>
+                  <span className="block text-sm text-slate-500">{item.text}</span>
+                </span>
+                <span aria-hidden className="text-slate-400 group-hover:text-brand-600">
+                  →
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { RECOMMEND_EVENT } from '@/components/shell/side-nav';
+import { RecommendDialog } from './recommend-dialog';
+
+// Mounted hosts, most recent last: only the newest one answers, so a page may mount its own host
+// while its layout has one too, without two dialogs opening.
+const hosts: string[] = [];
+
+/** Opens the recommend dialog whenever something dispatches the window event 'tna:recommend'. */
+export function RecommendDialogHost() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    hosts.push(id);
+    const show = () => {
+      if (hosts[hosts.length - 1] === id) setOpen(true);
+    };
+    window.addEventListener(RECOMMEND_EVENT, show);
+    return () => {
+      hosts.splice(hosts.lastIndexOf(id), 1);
+      window.removeEventListener(RECOMMEND_EVENT, show);
+    };
+  }, [id]);
+  return <RecommendDialog open={open} onOpenChange={setOpen} />;
+}
+
+/** A button that opens the dialog from page content (the nav has its own Recommend item). */
+export function RecommendButton({ className, children }: { className?: string; children: React.ReactNode }) {
+  return (
+    <button type="button" className={className} onClick={() => window.dispatchEvent(new CustomEvent(RECOMMEND_EVENT))}>
+      {children}
+    </button>
+  );
+}
