@@ -1,29 +1,8 @@
 import { z } from 'zod';
+import { PASSWORDS_MISMATCH, passwordRule } from './schemas';
 
-/** The sign-up password rules and messages (accounts spec §5), one message at a time. */
-export const PASSWORD_MESSAGES = {
-  required: 'No password provided.',
-  short: 'Password is too short - It should be at least 8 characters.',
-  long: 'Password is too long - should be up to 64 chars.',
-  pattern: 'At least 1 number,1 symbol (@$!#%*?&) and 1 uppercase letter.',
-  match: 'Passwords must match',
-} as const;
-
-const STRONG = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\s]).*$/;
-
-export function passwordProblem(value: string): string | undefined {
-  if (!value) return PASSWORD_MESSAGES.required;
-  if (value.length < 8) return PASSWORD_MESSAGES.short;
-  if (value.length > 64) return PASSWORD_MESSAGES.long;
-  if (!STRONG.test(value)) return PASSWORD_MESSAGES.pattern;
-  return undefined;
-}
-
-/** A new password: required, 8 to 64 characters, a digit, a lowercase, an uppercase letter and a symbol. */
-export const newPassword = z.string({ error: PASSWORD_MESSAGES.required }).superRefine((value, ctx) => {
-  const problem = passwordProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+/** A new password follows the sign-up rules and messages (accounts spec §5), written once in ./schemas. */
+export const newPassword = passwordRule;
 
 const email = z
   .string({ error: 'No email provided' })
@@ -53,13 +32,13 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-const confirmation = { password: newPassword, confirmPassword: z.string({ error: PASSWORD_MESSAGES.match }) };
+const confirmation = { password: newPassword, confirmPassword: z.string({ error: PASSWORDS_MISMATCH }) };
 type WithConfirmation = { password: string; confirmPassword: string };
 /** Checked even while the password itself breaks a rule, so both messages show together. */
 const passwordsMatch: [(v: WithConfirmation) => boolean, { message: string; path: PropertyKey[]; when: (p: { value: unknown }) => boolean }] = [
   (v) => v.password === v.confirmPassword,
   {
-    message: PASSWORD_MESSAGES.match,
+    message: PASSWORDS_MISMATCH,
     path: ['confirmPassword'],
     when: ({ value }) => typeof (value as Partial<WithConfirmation>)?.confirmPassword === 'string',
   },
