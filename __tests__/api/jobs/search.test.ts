@@ -143,7 +143,7 @@ describe('POST /api/v1.0/jobs/search', () => {
     }
     runs.sort((a, b) => a - b);
     const median = runs[10];
-    console.log(`POST /jobs/search median ${median.toFixed(1)} ms, max ${runs[19].toFixed(1)} ms (PGlite, in-process handler)`);
+    console.log(`POST /jobs/search median ${median.toFixed(1)} ms, max ${runs[19].toFixed(1)} ms (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, in-process handler)`);
     // A gross-regression guard only (the machine is shared); the figure itself is logged above.
     expect(median).toBeLessThan(500);
   });
