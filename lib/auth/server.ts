@@ -1,15 +1,32 @@
 import 'server-only';
-import { getServerSession } from 'next-auth';
+import { getToken } from 'next-auth/jwt';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { allows, needsCompany, type Guard } from '@/lib/access';
-import { authOptions } from './next-auth';
+import { authSecret } from '@/lib/config';
 
 export type SessionUser = { id: number; name?: string | null; email?: string | null; roles: string[]; companyId: number | null };
 
+/**
+ * Reads the session cookie without running next-auth's jwt callback (as the proxy does). A server
+ * component cannot write cookies: a token refresh there (getServerSession) rotated the refresh token
+ * but dropped the new cookie, so a later refresh presented the old token, was taken for reuse and
+ * ended the session. Rotation happens only where the cookie can be written (/api/auth/session).
+ */
 export async function getSessionUser(): Promise<SessionUser | null> {
-  const session = await getServerSession(authOptions());
-  if (!session?.user?.id || session.error) return null;
-  return session.user as SessionUser;
+  const req = {
+    headers: Object.fromEntries(await headers()),
+    cookies: Object.fromEntries((await cookies()).getAll().map((c) => [c.name, c.value])),
+  };
+  const token = await getToken({ req: req as never, secret: authSecret() }).catch(() => null);
+  if (!token?.userId || token.error) return null;
+  return {
+    id: token.userId as number,
+    name: token.name ?? null,
+    email: token.email ?? null,
+    roles: (token.roles as string[] | undefined) ?? [],
+    companyId: (token.companyId as number | null | undefined) ?? null,
+  };
 }
 
 /**
