@@ -21,6 +21,9 @@ export function PortalShell({ user, productName, children }: { user: ShellUser; 
 
   return (
     <div className="min-h-dvh bg-slate-50">
+      <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
+        Skip to content
+      </a>
       <aside
         id="side-nav"
         data-collapsed={collapsed}
@@ -59,7 +62,7 @@ export function PortalShell({ user, productName, children }: { user: ShellUser; 
       </header>
 
       <div className={clsx('transition-[padding] duration-200', collapsed ? 'min-[500px]:pl-[5.5rem]' : 'min-[500px]:pl-[16rem]')}>
-        <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
           {children}
         </main>
       </div>

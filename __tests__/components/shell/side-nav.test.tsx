@@ -124,10 +124,12 @@ describe('side navigation', () => {
     expect(rail()).toHaveAttribute('data-collapsed', 'true');
   });
 
-  it('is keyboard accessible: Tab reaches the toggle after the brand link, Enter collapses', async () => {
+  it('is keyboard accessible: a skip link first, then the brand link and the toggle; Enter collapses', async () => {
     mockViewport(false);
     renderShell([ROLES.EMPLOYER]);
     const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveFocus();
     await user.tab();
     await user.tab();
     expect(within(rail()).getByRole('button', { name: 'Collapse navigation' })).toHaveFocus();
