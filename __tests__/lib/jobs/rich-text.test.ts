@@ -1,0 +1,39 @@
+import { lexicalPlainText, lexicalToHtml } from '@/lib/jobs/rich-text';
+import { renderDescription } from '@/lib/jobs/sanitize';
+
+const text = (t: string, format = 0) => ({ type: 'text', text: t, format });
+const state = (...children: unknown[]) => ({ root: { type: 'root', children } });
+
+describe('job description rendering', () => {
+  it('renders Lexical paragraphs, marks, lists, links, headings and tables to sanitized HTML', () => {
+    const s = state(
+      { type: 'heading', tag: 'h2', children: [text('Why drive with us')] },
+      { type: 'paragraph', format: 'center', children: [text('Bold', 1), text(' '), text('italic', 2), text(' '), text('under', 8), { type: 'linebreak' }, text('x<y', 0)] },
+      { type: 'list', listType: 'number', children: [{ type: 'listitem', children: [text('One')] }, { type: 'listitem', children: [text('Two')] }] },
+      { type: 'paragraph', children: [{ type: 'link', url: 'https://example.com/a', children: [text('site')] }, { type: 'link', url: 'javascript:alert(1)', children: [text('bad')] }] },
+      { type: 'table', children: [{ type: 'tablerow', children: [{ type: 'tablecell', headerState: 1, colSpan: 2, children: [{ type: 'paragraph', children: [text('H')] }] }] }] },
+    );
+    const { json, html } = renderDescription(s);
+    expect(json).toBe(s);
+    expect(html).toBe(
+      '<h2>Why drive with us</h2>' +
+        '<p style="text-align:center"><strong>Bold</strong> <em>italic</em> <u>under</u><br />x&lt;y</p>' +
+        '<ol><li>One</li><li>Two</li></ol>' +
+        '<p><a href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow">site</a><a target="_blank" rel="noopener noreferrer nofollow">bad</a></p>' +
+        '<table><tbody><tr><th colspan="2"><p>H</p></th></tr></tbody></table>',
+    );
+  });
+
+  it('accepts the state as a JSON string, and plain text with paragraphs', () => {
+    expect(renderDescription(JSON.stringify(state({ type: 'paragraph', children: [text('Hi')] }))).html).toBe('<p>Hi</p>');
+    expect(renderDescription('<p>Second <b>para</b></p><iframe src="x"></iframe>').html).toBe('<p>Second <b>para</b></p>');
+    expect(renderDescription('First\nnext\n\nSecond').html).toBe('<p>First<br />next</p><p>Second</p>');
+  });
+
+  it('answers plain text for the empty-description rule', () => {
+    expect(lexicalPlainText(state({ type: 'paragraph', children: [] }))).toBe('');
+    expect(lexicalPlainText(state({ type: 'paragraph', children: [text(' Hello ')] }))).toBe('Hello');
+    expect(lexicalPlainText('<p>&nbsp;</p>')).toBe('');
+    expect(lexicalToHtml('<p>not lexical</p>')).toBeNull();
+  });
+});
