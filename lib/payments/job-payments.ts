@@ -11,7 +11,7 @@ import { payOnce, type ChargeDeps, type OnApproved, type PaymentOutcome } from '
 import { getGateway } from './gateway';
 import { addonLines, renewJobPeriod, isPublished, loadChargeableJob, postingLines, publishJob, startBoost, type ChargeableJob } from './jobs-port';
 import type { LineInput, OrderInput } from './orders';
-import { resolveCard } from './payment-methods';
+import { makeDefaultCard, resolveCard } from './payment-methods';
 import type { ChargeInput, JobChargeInput } from './schemas';
 
 export const MULTIMEDIA_FAILED = 'multimedia upload failed';
@@ -53,7 +53,7 @@ async function pay(
   }
   const card = await resolveCard(db, job.companyId, actor?.userId ?? null, cardToken);
   const gateway = await getGateway(db);
-  return payOnce(
+  const outcome = await payOnce(
     db,
     gateway,
     { ...base, paymentMethod: 'CELERO', paymentMethodId: card.id, cardType: card.cardType, maskedNumber: card.maskedNumber, gateway: gateway.name },
@@ -61,6 +61,8 @@ async function pay(
     onApproved,
     deps,
   );
+  if (outcome.approved && !card.isDefault) await makeDefaultCard(db, job.companyId, card.id);
+  return outcome;
 }
 
 /** The answer of every charge call: success, or 402 with the processor's reason. */

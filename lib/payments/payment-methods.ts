@@ -59,7 +59,7 @@ export async function saveCompanyCard(db: Database, actor: Actor, input: SaveCar
   return toCardView(row);
 }
 
-export async function storeCard(db: Database, companyId: number, userId: number | null, input: SaveCardInput): Promise<PaymentMethodRow> {
+export async function storeCard(db: Database, companyId: number, userId: number | null, input: SaveCardInput, makeDefault = true): Promise<PaymentMethodRow> {
   const gateway = await getGateway(db);
   const info = await gateway.card(input.card_token);
   const details = info ?? (input.card_type && input.masked_number && input.expiration_date
@@ -73,11 +73,7 @@ export async function storeCard(db: Database, companyId: number, userId: number 
   // A token belongs to the company that tokenized it first; nobody else can borrow it.
   if (elsewhere && elsewhere.companyId !== companyId) throw unprocessable('Invalid credit card number.', 'card_token');
   return db.transaction(async (tx) => {
-    // The token may already be saved (the same card re-entered): keep one row.
-    await tx
-      .update(paymentMethods)
-      .set({ isDefault: false })
-      .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, true), isNull(paymentMethods.deletedAt)));
+    if (makeDefault) await clearDefault(tx as unknown as Database, companyId);
     const [row] = await tx
       .insert(paymentMethods)
       .values({
@@ -88,7 +84,7 @@ export async function storeCard(db: Database, companyId: number, userId: number 
         maskedNumber: details.maskedNumber,
         expirationDate: details.expirationDate,
         cardHolderName: input.card_holder_name || details.cardHolderName,
-        isDefault: true,
+        isDefault: makeDefault,
         createdBy: userId,
       })
       .returning();
@@ -107,9 +103,27 @@ export async function resolveCard(db: Database, companyId: number, userId: numbe
     const gateway = await getGateway(db);
     const info = await gateway.card(cardToken);
     if (!info) throw unprocessable('Invalid credit card number.', 'card_token');
-    return storeCard(db, companyId, userId, { card_token: cardToken, card_holder_name: info.cardHolderName });
+    // A card typed at checkout becomes the saved card only once a charge on it is approved.
+    return storeCard(db, companyId, userId, { card_token: cardToken, card_holder_name: info.cardHolderName }, false);
   }
   const card = await defaultCard(db, companyId);
   if (!card) throw unprocessable('Add a card to pay.', 'card_token');
   return card;
+}
+
+async function clearDefault(db: Database, companyId: number) {
+  await db
+    .update(paymentMethods)
+    .set({ isDefault: false })
+    .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, true), isNull(paymentMethods.deletedAt)));
+}
+
+/** After an approved charge on a card typed at checkout: it becomes the company's saved card. */
+export async function makeDefaultCard(db: Database, companyId: number, cardId: number) {
+  await db.transaction(async (tx) => {
+    const [card] = await tx.select({ isDefault: paymentMethods.isDefault }).from(paymentMethods).where(and(eq(paymentMethods.id, cardId), eq(paymentMethods.companyId, companyId)));
+    if (!card || card.isDefault) return;
+    await clearDefault(tx as unknown as Database, companyId);
+    await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, cardId));
+  });
 }

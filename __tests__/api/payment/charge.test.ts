@@ -46,6 +46,9 @@ describe('POST /api/v1.0/payment/company/invoice/charge (card)', () => {
     expect(res.json).toEqual({ errors: [{ message: reason }] });
     expect(await jobRow(job.id)).toMatchObject({ approved: false, paymentStatus: 'pending' });
     const db = await getDb();
+    // A declined card typed at checkout does not become the saved card.
+    const [saved] = await queryRows<{ masked_number: string }>(db, sql`select masked_number from payment_methods where is_default and company_id = ${job.companyId}`);
+    expect(saved?.masked_number ?? '').not.toContain(number.slice(-4));
     const [inv] = await db.select().from(invoices).where(eq(invoices.jobId, job.id));
     expect(inv).toMatchObject({ status: 'DECLINED', error: reason });
     // A second try with a good card then goes through (a new order, a new key).
@@ -76,7 +79,7 @@ describe('POST /api/v1.0/payment/company/invoice/charge (card)', () => {
     const db = await getDb();
     const job = await makeJob({ email: 'employer@demo.test' });
     const res = await charge({ secret_token: job.jobsPostToken });
-    // Every card used is saved as the company's default: the last one was the 0119 card.
+    // A card approved at checkout becomes the saved card: the last one was the 0119 card.
     expect(res.status).toBe(200);
     const [inv] = await db.select().from(invoices).where(eq(invoices.jobId, job.id));
     expect(inv.maskedNumber).toBe('**** **** **** 0119');

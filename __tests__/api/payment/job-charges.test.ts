@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import { POST as billingPost } from '@/app/api/v1.0/payment/company/billing/route';
 import { POST as addonsPost } from '@/app/api/v1.0/payment/employer/job/addons/route';
 import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/route';
 import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
@@ -135,12 +136,12 @@ describe('auto-renew (tick step)', () => {
   it('a failed auto-renewal leaves the job to expire and mails failed_payments', async () => {
     const job = await publishedJob({ autoRenew: true, title: 'Card Will Fail' });
     const db = await getDb();
-    // The company's default card now declines.
-    await call(chargePost, { token: employer, body: { secret_token: (await makeJob({ email: 'employer@demo.test' })).jobsPostToken, card_token: await cardToken(CARDS.decline) } });
+    // The company's saved card now declines.
+    await call(billingPost, { token: employer, body: { card_token: await cardToken(CARDS.decline), card_holder_name: 'Emma Recruiter' } });
     const at = new Date(job.expirationDate!.getTime() + 1000);
     const report = await tick(db, at);
     expect(report).toMatchObject({ ran: true, errors: {} });
-    expect((report as { steps: { renewals: { failed: number } } }).steps.renewals.failed).toBeGreaterThanOrEqual(1);
+    expect((report as unknown as { steps: { renewals: { failed: number } } }).steps.renewals.failed).toBeGreaterThanOrEqual(1);
     const after = await jobRow(job.id);
     expect(after.expirationDate!.getTime()).toBe(job.expirationDate!.getTime());
     expect(after).toMatchObject({ active: false, approved: false });

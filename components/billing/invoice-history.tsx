@@ -1,0 +1,200 @@
+'use client';
+
+import { useState } from 'react';
+import { clsx } from 'clsx';
+import { Button } from '@/components/ui/button';
+import { Alert, EmptyState, Spinner } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api/client';
+import { downloadReceipt, useInvoices } from '@/lib/payments/hooks';
+import type { InvoiceView } from '@/lib/payments/invoices';
+import { BillingTabs } from './billing-tabs';
+import { formatDate, formatMoney } from './format';
+
+const PAGE_SIZE = 10;
+
+const STATUS_STYLE: Record<string, { label: string; className: string }> = {
+  APPROVED: { label: 'Paid', className: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
+  DECLINED: { label: 'Declined', className: 'bg-red-50 text-red-700 ring-red-600/20' },
+  PROCESSING_PAYMENT: { label: 'Processing', className: 'bg-amber-50 text-amber-700 ring-amber-600/20' },
+  CLOSED: { label: 'Closed', className: 'bg-slate-100 text-slate-600 ring-slate-500/20' },
+  DISABLED: { label: 'Disabled', className: 'bg-slate-100 text-slate-600 ring-slate-500/20' },
+};
+
+const ACTION: Record<string, string> = { new_job: 'New job', addons: 'Add-ons', renewal: 'Renewal', admin_boost: 'Boost (admin)' };
+const ADDON: Record<string, string> = { boost: 'Boost', promote: 'Promote', hyperlink: 'Hyperlink' };
+
+function StatusBadge({ status }: { status: string }) {
+  const s = STATUS_STYLE[status] ?? STATUS_STYLE.CLOSED;
+  return <span className={clsx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', s.className)}>{s.label}</span>;
+}
+
+function PaymentMethod({ inv }: { inv: InvoiceView }) {
+  if (inv.payment_method.code === 'CONTRACT') return <span className="text-slate-700">Invoice</span>;
+  return (
+    <span className="whitespace-nowrap text-slate-700">
+      {inv.payment_method.card_type ?? 'Credit Card'} <span className="font-mono text-xs text-slate-500">{inv.payment_method.masked_number?.slice(-9)}</span>
+    </span>
+  );
+}
+
+function Addons({ inv }: { inv: InvoiceView }) {
+  if (!inv.addons.length) return <span className="text-slate-400">-</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {inv.addons.map((a) => (
+        <span key={`${a.id}-${a.addon_type}`} className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">
+          {ADDON[a.addon_type ?? ''] ?? a.addon_type}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function ReceiptButton({ inv }: { inv: InvoiceView }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  if (inv.status !== 'APPROVED') return null;
+  return (
+    <Button
+      variant="ghost"
+      className="px-2 py-1 text-brand-700"
+      loading={busy}
+      aria-label={`Download the receipt of ${inv.number}`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadReceipt(inv.id, inv.number);
+        } catch (e) {
+          toast.show('error', errorMessage(e));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Receipt
+    </Button>
+  );
+}
+
+/**
+ * Billing history (every order) and order history (paid orders, with receipts): amount, status,
+ * transaction id, billing date, payment method, add-ons and the job.
+ */
+export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
+  const [offset, setOffset] = useState(0);
+  const query = useInvoices(status, offset, PAGE_SIZE);
+  const items = query.data?.data ?? [];
+  const total = query.data?.pagination?.total ?? 0;
+  const paidView = status === 'paid';
+
+  return (
+    <section aria-labelledby="history-title" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
+        <div>
+          <h2 id="history-title" className="text-base font-semibold text-slate-900">
+            {paidView ? 'Order history' : 'Billing history'}
+          </h2>
+          <p className="text-sm text-slate-500">{paidView ? 'Paid orders and their receipts.' : 'Every charge and invoice of your company, including declined payments.'}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          {query.isFetching && !query.isPending && <Spinner size="small" label="Refreshing" />}
+          <BillingTabs />
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <div className="flex min-h-48 items-center justify-center">
+          <Spinner size="large" label="Loading orders" />
+        </div>
+      ) : query.isError ? (
+        <div className="p-5">
+          <Alert type="error">{errorMessage(query.error)}</Alert>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="p-5">
+          <EmptyState title={paidView ? 'No paid orders yet' : 'No billing activity yet'}>Orders appear here when you publish a job, add add-ons or renew a posting.</EmptyState>
+        </div>
+      ) : (
+        <>
+          {/* Wide screens: a table. */}
+          <div className="hidden overflow-x-auto md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-5 py-3">Billing date</th>
+                  <th scope="col" className="px-3 py-3">Order</th>
+                  <th scope="col" className="px-3 py-3">Payment method</th>
+                  <th scope="col" className="px-3 py-3">Add-ons</th>
+                  <th scope="col" className="px-3 py-3 text-right">Amount</th>
+                  <th scope="col" className="px-3 py-3">Status</th>
+                  <th scope="col" className="px-3 py-3">Transaction ID</th>
+                  <th scope="col" className="px-5 py-3"><span className="sr-only">Receipt</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((inv) => (
+                  <tr key={inv.id} className="align-top hover:bg-slate-50/60" data-testid="invoice-row">
+                    <td className="whitespace-nowrap px-5 py-3 text-slate-700">{formatDate(inv.billing_date ?? inv.created_at)}</td>
+                    <td className="px-3 py-3">
+                      <p className="max-w-56 truncate font-medium text-slate-900" title={inv.title ?? undefined}>{inv.title ?? '-'}</p>
+                      <p className="text-xs text-slate-500">
+                        {ACTION[inv.action_type]} · {inv.number}
+                        {inv.auto_renew && ' · auto-renew'}
+                      </p>
+                      {inv.status === 'DECLINED' && inv.error && <p className="mt-1 max-w-64 text-xs text-red-600">{inv.error}</p>}
+                    </td>
+                    <td className="px-3 py-3"><PaymentMethod inv={inv} /></td>
+                    <td className="px-3 py-3"><Addons inv={inv} /></td>
+                    <td className="whitespace-nowrap px-3 py-3 text-right font-semibold tabular-nums text-slate-900">{formatMoney(inv.amount)}</td>
+                    <td className="px-3 py-3"><StatusBadge status={inv.status} /></td>
+                    <td className="px-3 py-3 font-mono text-xs text-slate-500">{inv.transaction_id ?? '-'}</td>
+                    <td className="px-5 py-2 text-right"><ReceiptButton inv={inv} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          {/* Narrow screens: one card per order. */}
+          <ul className="divide-y divide-slate-100 md:hidden">
+            {items.map((inv) => (
+              <li key={inv.id} className="space-y-2 px-5 py-4 text-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{inv.title ?? '-'}</p>
+                    <p className="text-xs text-slate-500">{ACTION[inv.action_type]} · {inv.number}</p>
+                  </div>
+                  <p className="font-semibold tabular-nums text-slate-900">{formatMoney(inv.amount)}</p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                  <StatusBadge status={inv.status} />
+                  <span>{formatDate(inv.billing_date ?? inv.created_at)}</span>
+                  <PaymentMethod inv={inv} />
+                </div>
+                <Addons inv={inv} />
+                {inv.transaction_id && <p className="font-mono text-xs text-slate-500">{inv.transaction_id}</p>}
+                {inv.status === 'DECLINED' && inv.error && <p className="text-xs text-red-600">{inv.error}</p>}
+                <ReceiptButton inv={inv} />
+              </li>
+            ))}
+          </ul>
+
+          <div className="flex items-center justify-between border-t border-slate-200 px-5 py-3 text-sm text-slate-600">
+            <span>
+              {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
+            </span>
+            <div className="flex gap-2">
+              <Button variant="secondary" className="px-3 py-1.5" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+                Previous
+              </Button>
+              <Button variant="secondary" className="px-3 py-1.5" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+                Next
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

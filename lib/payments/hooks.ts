@@ -1,0 +1,80 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { CardView } from './payment-methods';
+import type { InvoiceView } from './invoices';
+import type { PaymentSummary } from './summary';
+
+/** React Query hooks of the payments API; keys start with 'payments'. */
+export const paymentKeys = {
+  card: ['payments', 'card'] as const,
+  invoices: (status: 'all' | 'paid', offset: number, limit: number) => ['payments', 'invoices', { status, offset, limit }] as const,
+  summary: (jobId: number) => ['payments', 'summary', jobId] as const,
+};
+
+export function useCompanyCard() {
+  return useQuery({ queryKey: paymentKeys.card, queryFn: async () => (await api<CardView | null>('/payment/company/billing')).data });
+}
+
+export function useSaveCard() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { card_token: string; card_holder_name: string; card_type?: string; masked_number?: string; expiration_date?: string }) =>
+      (await api<CardView>('/payment/company/billing', { method: 'POST', body })).data,
+    onSuccess: (card) => qc.setQueryData(paymentKeys.card, card),
+  });
+}
+
+export function useInvoices(status: 'all' | 'paid', offset: number, limit = 10) {
+  return useQuery({
+    queryKey: paymentKeys.invoices(status, offset, limit),
+    queryFn: () => api<InvoiceView[]>(`/payment/company/invoice?status=${status}&offset=${offset}&limit=${limit}`),
+    placeholderData: (prev) => prev,
+  });
+}
+
+export function usePaymentSummary(jobId: number | null) {
+  return useQuery({
+    queryKey: paymentKeys.summary(jobId ?? 0),
+    enabled: !!jobId,
+    queryFn: async () => (await api<PaymentSummary>(`/payment/company/invoice/summary?job_id=${jobId}`)).data,
+  });
+}
+
+export type ChargeAnswer = { message: string; already_paid: boolean; invoice_id: number; invoice_number: string; status: string; amount: number; job_id: number };
+
+export function useChargeJob() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { secret_token: string; action_type: 'new_job'; card_token?: string; multimediaUploadFailed?: boolean }) =>
+      (await api<ChargeAnswer>('/payment/company/invoice/charge', { method: 'POST', body })).data,
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['payments'] });
+      void qc.invalidateQueries({ queryKey: ['jobs'] });
+    },
+  });
+}
+
+/** Downloads an order's PDF receipt (POST answers the file). */
+export async function downloadReceipt(invoiceId: number, number: string) {
+  const res = await fetch('/api/v1.0/payment/company/billing/payment-receipt', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ invoiceId }),
+  });
+  if (!res.ok) {
+    const json = await res.json().catch(() => null);
+    throw new Error(json?.errors?.[0]?.message || 'The receipt could not be downloaded.');
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `receipt-${number}.pdf`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
