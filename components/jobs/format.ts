@@ -1,0 +1,26 @@
+import { dollarsToCents, formatUsd } from '@/lib/jobs/codes';
+
+/**
+ * Display rules of the jobs screens (jobs spec §5, §9): dates MM/DD/YYYY, a dash for an empty
+ * date, amounts in US dollars. Dates are shown in the portal's default time zone (US/Eastern, the
+ * users' default) so the server's first paint and the browser agree.
+ */
+const DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: '2-digit', day: '2-digit', year: 'numeric' });
+
+export function formatDate(value: string | Date | null | undefined, empty = '-'): string {
+  if (!value) return empty;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? empty : DATE.format(d);
+}
+
+/** Dollars as the API answers them (350, 19.99) → '$350.00'. */
+export function formatDollars(value: number | string | null | undefined, empty = '-'): string {
+  if (value === null || value === undefined || value === '') return empty;
+  const n = Number(value);
+  return Number.isFinite(n) ? formatUsd(dollarsToCents(n)) : empty;
+}
+
+/** 'Dallas, TX' from whatever parts exist. */
+export function formatPlace(city: string | null | undefined, state: string | null | undefined, empty = '-'): string {
+  return [city, state].filter(Boolean).join(', ') || empty;
+}

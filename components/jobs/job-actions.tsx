@@ -1,0 +1,162 @@
+'use client';
+
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { clsx } from 'clsx';
+import Link from 'next/link';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api/client';
+import { useCancelJob, useCancelRenewal, useCloseJob, type JobSummary } from '@/lib/jobs/hooks';
+import { CancelRenewalDialog } from './list/cancel-renewal-dialog';
+import { awaitsPayment, isOpenJob } from './status-badge';
+import { paymentUrl } from './wizard/flow';
+
+export type ActionJob = Pick<JobSummary, 'id' | 'title' | 'auto_renew' | 'closed_at' | 'cancelled_at' | 'expired_at' | 'payment_status' | 'status'>;
+type Pending = { kind: 'close' | 'cancel' | 'renewal'; job: ActionJob } | null;
+
+export const JOB_CLOSED = 'The job was closed';
+export const JOB_CANCELLED = 'The job was cancelled';
+export const RENEWAL_CANCELLED = 'Auto-renew is off for this job';
+
+/** Close, cancel and cancel-renewal with their confirmations, shared by the list and the detail page. */
+export function useJobActions() {
+  const toast = useToast();
+  const [pending, setPending] = useState<Pending>(null);
+  const close = useCloseJob();
+  const cancel = useCancelJob();
+  const renewal = useCancelRenewal();
+
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      toast.show('success', success);
+      setPending(null);
+    } catch (e) {
+      toast.show('error', errorMessage(e));
+    }
+  };
+
+  const job = pending?.job;
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        open={pending?.kind === 'close'}
+        onOpenChange={(o) => !o && setPending(null)}
+        title="Close this job?"
+        description={
+          <>
+            <span className="font-medium text-slate-800">{job?.title}</span> leaves the job board and will not renew. Use this when the position is filled.
+          </>
+        }
+        confirmLabel="Close job"
+        cancelLabel="Keep it open"
+        tone="danger"
+        loading={close.isPending}
+        onConfirm={() => run(() => close.mutateAsync(job!.id), JOB_CLOSED)}
+      />
+      <ConfirmDialog
+        open={pending?.kind === 'cancel'}
+        onOpenChange={(o) => !o && setPending(null)}
+        title="Cancel this job?"
+        description={
+          <>
+            <span className="font-medium text-slate-800">{job?.title}</span> is withdrawn and will not renew. This cannot be undone.
+          </>
+        }
+        confirmLabel="Cancel job"
+        cancelLabel="Keep job"
+        tone="danger"
+        loading={cancel.isPending}
+        onConfirm={() => run(() => cancel.mutateAsync(job!.id), JOB_CANCELLED)}
+      />
+      <CancelRenewalDialog
+        open={pending?.kind === 'renewal'}
+        onOpenChange={(o) => !o && setPending(null)}
+        jobTitle={job?.title ?? ''}
+        pending={false}
+        onConfirm={(reason) => {
+          // Optimistic: the list shows auto-renew off at once (spec §4); a failure rolls it back.
+          const target = job!;
+          setPending(null);
+          renewal.mutate(
+            { id: target.id, reason },
+            { onSuccess: () => toast.show('success', RENEWAL_CANCELLED), onError: (e) => toast.show('error', errorMessage(e)) },
+          );
+        }}
+      />
+    </>
+  );
+
+  return {
+    dialogs,
+    ask: (kind: NonNullable<Pending>['kind'], target: ActionJob) => setPending({ kind, job: target }),
+  };
+}
+
+type MenuItem = { label: string; href?: string; onSelect?: () => void; danger?: boolean };
+
+/** The items a job offers, depending on its state. */
+export function jobMenuItems(job: ActionJob, ask: ReturnType<typeof useJobActions>['ask'], { detail = true } = {}): MenuItem[][] {
+  const open = isOpenJob(job);
+  const base = `/company/jobs/${job.id}`;
+  const navigate: MenuItem[] = [
+    ...(detail ? [{ label: 'View details', href: `${base}/detail` }] : []),
+    ...(awaitsPayment(job) ? [{ label: 'Pay now', href: paymentUrl(job.id, 'new') }] : []),
+    ...(open ? [{ label: 'Edit', href: `${base}/job-content` }, { label: 'Add add-ons', href: `${base}/addons` }] : []),
+    { label: 'Duplicate', href: `${base}/job-content-duplicate` },
+  ];
+  const change: MenuItem[] = open
+    ? [
+        ...(job.auto_renew ? [{ label: 'Cancel renewal', onSelect: () => ask('renewal', job) }] : []),
+        { label: 'Close job', onSelect: () => ask('close', job) },
+        { label: 'Cancel job', onSelect: () => ask('cancel', job), danger: true },
+      ]
+    : [];
+  return [navigate, change].filter((g) => g.length);
+}
+
+/** The "more" menu of a job row (Radix dropdown: arrow keys, Escape, type-ahead). */
+export function JobRowMenu({ job, ask }: { job: ActionJob; ask: ReturnType<typeof useJobActions>['ask'] }) {
+  const groups = jobMenuItems(job, ask);
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger
+        aria-label={`Actions for ${job.title}`}
+        className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-800 data-[state=open]:bg-slate-100"
+      >
+        <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
+          <path d="M10 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3ZM11.5 15.5a1.5 1.5 0 1 0-3 0 1.5 1.5 0 0 0 3 0Z" />
+        </svg>
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={4} className="z-40 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-xl">
+          {groups.map((items, gi) => (
+            <div key={gi}>
+              {gi > 0 && <Menu.Separator className="my-1 h-px bg-slate-100" />}
+              {items.map((item) =>
+                item.href ? (
+                  <Menu.Item key={item.label} asChild>
+                    <Link href={item.href} className={itemClass(item.danger)}>
+                      {item.label}
+                    </Link>
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item key={item.label} onSelect={item.onSelect} className={itemClass(item.danger)}>
+                    {item.label}
+                  </Menu.Item>
+                ),
+              )}
+            </div>
+          ))}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
+
+const itemClass = (danger?: boolean) =>
+  clsx(
+    'flex cursor-pointer select-none items-center rounded-lg px-3 py-2 text-sm outline-none transition data-[highlighted]:bg-slate-100',
+    danger ? 'text-red-600 data-[highlighted]:bg-red-50' : 'text-slate-700',
+  );

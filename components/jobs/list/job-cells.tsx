@@ -1,0 +1,53 @@
+import Link from 'next/link';
+import type { JobSummary } from '@/lib/jobs/hooks';
+import { formatPlace } from '../format';
+import { StatusBadge, statusNote } from '../status-badge';
+
+/** Pieces of a job row shared by the table (desktop) and the cards (phones). */
+
+export function JobTitleCell({ job }: { job: JobSummary }) {
+  const extra = job.address_count > 1 ? ` +${job.address_count - 1} more` : '';
+  return (
+    <div className="min-w-0">
+      <Link href={`/company/jobs/${job.id}/detail`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" data-testid="job-title">
+        {job.title}
+      </Link>
+      <p className="mt-0.5 truncate text-xs text-slate-500">
+        {formatPlace(job.city, job.state)}
+        {extra}
+      </p>
+    </div>
+  );
+}
+
+export function JobStatusCell({ job }: { job: JobSummary }) {
+  const note = statusNote(job);
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <StatusBadge status={job.status} />
+      {note && <span className="text-xs text-slate-500">{note}</span>}
+    </div>
+  );
+}
+
+export function AutoRenewCell({ on }: { on: boolean }) {
+  return <span className={on ? 'font-medium text-emerald-700' : 'text-slate-500'}>{on ? 'On' : 'Off'}</span>;
+}
+
+export function BoostCell({ job }: { job: JobSummary }) {
+  if (!job.boost_active || !job.boost_remaining_days) return <span className="text-slate-400">-</span>;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-inset ring-amber-600/20">
+      {job.boost_remaining_days} {job.boost_remaining_days === 1 ? 'day' : 'days'} left
+    </span>
+  );
+}
+
+export function ApplicantsCell({ job }: { job: JobSummary }) {
+  return (
+    <span>
+      <span className="font-semibold text-slate-900">{job.total_applicants}</span>
+      <span className="text-slate-500"> · {job.today_applicants} today</span>
+    </span>
+  );
+}

@@ -1,0 +1,37 @@
+import { clsx } from 'clsx';
+import { JOB_STATUSES, labelOf } from '@/lib/jobs/codes';
+import type { JobSummary } from '@/lib/jobs/hooks';
+import { formatDate } from './format';
+
+const STYLES: Record<string, string> = {
+  active: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+  canceled: 'bg-red-50 text-red-700 ring-red-600/15',
+  inactive: 'bg-slate-100 text-slate-600 ring-slate-500/15',
+};
+
+/** The derived status (spec §4) as a badge: Active, Inactive or Cancelled. */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={clsx('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', STYLES[status] ?? STYLES.inactive)} data-status={status}>
+      <span aria-hidden className="size-1.5 rounded-full bg-current" />
+      {labelOf(JOB_STATUSES, status)}
+    </span>
+  );
+}
+
+type Lifecycle = Pick<JobSummary, 'status' | 'payment_status' | 'closed_at' | 'cancelled_at' | 'expired_at'>;
+
+/** Why a job is not live, in a few words: closed, cancelled, expired, or waiting for payment. */
+export function statusNote(job: Lifecycle): string | null {
+  if (job.closed_at) return `Closed ${formatDate(job.closed_at)}`;
+  if (job.cancelled_at) return `Cancelled ${formatDate(job.cancelled_at)}`;
+  if (job.expired_at) return `Expired ${formatDate(job.expired_at)}`;
+  if (job.payment_status === 'pending') return 'Waiting for payment';
+  return null;
+}
+
+/** A job that is still open (not closed, cancelled or expired) can be edited, closed and cancelled. */
+export const isOpenJob = (job: Pick<JobSummary, 'closed_at' | 'cancelled_at' | 'expired_at'>) => !job.closed_at && !job.cancelled_at && !job.expired_at;
+
+/** An open posting nobody paid for yet. */
+export const awaitsPayment = (job: Lifecycle) => isOpenJob(job) && job.payment_status === 'pending';

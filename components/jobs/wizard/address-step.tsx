@@ -1,0 +1,156 @@
+'use client';
+
+import { useState } from 'react';
+import { AddressField } from '@/components/address/address-field';
+import { Button } from '@/components/ui/button';
+import { PRICES_CENTS, centsToDollars } from '@/lib/jobs/codes';
+import { newAddressKey, type DraftAddress } from '@/lib/jobs/draft';
+import { MESSAGES, addressSchema } from '@/lib/jobs/schemas';
+import type { AddressSuggestion } from '@/lib/geo/types';
+import { LinkButton, Section } from '../controls';
+import { formatDollars } from '../format';
+import { addressPayload } from './convert';
+import type { FlowMode } from './flow';
+import { WizardFooter } from './wizard-frame';
+
+type Row = { key: string; value: DraftAddress | null; cost: number | null };
+
+type Props = {
+  mode: FlowMode;
+  initial: DraftAddress[];
+  saving: boolean;
+  backHref: string;
+  onSubmit: (addresses: DraftAddress[]) => Promise<void> | void;
+  onDraftChange?: (addresses: DraftAddress[]) => void;
+};
+
+export const DUPLICATE_ADDRESS = 'This address is already in the list';
+const ADDRESS_PRICE = centsToDollars(PRICES_CENTS.address) as number;
+
+/** The message for one row, or null: the same rules the API applies (jobs spec §5). */
+export function addressError(value: DraftAddress | null): string | null {
+  if (!value) return MESSAGES.invalidAddress;
+  const parsed = addressSchema.safeParse(addressPayload(value));
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.invalidAddress);
+}
+
+/** Step 2: where the job is advertised. Each address is priced; the posting needs one at least. */
+export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraftChange }: Props) {
+  const [rows, setRows] = useState<Row[]>(() =>
+    initial.length ? initial.map((a) => ({ key: a.key || newAddressKey(), value: a, cost: a.cost ?? null })) : [{ key: newAddressKey(), value: null, cost: null }],
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [listError, setListError] = useState<string>();
+
+  const commit = (next: Row[]) => {
+    setRows(next);
+    onDraftChange?.(chosen(next));
+  };
+
+  const setValue = (key: string, value: AddressSuggestion | null) => {
+    setErrors(({ [key]: _drop, ...rest }) => rest);
+    setListError(undefined);
+    commit(rows.map((r) => (r.key === key ? { ...r, value: value ? { ...value, key } : null, cost: null } : r)));
+  };
+
+  const validate = () => {
+    const next: Record<string, string> = {};
+    const seen = new Set<string>();
+    for (const r of rows) {
+      const message = addressError(r.value);
+      if (message) next[r.key] = message;
+      else if (seen.has(r.value!.description ?? '')) next[r.key] = DUPLICATE_ADDRESS;
+      seen.add(r.value?.description ?? '');
+    }
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const filled = rows.filter((r) => r.value || rows.length === 1);
+    if (!filled.some((r) => r.value)) {
+      setListError(MESSAGES.addresses);
+      setErrors(Object.fromEntries(rows.map((r) => [r.key, MESSAGES.invalidAddress])));
+      return;
+    }
+    if (!validate()) return;
+    await onSubmit(chosen(rows));
+  };
+
+  const count = rows.filter((r) => r.value).length;
+  const total = count * ADDRESS_PRICE;
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <Section
+        title="Targeting addresses"
+        description="Drivers near these places see the job first. Each address is priced separately."
+        aside={<span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600">{formatDollars(ADDRESS_PRICE)} per address</span>}
+      >
+        <ol className="flex flex-col gap-4" aria-label="Addresses">
+          {rows.map((row, i) => (
+            <li key={row.key} className="rounded-xl border border-slate-200 bg-slate-50/60 p-4" data-testid="address-row">
+              <div className="flex items-start gap-3">
+                <div className="min-w-0 flex-1">
+                  <AddressField
+                    label={`Address ${i + 1}`}
+                    value={row.value?.description ? (row.value as AddressSuggestion) : null}
+                    onChange={(v) => setValue(row.key, v)}
+                    error={errors[row.key]}
+                    placeholder="Street address, city or ZIP code"
+                    autoFocus={i > 0 && !row.value && i === rows.length - 1}
+                  />
+                </div>
+                <div className="flex shrink-0 flex-col items-end gap-2 pt-7">
+                  <span className="text-sm font-semibold text-slate-900" aria-label={`Cost of address ${i + 1}`}>
+                    {row.value ? formatDollars(row.cost ?? ADDRESS_PRICE) : '—'}
+                  </span>
+                  {rows.length > 1 && (
+                    <button
+                      type="button"
+                      onClick={() => commit(rows.filter((r) => r.key !== row.key))}
+                      className="text-xs font-medium text-slate-500 hover:text-red-600"
+                      aria-label={`Remove address ${i + 1}`}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {listError && (
+          <p role="alert" className="text-sm text-red-600">
+            {listError}
+          </p>
+        )}
+        <div>
+          <Button variant="secondary" onClick={() => setRows([...rows, { key: newAddressKey(), value: null, cost: null }])}>
+            <span aria-hidden className="text-lg leading-none">+</span> Add another address
+          </Button>
+        </div>
+      </Section>
+
+      <WizardFooter
+        summary={
+          <p className="text-sm text-slate-600">
+            {count} {count === 1 ? 'address' : 'addresses'} · <span className="font-semibold text-slate-900">{formatDollars(total)}</span>
+          </p>
+        }
+      >
+        <LinkButton href={backHref} variant="secondary">
+          Back
+        </LinkButton>
+        <Button type="submit" loading={saving}>
+          {mode === 'edit' ? 'Save changes' : 'Continue'}
+        </Button>
+      </WizardFooter>
+    </form>
+  );
+}
+
+function chosen(rows: Row[]): DraftAddress[] {
+  return rows.filter((r) => r.value).map((r) => ({ ...(r.value as DraftAddress), key: r.key, cost: r.cost }));
+}

@@ -1,0 +1,42 @@
+import type { DraftKind } from '@/lib/jobs/draft';
+
+/**
+ * The three flows over the same step screens (jobs spec §2): a new job, editing a job, and
+ * duplicating one. New and duplicate keep a client draft and end at the payment step; edit saves
+ * each screen straight to the job.
+ */
+export type FlowMode = 'new' | 'edit' | 'duplicate';
+export type StepKey = 'content' | 'address' | 'addons' | 'payment';
+
+export const STEP_LABELS: Record<StepKey, string> = {
+  content: 'Job content',
+  address: 'Targeting address',
+  addons: 'Add-ons',
+  payment: 'Payment',
+};
+
+export const PAYMENT_PATH = '/company/jobs/new/payment-method';
+
+export function flowPaths(mode: FlowMode, jobId?: number | null): Record<StepKey, string> {
+  if (mode === 'new') {
+    return { content: '/company/jobs/new', address: '/company/jobs/new/targeting-address', addons: '/company/jobs/new/addons', payment: PAYMENT_PATH };
+  }
+  const base = `/company/jobs/${jobId}`;
+  if (mode === 'edit') return { content: `${base}/job-content`, address: `${base}/address`, addons: `${base}/addons`, payment: `${base}/detail` };
+  return { content: `${base}/job-content-duplicate`, address: `${base}/address-duplicate`, addons: `${base}/addons-duplicate`, payment: PAYMENT_PATH };
+}
+
+/** The payment screen of a saved posting: it finds the job by id and the post token in the draft of that flow. */
+export function paymentUrl(jobId: number, kind: DraftKind) {
+  return `${PAYMENT_PATH}?job_id=${jobId}&draft=${kind}`;
+}
+
+export const draftKindFor = (mode: FlowMode): DraftKind | null => (mode === 'edit' ? null : mode);
+
+export const flowSteps = (mode: FlowMode): StepKey[] => (mode === 'edit' ? ['content', 'address', 'addons'] : ['content', 'address', 'addons', 'payment']);
+
+export const FLOW_TITLES: Record<FlowMode, string> = {
+  new: 'Create a new job',
+  edit: 'Edit job',
+  duplicate: 'Duplicate job',
+};

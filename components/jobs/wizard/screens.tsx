@@ -1,0 +1,87 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+import type { JobDetail } from '@/lib/jobs/serialize';
+import { AddonsStep } from './addons-step';
+import { AddressStep } from './address-step';
+import { ContentStep } from './content-step';
+import type { FlowMode, StepKey } from './flow';
+import { useWizard } from './use-wizard';
+import { WizardFrame, WizardLoading } from './wizard-frame';
+
+type ScreenProps = { mode: FlowMode; job?: JobDetail };
+
+/** Steps a draft has reached (its finished steps can be reopened from the indicator). */
+function reachableSteps(content: unknown, addressCount: number): StepKey[] {
+  const steps: StepKey[] = ['content'];
+  if (content) steps.push('address');
+  if (content && addressCount) steps.push('addons');
+  return steps;
+}
+
+/** A later step opened without the earlier ones done goes back to where the draft stops. */
+function useStepGuard(ready: boolean, missing: string | null) {
+  const router = useRouter();
+  useEffect(() => {
+    if (ready && missing) router.replace(missing);
+  }, [ready, missing, router]);
+}
+
+export function ContentScreen({ mode, job }: ScreenProps) {
+  const w = useWizard(mode, job);
+  return (
+    <WizardFrame mode={mode} step="content" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
+      {w.ready ? (
+        <ContentStep
+          mode={mode}
+          initial={w.content}
+          saving={w.saving}
+          cancelHref={job ? `/company/jobs/${job.id}/detail` : '/company/jobs'}
+          onSubmit={w.saveContent}
+          onDraftChange={mode === 'edit' ? undefined : w.rememberContent}
+        />
+      ) : (
+        <WizardLoading />
+      )}
+    </WizardFrame>
+  );
+}
+
+export function AddressScreen({ mode, job }: ScreenProps) {
+  const w = useWizard(mode, job);
+  useStepGuard(w.ready, mode !== 'edit' && !w.content ? w.paths.content : null);
+  return (
+    <WizardFrame mode={mode} step="address" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
+      {w.ready && (mode === 'edit' || w.content) ? (
+        <AddressStep mode={mode} initial={w.addresses} saving={w.saving} backHref={w.paths.content} onSubmit={w.saveAddresses} onDraftChange={w.rememberAddresses} />
+      ) : (
+        <WizardLoading />
+      )}
+    </WizardFrame>
+  );
+}
+
+export function AddonsScreen({ mode, job }: ScreenProps) {
+  const w = useWizard(mode, job);
+  const missing = mode === 'edit' ? null : !w.content ? w.paths.content : !w.addresses.length ? w.paths.address : null;
+  useStepGuard(w.ready, missing);
+  return (
+    <WizardFrame mode={mode} step="addons" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
+      {w.ready && w.addons && !missing ? (
+        <AddonsStep
+          mode={mode}
+          initial={w.addons}
+          initialAutoRenew={w.autoRenew}
+          addressCount={w.addresses.length}
+          saving={w.saving}
+          backHref={w.paths.address}
+          onChange={w.rememberAddons}
+          onSubmit={w.saveAddons}
+        />
+      ) : (
+        <WizardLoading />
+      )}
+    </WizardFrame>
+  );
+}

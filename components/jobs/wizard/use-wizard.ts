@@ -1,0 +1,143 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef } from 'react';
+import { errorMessage } from '@/lib/api/client';
+import { useToast } from '@/components/ui/toast';
+import { draftAddonList, emptyDraft, readJobDraft, useJobDraft, writeJobDraft, type DraftAddons, type DraftAddress, type DraftKind, type JobContentValues } from '@/lib/jobs/draft';
+import { useCreateJob, useUpdateJob, useUpdateJobAddons, useUpdateJobAddresses } from '@/lib/jobs/hooks';
+import type { JobDetail } from '@/lib/jobs/serialize';
+import { addressPayload, jobToAddons, jobToContent, toDraftAddress } from './convert';
+import { draftKindFor, flowPaths, paymentUrl, type FlowMode } from './flow';
+
+export const UPDATED = 'Updated successfully';
+
+/** Seeds the duplicate draft from the job being copied, once per source job. */
+function seedDuplicate(job: JobDetail) {
+  writeJobDraft('duplicate', {
+    ...emptyDraft(),
+    sourceJobId: job.id,
+    content: jobToContent(job, ' Copy'),
+    addresses: job.addresses.map(toDraftAddress),
+    addons: jobToAddons(job, true),
+    autoRenew: job.auto_renew,
+  });
+}
+
+/**
+ * State and saving for one wizard screen. New and duplicate flows read and write their client
+ * draft (nothing reaches the server until "Continue to payment"); the edit flow works on the job.
+ */
+export function useWizard(mode: FlowMode, job?: JobDetail) {
+  const router = useRouter();
+  const toast = useToast();
+  const kind: DraftKind = draftKindFor(mode) ?? 'new';
+  const { draft, update } = useJobDraft(kind);
+  const paths = flowPaths(mode, job?.id);
+  const createJob = useCreateJob();
+  const updateJob = useUpdateJob();
+  const updateAddresses = useUpdateJobAddresses();
+  const updateAddons = useUpdateJobAddons();
+  const creating = useRef(false);
+
+  const needsSeed = mode === 'duplicate' && !!job && !!draft && draft.sourceJobId !== job.id;
+  useEffect(() => {
+    if (needsSeed && job) seedDuplicate(job);
+  }, [needsSeed, job]);
+
+  const ready = mode === 'edit' ? !!job : !!draft && !needsSeed;
+
+  const content: JobContentValues | null = mode === 'edit' ? (job ? jobToContent(job) : null) : (draft?.content ?? null);
+  const addresses: DraftAddress[] = mode === 'edit' ? (job?.addresses.map(toDraftAddress) ?? []) : (draft?.addresses ?? []);
+  const addons: DraftAddons | null = mode === 'edit' ? (job ? jobToAddons(job) : null) : (draft?.addons ?? null);
+  const autoRenew = mode === 'edit' ? !!job?.auto_renew : !!draft?.autoRenew;
+
+  const afterEdit = () => {
+    toast.show('success', UPDATED);
+    router.push(`/company/jobs/${job!.id}/detail`);
+  };
+  const fail = (e: unknown) => toast.show('error', errorMessage(e));
+
+  async function saveContent(values: JobContentValues) {
+    if (mode !== 'edit') {
+      update({ content: values });
+      router.push(paths.address);
+      return;
+    }
+    try {
+      await updateJob.mutateAsync({ id: job!.id, body: values });
+      afterEdit();
+    } catch (e) {
+      fail(e);
+    }
+  }
+
+  async function saveAddresses(list: DraftAddress[]) {
+    if (mode !== 'edit') {
+      update({ addresses: list });
+      router.push(paths.addons);
+      return;
+    }
+    try {
+      await updateAddresses.mutateAsync({ id: job!.id, addresses: list.map(addressPayload) });
+      afterEdit();
+    } catch (e) {
+      fail(e);
+    }
+  }
+
+  /** Keeps what the user enters in the draft as it changes, so back and reload keep it. */
+  const rememberContent = useCallback((values: JobContentValues) => mode !== 'edit' && update({ content: values }), [mode, update]);
+  const rememberAddresses = useCallback((list: DraftAddress[]) => mode !== 'edit' && update({ addresses: list }), [mode, update]);
+  const rememberAddons = useCallback((next: DraftAddons, renew: boolean) => mode !== 'edit' && update({ addons: next, autoRenew: renew }), [mode, update]);
+
+  /**
+   * Add-ons step. Edit: PATCH the add-ons (and auto-renew). New and duplicate: the first time,
+   * POST /jobs with everything and keep its id and post token in the draft; afterwards PATCH that
+   * job, so going back and forth never creates a second posting. Then the payment step.
+   */
+  async function saveAddons(next: DraftAddons, renew: boolean) {
+    const list = draftAddonList(next);
+    if (mode === 'edit') {
+      try {
+        await updateAddons.mutateAsync({ id: job!.id, addons: list });
+        if (renew !== job!.auto_renew) await updateJob.mutateAsync({ id: job!.id, body: { auto_renew: renew } });
+        afterEdit();
+      } catch (e) {
+        fail(e);
+      }
+      return;
+    }
+    if (creating.current) return;
+    creating.current = true;
+    try {
+      update({ addons: next, autoRenew: renew });
+      const d = readJobDraft(kind);
+      if (!d.content) {
+        router.push(paths.content);
+        return;
+      }
+      const addressList = d.addresses.map(addressPayload);
+      let jobId = d.jobId;
+      if (!jobId) {
+        const created = await createJob.mutateAsync({ ...d.content, addresses: addressList, addons: list, auto_renew: renew });
+        const saved = created.jobs[0];
+        jobId = saved.id;
+        update({ jobId, jobsPostToken: created.jobs_post_token, cost: saved.cost });
+      } else {
+        await updateJob.mutateAsync({ id: jobId, body: { ...d.content, auto_renew: renew } });
+        await updateAddresses.mutateAsync({ id: jobId, addresses: addressList });
+        await updateAddons.mutateAsync({ id: jobId, addons: list });
+      }
+      router.push(paymentUrl(jobId, kind));
+    } catch (e) {
+      fail(e);
+    } finally {
+      creating.current = false;
+    }
+  }
+
+  const saving = createJob.isPending || updateJob.isPending || updateAddresses.isPending || updateAddons.isPending;
+
+  return { ready, kind, draft, paths, content, addresses, addons, autoRenew, saving, saveContent, saveAddresses, saveAddons, rememberContent, rememberAddresses, rememberAddons };
+}

@@ -1,0 +1,121 @@
+'use client';
+
+import { clsx } from 'clsx';
+import { useId, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/api/client';
+import { useUploadJobVideo } from '@/lib/jobs/hooks';
+import { TextField } from '../controls';
+
+/** Video types and the single-request limit of the upload call (jobs spec §5, §9). */
+export const VIDEO_EXTENSIONS = ['mp4', 'webm'] as const;
+export const SIMPLE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const VIDEO_TYPE_MESSAGE = 'Choose an mp4 or webm video';
+export const VIDEO_SIZE_MESSAGE = 'Upload a video under 10 MB, or paste a link to it';
+export const UPLOAD_FAILED = 'multimedia upload failed';
+
+type Props = {
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  onBlur?: () => void;
+};
+
+/** A video for the posting: a link (YouTube, Vimeo, a file URL) or an mp4/webm file uploaded at once. */
+export function VideoField({ value, onChange, error, onBlur }: Props) {
+  const [mode, setMode] = useState<'link' | 'upload'>('link');
+  const [fileError, setFileError] = useState<string>();
+  const [fileName, setFileName] = useState<string>();
+  const upload = useUploadJobVideo();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const choose = async (file: File | undefined) => {
+    setFileError(undefined);
+    if (!file) return;
+    const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!(VIDEO_EXTENSIONS as readonly string[]).includes(ext)) return setFileError(VIDEO_TYPE_MESSAGE);
+    if (file.size >= SIMPLE_UPLOAD_MAX_BYTES) return setFileError(VIDEO_SIZE_MESSAGE);
+    setFileName(file.name);
+    try {
+      onChange(await upload.mutateAsync(file));
+    } catch (e) {
+      const msg = errorMessage(e);
+      setFileError(msg === UPLOAD_FAILED || /not found|404/i.test(msg) ? UPLOAD_FAILED : msg);
+      setFileName(undefined);
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="radiogroup" aria-label="Video source" className="inline-flex w-fit rounded-lg bg-slate-100 p-1 text-sm">
+        {(['link', 'upload'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            onClick={() => setMode(m)}
+            className={clsx('rounded-md px-3 py-1.5 font-medium transition', mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
+          >
+            {m === 'link' ? 'Paste a link' : 'Upload a file'}
+          </button>
+        ))}
+      </div>
+      {mode === 'link' ? (
+        <TextField
+          label="Video URL"
+          optional
+          type="url"
+          inputMode="url"
+          placeholder="https://www.youtube.com/watch?v=…"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          error={error}
+          hint="A short video of your trucks or team helps drivers decide."
+        />
+      ) : (
+        <div className="flex flex-col gap-2">
+          <label
+            htmlFor={id}
+            className={clsx(
+              'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-6 text-center transition hover:border-brand-400 hover:bg-brand-50/40',
+              fileError ? 'border-red-300' : 'border-slate-300',
+            )}
+          >
+            <span className="text-sm font-medium text-slate-800">{upload.isPending ? `Uploading ${fileName ?? ''}…` : 'Choose a video file'}</span>
+            <span className="text-xs text-slate-500">mp4 or webm, under 10 MB</span>
+            <input
+              ref={fileInput}
+              id={id}
+              type="file"
+              accept=".mp4,.webm,video/mp4,video/webm"
+              className="sr-only"
+              disabled={upload.isPending}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? `${id}-error` : undefined}
+              onChange={(e) => void choose(e.target.files?.[0])}
+            />
+          </label>
+          {fileError && (
+            <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
+              {fileError}
+            </p>
+          )}
+        </div>
+      )}
+      {value && !error && (
+        <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm">
+          <a href={value} target="_blank" rel="noopener noreferrer" className="truncate text-brand-600 underline-offset-2 hover:underline">
+            {value}
+          </a>
+          <button type="button" onClick={() => onChange('')} className="shrink-0 text-xs font-medium text-slate-500 hover:text-red-600">
+            Remove video
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
