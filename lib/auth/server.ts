@@ -35,7 +35,9 @@ export async function getSessionUser(): Promise<SessionUser | null> {
  */
 export async function requireUser(guard: Guard, opts: { allowNoCompany?: boolean } = {}): Promise<SessionUser> {
   const user = await getSessionUser();
-  if (!user || !allows(guard, user.roles, true)) redirect('/login');
+  if (!user) redirect('/login');
+  // Signed in without the role: say so on /login, as the proxy does (and /login does not bounce them back).
+  if (!allows(guard, user.roles, true)) redirect('/login?denied=1');
   if (!opts.allowNoCompany && needsCompany(user.roles, user.companyId)) redirect('/company-info');
   return user;
 }
