@@ -2,6 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -17,6 +18,7 @@ export const CONFIRM_DELETE = 'Are you sure you want to delete your account?';
  * /deleted-members; a failure is an error toast.
  */
 export function DeleteAccountPanel() {
+  const router = useRouter();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -33,7 +35,10 @@ export function DeleteAccountPanel() {
       return;
     }
     queryClient.clear();
-    await signOut({ callbackUrl: '/deleted-members' });
+    // The API has already ended every session; this drops the cookie, then we leave without a round trip.
+    await signOut({ redirect: false });
+    router.replace('/deleted-members');
+    router.refresh();
   };
 
   const tel = SUPPORT_PHONE.replace(/[^\d+]/g, '');

@@ -34,6 +34,8 @@ export function ForgotPasswordForm({ role, defaultEmail }: { role: string | null
       router.push(withRole('/reset-code', role, { email }));
     } catch (error) {
       setFailure(applyApiErrors(error, setError, ['email']));
+    } finally {
+      // The frame outlives this screen (the next one is in the same layout): never leave it inert.
       setBusy(false);
     }
   });

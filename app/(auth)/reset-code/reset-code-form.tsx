@@ -39,6 +39,8 @@ export function ResetCodeForm({ role, email }: { role: string | null; email: str
       router.push(withRole('/reset-password', role));
     } catch (error) {
       setFailure(applyApiErrors(error, setError, ['email', 'code']));
+    } finally {
+      // The frame outlives this screen (the next one is in the same layout): never leave it inert.
       setBusy(false);
     }
   });

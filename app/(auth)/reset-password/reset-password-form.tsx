@@ -47,6 +47,8 @@ export function ResetPasswordForm({ role }: { role: string | null }) {
       router.replace(loginHref(role));
     } catch (error) {
       setFailure(applyApiErrors(error, setError, ['password']));
+    } finally {
+      // The frame outlives this screen (the next one is in the same layout): never leave it inert.
       setBusy(false);
     }
   });
