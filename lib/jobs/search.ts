@@ -50,8 +50,8 @@ const date = (v: Date | string | null) => (v == null ? null : new Date(v));
 
 /**
  * POST /jobs/search and GET /jobs: the job list of one company (a company user's own, always),
- * or of every company for staff. One statement: the first address and the tags come from
- * lateral subqueries, the total from a window count.
+ * or of every company for staff. One statement: the total from a window count, the first
+ * address and the tags from lateral subqueries over the page's rows.
  */
 export async function searchJobs(db: Database, actor: Actor | null, input: SearchJobs, now = new Date()) {
   const companyId = companyScope(actor!, input.company_id);
@@ -78,15 +78,23 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
   const direction = input.sort.direction === 'asc' ? 'asc' : 'desc';
   const order = sql.raw(`${SORT_SQL[input.sort.field]} ${direction} nulls last, j.id ${direction}`);
 
+  // The page is chosen first (filter, sort, window count, limit); only its rows get their first
+  // address and tags, so the cost follows the page size rather than the company's job count.
   const rows = await queryRows<SummaryRow>(
     db,
     sql`
-    select j.id, j.company_id, j.employer_id, j.title, j.job_type, j.suspended, j.approved, j.active, j.payment_status,
-      j.posting_date, j.expiration_date, j.next_billing_date, j.renewable, j.auto_renew, j.boost_active, j.boost_ends_at,
-      j.renewal_canceled_at, j.renewal_cancellation_reason, j.closed_at, j.cancelled_at, j.expired_at, j.cost_cents, j.created_at,
-      a.city, a.state::text as state, coalesce(a.address_count, 0)::int as address_count, t.tags,
-      count(*) over () as total
-    from jobs j
+    with page as (
+      select j.id, j.company_id, j.employer_id, j.title, j.job_type, j.suspended, j.approved, j.active, j.payment_status,
+        j.posting_date, j.expiration_date, j.next_billing_date, j.renewable, j.auto_renew, j.boost_active, j.boost_ends_at,
+        j.renewal_canceled_at, j.renewal_cancellation_reason, j.closed_at, j.cancelled_at, j.expired_at, j.cost_cents, j.created_at,
+        count(*) over () as total
+      from jobs j
+      ${whereSql}
+      order by ${order}
+      limit ${input.limit} offset ${input.offset}
+    )
+    select j.*, a.city, a.state::text as state, coalesce(a.address_count, 0)::int as address_count, t.tags
+    from page j
     left join lateral (
       select fa.city, fa.state, count(*) over () as address_count from job_addresses fa
       where fa.job_id = j.id order by fa.position, fa.id limit 1
@@ -95,9 +103,7 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
       select json_agg(json_build_object('id', jt.id, 'tag_id', ct.id, 'tag', ct.tag) order by ct.tag) as tags
       from job_tags jt join company_tags ct on ct.id = jt.tag_id where jt.job_id = j.id
     ) t on true
-    ${whereSql}
     order by ${order}
-    limit ${input.limit} offset ${input.offset}
   `,
   );
   let total = rows.length ? Number(rows[0].total) : 0;
