@@ -35,7 +35,9 @@ export async function api<T>(path: string, options: Options = {}): Promise<ApiRe
     if (retry.status !== 401) return read<T>(retry);
   }
   window.sessionStorage.setItem('unauthorized', '1');
-  await signOut({ callbackUrl: '/login' });
+  // Navigate ourselves: next-auth's redirect is built from NEXTAUTH_URL, which may name another host or port.
+  await signOut({ redirect: false }).catch(() => {});
+  window.location.assign('/login');
   throw new ApiError('Your session has expired. Please sign in again.', 401);
 }
 
