@@ -18,7 +18,7 @@ export const PASSWORD_CHANGED = 'Your password has been changed.';
  * Current, new and confirm password. The confirmation never leaves the browser (spec §7); every
  * other session of the user is signed out by the API.
  */
-export function ChangePasswordForm({ onDone, submitLabel = 'Change password' }: { onDone?: () => void; submitLabel?: string }) {
+export function ChangePasswordForm({ onDone, fullWidth = false }: { onDone?: () => void; fullWidth?: boolean }) {
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -57,8 +57,8 @@ export function ChangePasswordForm({ onDone, submitLabel = 'Change password' }: 
       </div>
       <Field label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
       <p className="text-xs text-slate-500">For your security, you will stay signed in here and be signed out on every other device.</p>
-      <Button type="submit" loading={isSubmitting} className="self-start">
-        {submitLabel}
+      <Button type="submit" loading={isSubmitting} className={fullWidth ? 'mt-2 w-full py-3' : 'self-start'}>
+        Change password
       </Button>
     </form>
   );
