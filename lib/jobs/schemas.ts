@@ -59,6 +59,9 @@ export const amount = z
 /** An amount that may be empty ('' and null count as not given). */
 const optionalAmount = z.preprocess((v) => (blank(v) ? undefined : v), amount.optional());
 
+/** A video uploaded through POST /jobs/multimedia/upload is referred to by its own path. */
+export const UPLOADED_VIDEO_RE = /^\/api\/v1\.0\/jobs\/multimedia\/(c\d{1,10}|staff)\/[a-z0-9]{24}\.(mp4|webm)$/;
+
 const httpUrl = (message: string) => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message }).max(2048, message);
 
 /** A URL that may be empty: '' and null mean "none". */
@@ -189,7 +192,10 @@ const contentShape = {
   starting_bonus: optionalAmount,
   benefits: codeSet(BENEFITS).optional(),
   endorsements: codeSet(ENDORSEMENTS).optional(),
-  video_url: optionalHttpUrl(MESSAGES.videoUrl),
+  video_url: z.preprocess(
+    (v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v),
+    z.union([z.string().regex(UPLOADED_VIDEO_RE, MESSAGES.videoUrl), httpUrl(MESSAGES.videoUrl)], { error: MESSAGES.videoUrl }).nullable().optional(),
+  ),
 };
 
 /** POST /jobs: the job creation payload of spec §3; salary_type is required, bonuses default to 0. */

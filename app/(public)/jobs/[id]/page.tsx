@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { BENEFITS, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
 import { getPublicJob, jobPostingJsonLd, jsonLdScript, payOf, placeOf, publicJobUrl, type PublicJob } from '@/lib/jobs/public';
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
+import { UPLOADED_VIDEO_RE } from '@/lib/jobs/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -111,13 +112,7 @@ export default async function PublicJobPage({ params }: Props) {
                 <p className="mt-2 whitespace-pre-line text-slate-700">{job.additionalExperience}</p>
               </>
             )}
-            {job.videoUrl && (
-              <p className="mt-6">
-                <a href={job.videoUrl} rel="noopener noreferrer nofollow" target="_blank" className="font-medium text-brand-700 underline">
-                  Watch the job video
-                </a>
-              </p>
-            )}
+            {job.videoUrl && <JobVideo url={job.videoUrl} />}
           </article>
 
           <aside className="space-y-6">
@@ -158,6 +153,24 @@ export default async function PublicJobPage({ params }: Props) {
         </div>
       </footer>
     </div>
+  );
+}
+
+/** An uploaded video plays in place; an outside link (YouTube, Vimeo...) opens in a new tab. */
+function JobVideo({ url }: { url: string }) {
+  if (UPLOADED_VIDEO_RE.test(url) || /\.(mp4|webm)(\?.*)?$/i.test(url)) {
+    return (
+      <video controls preload="metadata" className="mt-6 aspect-video w-full rounded-xl bg-black" src={url}>
+        <a href={url}>Download the job video</a>
+      </video>
+    );
+  }
+  return (
+    <p className="mt-6">
+      <a href={url} rel="noopener noreferrer nofollow" target="_blank" className="font-medium text-brand-700 underline">
+        Watch the job video
+      </a>
+    </p>
   );
 }
 
