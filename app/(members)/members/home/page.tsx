@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getDb } from '@/lib/db/client';
 import { requireUser } from '@/lib/auth/server';
-import { pageGuardFor } from '@/lib/access';
+import { ROLE_LABELS, pageGuardFor, type Role } from '@/lib/access';
 import { memberProfile } from '@/lib/accounts/members';
 import { PRODUCT_NAME } from '@/lib/accounts/members-config';
 import { formatPhoneMask } from '@/lib/auth/phone';
@@ -35,7 +35,7 @@ export default async function MembersHomePage() {
       <header>
         <p className="text-sm font-medium text-brand-600">{greeting(profile.timezone)}</p>
         <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Welcome back, {profile.firstName}</h1>
-        <p className="mt-1 text-sm text-slate-500">Your {PRODUCT_NAME} driver account at a glance.</p>
+        <p className="mt-1 text-sm text-slate-500">Your {PRODUCT_NAME} account at a glance.</p>
       </header>
 
       {!profile.emailVerified || profile.emailToVerify ? (
@@ -83,7 +83,7 @@ export default async function MembersHomePage() {
             </div>
             <div>
               <dt className="text-slate-500">Account type</dt>
-              <dd className="mt-0.5 font-medium text-slate-900">Driver</dd>
+              <dd className="mt-0.5 font-medium text-slate-900">{profile.roles.map((r) => ROLE_LABELS[r as Role] ?? r).join(', ') || 'Driver'}</dd>
             </div>
           </dl>
         </section>
