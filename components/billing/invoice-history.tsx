@@ -120,7 +120,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
           {/* Wide screens: a table. */}
           <div className="hidden overflow-x-auto md:block">
             <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <thead className="whitespace-nowrap bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
                 <tr>
                   <th scope="col" className="px-5 py-3">Billing date</th>
                   <th scope="col" className="px-3 py-3">Order</th>
@@ -139,7 +139,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
                     <td className="px-3 py-3">
                       <p className="max-w-56 truncate font-medium text-slate-900" title={inv.title ?? undefined}>{inv.title ?? '-'}</p>
                       <p className="text-xs text-slate-500">
-                        {ACTION[inv.action_type]} · {inv.number}
+                        {ACTION[inv.action_type]} · <span className="whitespace-nowrap">{inv.number}</span>
                         {inv.auto_renew && ' · auto-renew'}
                       </p>
                       {inv.status === 'DECLINED' && inv.error && <p className="mt-1 max-w-64 text-xs text-red-600">{inv.error}</p>}

@@ -8,6 +8,8 @@ import { ApiError, errorMessage } from '@/lib/api/client';
 import { useCompanyCard, useSaveCard } from '@/lib/payments/hooks';
 import { HostedCardFields, type HostedCardFieldsHandle } from './hosted-card-fields';
 import { SavedCard } from './saved-card';
+import { formatMoney } from './format';
+import { PRICES_CENTS } from '@/lib/jobs/codes';
 
 export const UPDATED = 'Updated successfully';
 
@@ -95,7 +97,10 @@ export function PaymentSettings({ hostedFieldsUrl }: { hostedFieldsUrl: string }
       <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-600 shadow-sm sm:p-6">
         <h2 className="text-base font-semibold text-slate-900">How billing works</h2>
         <ul className="mt-3 list-disc space-y-2 pl-5">
-          <li>A job is charged when you publish it: $150 per targeting address plus its add-ons.</li>
+          <li>
+            A job is charged when you publish it: {formatMoney(PRICES_CENTS.address / 100)} per targeting address, plus its add-ons (boost {formatMoney(PRICES_CENTS.boost / 100)}, promote{' '}
+            {formatMoney(PRICES_CENTS.promote / 100)}, hyperlink {formatMoney(PRICES_CENTS.hyperlink / 100)}).
+          </li>
           <li>Jobs run 30 days. Auto-renewing jobs are charged again on their end date with this card.</li>
           <li>Every payment has a receipt in Billing.</li>
         </ul>

@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { ChangePasswordForm } from '@/components/accounts/change-password-form';
+
+export const metadata: Metadata = { title: 'Password' };
+
+export default function PasswordSettingsPage() {
+  return (
+    <section aria-labelledby="pw-title" className="max-w-xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="pw-title" className="text-base font-semibold text-slate-900">
+        Change password
+      </h2>
+      <p className="mb-5 mt-1 text-sm text-slate-500">Changing it signs you out on your other devices.</p>
+      <ChangePasswordForm />
+    </section>
+  );
+}
