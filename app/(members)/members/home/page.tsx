@@ -41,8 +41,8 @@ export default async function MembersHomePage() {
       {!profile.emailVerified || profile.emailToVerify ? (
         <div className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
           <p>
-            <span className="font-semibold">Please verify your email.</span> We send job alerts and account messages to{' '}
-            <strong>{profile.emailToVerify ?? profile.email}</strong> once it is confirmed.
+            <span className="font-semibold">Please verify your email.</span> Confirm that <strong>{profile.emailToVerify ?? profile.email}</strong> is
+            your address: we use it to recover your account and to send you account messages.
           </p>
           <VerifyEmailButton />
         </div>
