@@ -25,6 +25,7 @@ export function startTickTimer(seconds = tickIntervalSeconds()) {
       console.error('[tick] failed', error);
     }
   };
+  console.info(`[tick] self-hosted timer: every ${seconds} s (TICK_INTERVAL_SECONDS)`);
   globalForTimer.__tnaTickTimer = setInterval(run, seconds * 1000);
   globalForTimer.__tnaTickTimer.unref?.();
   // The first tick soon after start, not a whole interval later.

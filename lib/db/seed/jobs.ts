@@ -5,6 +5,7 @@ import { addDays, expireJobs, publishPaidJob } from '@/lib/jobs/lifecycle';
 import { createJobSchema, type CreateJobInput } from '@/lib/jobs/schemas';
 import { createJob } from '@/lib/jobs/services';
 import type { Actor } from '@/lib/auth/actor';
+import { POSTING_DAYS } from '@/lib/jobs/codes';
 import { ROLES } from '@/lib/access';
 
 /** A Lexical editor state of a heading-less description: paragraphs and one bulleted list. */
@@ -166,7 +167,7 @@ export async function seedJobs(db: Database, { companyId }: { companyId: number 
     const id = created.jobs[0].id;
     const postedAt = addDays(now, -(seed.postedDaysAgo ?? 0));
     await publishPaidJob(db, id, postedAt);
-    if (seed.expire) await expireJobs(db, addDays(postedAt, 31));
+    if (seed.expire) await expireJobs(db, addDays(postedAt, POSTING_DAYS));
   }
   return { jobs: DEMO_JOBS.length };
 }
