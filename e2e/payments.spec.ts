@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+/**
+ * Paying for a job through the sandbox gateway's hosted fields (an iframe): the approving card
+ * publishes the job, the declining card shows its reason and leaves it unpublished, and the
+ * receipt of the paid order downloads as a PDF.
+ */
+
+const EMAIL = 'employer@demo.test';
+const PASSWORD = 'Demo1234!';
+const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+
+async function bearer(request: APIRequestContext) {
+  const res = await request.post('/api/v1.0/auth/login', { data: { email: EMAIL, password: PASSWORD, role: 'employer' }, headers: { 'x-forwarded-for': randomIp() } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).data.accessToken as string;
+}
+
+/** An unpaid job as the wizard saves it: two addresses and a boost ($500). */
+async function createJob(request: APIRequestContext, token: string, title: string) {
+  const res = await request.post('/api/v1.0/jobs', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title,
+      job_type: 'dry_van',
+      home_time: 'HW',
+      required_experience: 'Y1',
+      job_description: '<p>Regional lanes, home every weekend.</p>',
+      expected_pay: 1500,
+      salary_type: 'weekly',
+      addresses: [
+        { description: 'Dallas, TX 75201, USA', city: 'Dallas', state: 'TX', postal_code: '75201' },
+        { description: 'Houston, TX 77002, USA', city: 'Houston', state: 'TX', postal_code: '77002' },
+      ],
+      addons: [{ addon_type: 'boost', subscribed: true }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data.jobs[0].id as number;
+}
+
+async function paymentState(request: APIRequestContext, token: string, jobId: number) {
+  const res = await request.get(`/api/v1.0/payment/company/invoice/summary?job_id=${jobId}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()).data as { paid: boolean; payment_status: string };
+}
+
+let session: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>> | undefined;
+
+/** Signs in through the login screen once; later tests reuse the session cookies. */
+async function signedInPage(browser: Browser, baseURL: string): Promise<Page> {
+  if (!session) {
+    const ctx = await browser.newContext({ baseURL });
+    await ctx.addCookies([{ name: 'termsAccepted', value: 'true', url: baseURL }]);
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 90_000 });
+    session = await ctx.storageState();
+    await ctx.close();
+  }
+  const ctx = await browser.newContext({ baseURL, storageState: session });
+  return ctx.newPage();
+}
+
+async function payWithCard(page: Page, jobId: number, number: string) {
+  await page.goto(`/company/jobs/new/payment-method?job_id=${jobId}&draft=new`);
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('$500.00');
+  // A company that already has a saved card is offered it first: pay with a new one.
+  const newCard = page.getByRole('radio', { name: /Use a new card/ });
+  if (await newCard.isVisible()) await newCard.click();
+  await page.locator('iframe[title="Secure card form"][data-ready="true"]').waitFor();
+  const card = page.frameLocator('iframe[title="Secure card form"]');
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiration (MM/YY)').fill('12/34');
+  await card.getByLabel('Security code').fill('123');
+  await card.getByLabel('Card holder name').fill('Emma Recruiter');
+  // A double click must not pay twice.
+  await page.getByTestId('pay-button').dblclick();
+}
+
+test.describe('payments', () => {
+  // Argon2 sign-in and first compiles are slow on a busy machine.
+  test.setTimeout(150_000);
+
+  test('pays a job with the approving card through the hosted fields and publishes it', async ({ browser, baseURL, request }) => {
+    const token = await bearer(request);
+    const jobId = await createJob(request, token, 'E2E Paid Driver');
+    expect((await paymentState(request, token, jobId)).paid).toBe(false);
+    const page = await signedInPage(browser, baseURL!);
+    await payWithCard(page, jobId, '4111 1111 1111 1111');
+    await expect(page.getByText('Payment completed successfully')).toBeVisible({ timeout: 30_000 });
+    await page.waitForURL('**/company/jobs');
+    expect(await paymentState(request, token, jobId)).toMatchObject({ paid: true, payment_status: 'paid' });
+    // Exactly one paid order for the job, whatever the double click did.
+    const orders = await request.get('/api/v1.0/payment/company/invoice?limit=100', { headers: { authorization: `Bearer ${token}` } });
+    const mine = ((await orders.json()).data as { title: string; status: string }[]).filter((o) => o.title === 'E2E Paid Driver' && o.status === 'APPROVED');
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+  });
+
+  test('the declining card shows its message and the job stays unpublished', async ({ browser, baseURL, request }) => {
+    const token = await bearer(request);
+    const jobId = await createJob(request, token, 'E2E Declined Driver');
+    const page = await signedInPage(browser, baseURL!);
+    await payWithCard(page, jobId, '4000 0000 0000 0002');
+    await expect(page.getByTestId('payment-error')).toContainText('Your card was declined.', { timeout: 30_000 });
+    await expect(page).toHaveURL(/payment-method/);
+    expect(await paymentState(request, token, jobId)).toMatchObject({ paid: false, payment_status: 'pending' });
+  });
+
+  test('the card form checks the number before anything is sent', async ({ browser, baseURL, request }) => {
+    const token = await bearer(request);
+    const jobId = await createJob(request, token, 'E2E Typo Driver');
+    const page = await signedInPage(browser, baseURL!);
+    await payWithCard(page, jobId, '4111 1111 1111 1112');
+    const card = page.frameLocator('iframe[title="Secure card form"]');
+    await expect(card.getByText('Invalid credit card number.')).toBeVisible();
+    expect((await paymentState(request, token, jobId)).paid).toBe(false);
+  });
+
+  test('the receipt of a paid order downloads as a PDF', async ({ browser, baseURL }) => {
+    const page = await signedInPage(browser, baseURL!);
+    await page.goto('/company/settings/billing/order-history');
+    await expect(page.getByRole('heading', { name: 'Order history' })).toBeVisible();
+    const receipt = page.getByRole('button', { name: /Download the receipt of INV-/ }).first();
+    await expect(receipt).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
+    expect(download.suggestedFilename()).toMatch(/^receipt-INV-\d{4}-\d{6}\.pdf$/);
+    const file = await download.path();
+    expect(fs.readFileSync(file!).subarray(0, 4).toString()).toBe('%PDF');
+  });
+});
