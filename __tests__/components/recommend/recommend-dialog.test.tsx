@@ -13,7 +13,7 @@ function mockFetch(status: number, body: unknown) {
   return fetchMock;
 }
 
-function renderDialog(openMail = jest.fn(async () => true)) {
+function renderDialog(openMail = jest.fn(async (_href: string) => true)) {
   const onOpenChange = jest.fn();
   render(
     <ToastProvider>
@@ -59,17 +59,18 @@ describe('Recommend dialog (spec §2, §4, §5, §8)', () => {
     const { openMail } = renderDialog();
     await userEvent.type(nameField(), 'Jamie Fox');
     await userEvent.type(emailField(), 'jamie@example.test');
-    jest.useFakeTimers({ advanceTimers: true });
+    // Fake time moves only when the test (or waitFor's polling) moves it, so the 1.5 s is exact.
+    jest.useFakeTimers();
     try {
-      await userEvent.click(send());
+      await userEvent.setup({ advanceTimers: jest.advanceTimersByTime }).click(send());
       await waitFor(() => expect(openMail).toHaveBeenCalled());
       const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
       expect(url).toBe('/api/v1.0/lead/invite');
       expect(JSON.parse(init.body as string)).toEqual({ fullName: 'Jamie Fox', email: 'jamie@example.test' });
-      const href = openMail.mock.calls[0][0] as string;
+      const href = openMail.mock.calls[0][0];
       expect(href.startsWith('mailto:jamie%40example.test?')).toBe(true);
       expect(decodeURIComponent(href.split('body=')[1])).toBe(answer.default_text);
-      expect(screen.getByLabelText('Invitation text')).toHaveValue(answer.default_text);
+      expect(await screen.findByLabelText('Invitation text')).toHaveValue(answer.default_text);
       expect(nameField()).toHaveValue('Jamie Fox');
       act(() => jest.advanceTimersByTime(1500));
       await waitFor(() => expect(nameField()).toHaveValue(''));
@@ -82,7 +83,7 @@ describe('Recommend dialog (spec §2, §4, §5, §8)', () => {
 
   it('says so when no mail client opens', async () => {
     mockFetch(200, { data: answer });
-    renderDialog(jest.fn(async () => false));
+    renderDialog(jest.fn(async (_href: string) => false));
     await userEvent.type(nameField(), 'Jamie');
     await userEvent.type(emailField(), 'jamie@example.test');
     await userEvent.click(send());
