@@ -117,8 +117,8 @@ export function jobMenuItems(job: ActionJob, ask: ReturnType<typeof useJobAction
 }
 
 /** The "more" menu of a job row (Radix dropdown: arrow keys, Escape, type-ahead). */
-export function JobRowMenu({ job, ask }: { job: ActionJob; ask: ReturnType<typeof useJobActions>['ask'] }) {
-  const groups = jobMenuItems(job, ask);
+export function JobRowMenu({ job, ask, detail = true }: { job: ActionJob; ask: ReturnType<typeof useJobActions>['ask']; detail?: boolean }) {
+  const groups = jobMenuItems(job, ask, { detail });
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger

@@ -8,7 +8,6 @@ import { $getRoot, $isTextNode, type LexicalEditor } from 'lexical';
 import { createRef } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
 import { RichTextEditor } from '@/components/editor/rich-text-editor';
-import { RichTextView } from '@/components/editor/rich-text-view';
 import { isEditorStateJson, isHttpUrl } from '@/components/editor/text';
 
 // jsdom has no layout: Lexical asks ranges for rectangles when it scrolls the caret into view.
@@ -149,26 +148,7 @@ describe('RichTextEditor', () => {
   });
 });
 
-describe('RichTextView and helpers', () => {
-  it('renders marks, lists and only http(s) links from the JSON', () => {
-    const state = JSON.parse(HELLO);
-    state.root.children[0].children[0].format = 1 | 8;
-    state.root.children.push({
-      type: 'list',
-      listType: 'number',
-      children: [{ type: 'listitem', children: [{ type: 'link', url: 'javascript:alert(1)', children: [{ type: 'text', text: 'bad', format: 0 }] }] }],
-    });
-    const { container } = render(<RichTextView value={JSON.stringify(state)} />);
-    expect(container.querySelector('u strong')).toHaveTextContent('Hello drivers');
-    expect(container.querySelector('ol li')).toHaveTextContent('bad');
-    expect(container.querySelector('a')).toBeNull();
-  });
-
-  it('shows plain text as is', () => {
-    render(<RichTextView value={'Line one\nLine two'} />);
-    expect(screen.getByText(/Line one/)).toBeInTheDocument();
-  });
-
+describe('editor helpers', () => {
   it('accepts only http(s) URLs', () => {
     expect(isHttpUrl('https://example.com')).toBe(true);
     expect(isHttpUrl('http://a.b/c?d=1')).toBe(true);

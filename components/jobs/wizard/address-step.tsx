@@ -103,8 +103,8 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
                   />
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-2 pt-7">
-                  <span className="text-sm font-semibold text-slate-900" aria-label={`Cost of address ${i + 1}`}>
-                    {row.value ? formatDollars(row.cost ?? ADDRESS_PRICE) : '—'}
+                  <span className={row.value ? 'text-sm font-semibold text-slate-900' : 'text-sm text-slate-400'} aria-label={`Cost of address ${i + 1}`}>
+                    {formatDollars(row.cost ?? ADDRESS_PRICE)}
                   </span>
                   {rows.length > 1 && (
                     <button

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import { AddonsStep } from './addons-step';
 import { AddressStep } from './address-step';
@@ -30,10 +30,34 @@ function useStepGuard(ready: boolean, missing: string | null) {
 
 export function ContentScreen({ mode, job }: ScreenProps) {
   const w = useWizard(mode, job);
+  const [epoch, setEpoch] = useState(0);
+  // Whether this visit found a draft: decided once, when the draft is first readable (not while typing).
+  const [restored, setRestored] = useState<boolean | null>(null);
+  if (restored === null && w.ready && mode === 'new') setRestored(!!w.draft?.content);
   return (
     <WizardFrame mode={mode} step="content" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
+      {restored && (
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" role="status">
+          <span>
+            {w.draft?.jobId ? 'You are continuing a posting that waits for payment.' : 'Your draft was kept on this device.'} Pick up where you left off, or start
+            over.
+          </span>
+          <button
+            type="button"
+            className="font-semibold text-sky-800 underline underline-offset-2 hover:text-sky-950"
+            onClick={() => {
+              w.startOver();
+              setRestored(false);
+              setEpoch((n) => n + 1);
+            }}
+          >
+            Start over
+          </button>
+        </div>
+      )}
       {w.ready ? (
         <ContentStep
+          key={epoch}
           mode={mode}
           initial={w.content}
           saving={w.saving}

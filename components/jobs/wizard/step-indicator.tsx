@@ -12,7 +12,7 @@ export function StepIndicator({ mode, current, jobId, reachable }: { mode: FlowM
   const currentIndex = steps.indexOf(current);
   return (
     <nav aria-label={mode === 'edit' ? 'Job sections' : 'Progress'} className="mb-6">
-      <ol className="flex items-center gap-2 overflow-x-auto pb-1 sm:gap-3">
+      <ol className="flex items-center gap-2 overflow-x-auto p-0.5 pb-1 sm:gap-3">
         {steps.map((step, i) => {
           const done = mode !== 'edit' && i < currentIndex;
           const active = step === current;

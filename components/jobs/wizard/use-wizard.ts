@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef } from 'react';
-import { errorMessage } from '@/lib/api/client';
+import { ApiError, api, errorMessage } from '@/lib/api/client';
 import { useToast } from '@/components/ui/toast';
 import { draftAddonList, emptyDraft, readJobDraft, useJobDraft, writeJobDraft, type DraftAddons, type DraftAddress, type DraftKind, type JobContentValues } from '@/lib/jobs/draft';
 import { useCreateJob, useUpdateJob, useUpdateJobAddons, useUpdateJobAddresses } from '@/lib/jobs/hooks';
@@ -11,6 +11,21 @@ import { addressPayload, jobToAddons, jobToContent, toDraftAddress } from './con
 import { draftKindFor, flowPaths, paymentUrl, type FlowMode } from './flow';
 
 export const UPDATED = 'Updated successfully';
+
+/**
+ * The draft's saved posting, if it still waits for payment: a paid, closed or deleted one must not
+ * be overwritten, so the draft then creates a new posting.
+ */
+async function stillUnpaid(jobId: number | null): Promise<boolean> {
+  if (!jobId) return false;
+  try {
+    const { data } = await api<JobDetail>(`/jobs/${jobId}`);
+    return data.payment_status === 'pending' && !data.closed_at && !data.cancelled_at;
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 404 || e.status === 403)) return false;
+    throw e;
+  }
+}
 
 /** Seeds the duplicate draft from the job being copied, once per source job. */
 function seedDuplicate(job: JobDetail) {
@@ -32,7 +47,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
   const router = useRouter();
   const toast = useToast();
   const kind: DraftKind = draftKindFor(mode) ?? 'new';
-  const { draft, update } = useJobDraft(kind);
+  const { draft, update, clear } = useJobDraft(kind);
   const paths = flowPaths(mode, job?.id);
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
@@ -118,7 +133,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
         return;
       }
       const addressList = d.addresses.map(addressPayload);
-      let jobId = d.jobId;
+      let jobId = (await stillUnpaid(d.jobId)) ? d.jobId : null;
       if (!jobId) {
         const created = await createJob.mutateAsync({ ...d.content, addresses: addressList, addons: list, auto_renew: renew });
         const saved = created.jobs[0];
@@ -139,5 +154,5 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
 
   const saving = createJob.isPending || updateJob.isPending || updateAddresses.isPending || updateAddons.isPending;
 
-  return { ready, kind, draft, paths, content, addresses, addons, autoRenew, saving, saveContent, saveAddresses, saveAddons, rememberContent, rememberAddresses, rememberAddons };
+  return { ready, kind, draft, paths, content, addresses, addons, autoRenew, saving, saveContent, saveAddresses, saveAddons, startOver: clear, rememberContent, rememberAddresses, rememberAddons };
 }

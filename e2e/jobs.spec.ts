@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The jobs screens in Chromium: an employer posts a job with two addresses and a boost and reaches
+ * the payment step; the job is listed with its status and cost; it is duplicated, edited and
+ * closed; a non-US address is refused with the spec's message.
+ */
+
+const EMAIL = 'employer@demo.test';
+const PASSWORD = 'Demo1234!';
+
+async function signIn(page: Page) {
+  const base = test.info().project.use.baseURL ?? 'http://localhost:3100';
+  await page.context().addCookies([{ name: 'termsAccepted', value: 'true', url: base }]);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/company\/jobs/);
+}
+
+async function pickAddress(page: Page, label: string, query: string, option: RegExp, chosen: RegExp) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.fill(query);
+  await page.getByRole('option', { name: option }).first().click();
+  await expect(input).toHaveValue(chosen);
+}
+
+/** The visible row (table on wide screens, card on narrow ones) of a job. */
+const jobRow = (page: Page, title: string) =>
+  page.locator('[data-testid="job-row"]:visible, [data-testid="job-card"]:visible').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+
+async function searchJob(page: Page, title: string) {
+  await page.goto('/company/jobs');
+  await page.getByRole('searchbox', { name: 'Search by job' }).fill(title);
+  await expect(jobRow(page, title)).toHaveCount(1);
+}
+
+async function rowAction(page: Page, title: string, action: string) {
+  await jobRow(page, title).getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('post, list, duplicate, edit and close a job', async ({ page }) => {
+  // A long journey (a dev server also compiles each screen on first use).
+  test.setTimeout(240_000);
+  const title = `E2E Regional Driver ${Date.now()}`;
+  await signIn(page);
+
+  // Step 1: job content, starting from an empty draft.
+  await page.goto('/company/jobs/new');
+  await page.evaluate(() => window.localStorage.removeItem('tna.jobs.draft.new'));
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Progress' }).getByText('Job content')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Enter a job title')).toBeVisible();
+  await expect(page.getByText('Enter a job description')).toBeVisible();
+
+  await page.getByLabel('Job title').fill(title);
+  await page.getByLabel('Job type').selectOption({ label: 'Dry van' });
+  await page.getByLabel('Home time').selectOption({ label: 'Home weekly' });
+  await page.getByLabel('Required experience').selectOption({ label: '1-2 years' });
+  const editor = page.getByRole('textbox', { name: 'Job description' });
+  await editor.click();
+  await page.keyboard.type('Regional lanes in Texas. ');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Home every weekend.');
+  await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Expected pay').fill('1450.50');
+  await expect(page.getByLabel('Salary type')).toHaveValue('weekly');
+  await page.getByRole('checkbox', { name: 'Hazmat', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Health coverage' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 2: two US addresses, each priced.
+  await page.waitForURL('**/company/jobs/new/targeting-address');
+  await pickAddress(page, 'Address 1', 'Dallas, TX', /^Dallas/, /Dallas, TX/);
+  await page.getByRole('button', { name: 'Add another address' }).click();
+  await pickAddress(page, 'Address 2', '77002', /Houston/, /Houston, TX 77002/);
+  await expect(page.getByLabel('Cost of address 1')).toHaveText('$150.00');
+  await expect(page.getByLabel('Cost of address 2')).toHaveText('$150.00');
+
+  // The draft survives a reload.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Address 2' })).toHaveValue(/Houston, TX 77002/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 3: a boost, the running total, then the payment step.
+  await page.waitForURL('**/company/jobs/new/addons');
+  await expect(page.getByTestId('order-total')).toHaveText('$300.00');
+  await page.getByRole('checkbox', { name: /Boost/ }).check();
+  await expect(page.getByTestId('order-total')).toHaveText('$500.00');
+  await page.getByRole('checkbox', { name: /Hyperlink/ }).check();
+  await page.getByLabel('External URL').fill('ftp://example.com');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText('Enter a valid URL starting with http:// or https://')).toBeVisible();
+  await page.getByRole('checkbox', { name: /Hyperlink/ }).uncheck();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/company\/jobs\/new\/payment-method\?job_id=\d+/);
+  const jobId = Number(new URL(page.url()).searchParams.get('job_id'));
+
+  // Back and forth does not create a second posting.
+  await page.goto('/company/jobs/new/addons');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(new RegExp(`job_id=${jobId}`));
+
+  // The list: unpaid, so Inactive and waiting for payment, at $500.
+  await searchJob(page, title);
+  const row = jobRow(page, title);
+  await expect(row.getByText('Inactive')).toBeVisible();
+  await expect(row.getByText('Waiting for payment')).toBeVisible();
+  await expect(row.getByTestId('job-cost')).toHaveText('$500.00');
+
+  // Duplicate: prefilled, title suffixed ' Copy', saved as a new posting.
+  await rowAction(page, title, 'Duplicate');
+  await page.waitForURL(`**/company/jobs/${jobId}/job-content-duplicate`);
+  await expect(page.getByLabel('Job title')).toHaveValue(`${title} Copy`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`**/company/jobs/${jobId}/address-duplicate`);
+  await expect(page.getByRole('combobox', { name: 'Address 2' })).toHaveValue(/Houston/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`**/company/jobs/${jobId}/addons-duplicate`);
+  await expect(page.getByRole('checkbox', { name: /Boost/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/company\/jobs\/new\/payment-method\?job_id=\d+&draft=duplicate/);
+  const copyId = Number(new URL(page.url()).searchParams.get('job_id'));
+  expect(copyId).not.toBe(jobId);
+  await searchJob(page, `${title} Copy`);
+
+  // Edit: change the title; 'Updated successfully'; the detail shows it.
+  await page.goto(`/company/jobs/edit?id=${jobId}`);
+  await page.waitForURL(`**/company/jobs/${jobId}/job-content`);
+  await page.getByLabel('Job title').fill(`${title} Edited`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await page.waitForURL(`**/company/jobs/${jobId}/detail`);
+  await expect(page.getByRole('heading', { level: 1, name: `${title} Edited` })).toBeVisible();
+  await expect(page.getByText('Hazmat')).toBeVisible();
+  await expect(page.getByTestId('job-total')).toHaveText('$500.00');
+
+  // Close, after confirming.
+  await searchJob(page, `${title} Edited`);
+  await rowAction(page, `${title} Edited`, 'Close job');
+  await page.getByRole('button', { name: 'Close job' }).click();
+  await expect(page.getByText('The job was closed')).toBeVisible();
+  await expect(jobRow(page, `${title} Edited`).getByText(/^Closed /)).toBeVisible();
+});
+
+test('a non-US address is refused with the spec message', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/company/jobs');
+  const first = page.locator('[data-testid="job-row"]:visible, [data-testid="job-card"]:visible').first();
+  const id = await first.getAttribute('data-job-id');
+  await page.goto(`/company/jobs/${id}/address`);
+  await page.getByRole('combobox', { name: 'Address 1' }).fill('Toronto, Canada');
+  await expect(page.getByText('Addresses should be from the US').first()).toBeVisible();
+});
+
+test('a job of another company or an unknown id shows the not-found page', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/company/jobs/999999/detail');
+  await expect(page.getByText('Job not found')).toBeVisible();
+});
