@@ -5,7 +5,8 @@ import { autoRenewDueJobs } from '@/lib/payments/job-payments';
 /**
  * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database and a
  * fixed `now`, must be idempotent (a tick may run again with the same clock) and answers a small
- * report. Other domains add theirs with registerTickStep (from a module the tick imports) or by
+ * report. A step uses only `ctx.db`: on PGlite the tick runs inside one transaction, and a query
+ * through another handle (getDb()) would wait for it forever. Other domains add theirs with registerTickStep (from a module the tick imports) or by
  * adding a line to DEFAULT_STEPS.
  */
 export type TickContext = { db: Database; now: Date };
