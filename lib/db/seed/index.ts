@@ -3,6 +3,7 @@ import type { Database } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { seedAccounts } from './accounts';
 import { seedJobs } from './jobs';
+import { seedBilling } from './billing';
 
 /**
  * Demo data for development and the end-to-end tests; refuses to run in production unless
@@ -17,5 +18,6 @@ export async function seedDemo(db: Database): Promise<boolean> {
   if (existing) return false;
   const accounts = await seedAccounts(db);
   await seedJobs(db, accounts);
+  await seedBilling(db, accounts);
   return true;
 }
