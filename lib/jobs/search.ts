@@ -114,7 +114,10 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
   return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, total } };
 }
 
-/** Job summary (jobs spec §3). Applicant and candidate counts are 0 until applicants exist. */
+/**
+ * Job summary (jobs spec §3). Applicant and candidate counts are 0 until applicants exist; they
+ * will come from one more lateral count over the page's rows, like the tags.
+ */
 function toSummary(r: SummaryRow, now: Date) {
   return {
     id: r.id,
