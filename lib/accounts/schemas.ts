@@ -21,6 +21,8 @@ export const EMAILS_MISMATCH = 'Emails must match';
 export const PASSWORDS_MISMATCH = 'Passwords must match';
 export const EMAIL_EXISTS = 'Email already exists.';
 export const SIGNUP_FAILED = 'An error has ocurred, please contact us.';
+/** The login service's answer to a driver-to-company login for an account that already is an employer (lib/auth/login.ts). */
+export const ALREADY_EMPLOYER_MESSAGE = 'The entered email is already active as an employer in TNA';
 
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Letters with single spaces; an apostrophe or hyphen inside a word is allowed too (O'Brien, Mary-Jane). */
@@ -112,8 +114,9 @@ export const signupFormSchema = z
   .refine((v) => v.confirmEmail.toLowerCase() === v.email.toLowerCase(), mustMatch('email', 'confirmEmail', EMAILS_MISMATCH))
   .refine((v) => v.confirmPassword === v.password, mustMatch('password', 'confirmPassword', PASSWORDS_MISMATCH));
 
-/** What the form holds before zod has transformed it. */
-export type SignupFormValues = z.input<typeof signupFormSchema>;
+/** What the form holds before zod has transformed it (the phone is typed text). */
+export type SignupFormValues = Omit<z.input<typeof signupFormSchema>, 'phone'> & { phone: string };
+export type SignupFormOutput = z.output<typeof signupFormSchema>;
 
 /** POST /api/v1.0/auth/signup (spec §3 "Signup request payload"). */
 export const signupPayloadSchema = z.object({

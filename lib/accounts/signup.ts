@@ -46,11 +46,11 @@ export async function checkEmployerEmail(db: Database, input: { email: string; t
 const SIGNUP_ROLE: Record<SignupPayload['role'], Role> = { employer: ROLES.EMPLOYER, member: ROLES.DRIVER };
 
 /**
- * POST /auth/signup: creates the account with its role and answers its id. Ten sign-ups per hour
+ * POST /auth/signup: creates the account with its role and answers its id. Twenty sign-ups per hour
  * per client address. The verification mail is queued; a mail failure does not undo the account.
  */
 export async function signUp(db: Database, input: SignupPayload, ctx: { ip: string; baseUrl?: string }): Promise<{ id: number }> {
-  await consumeOrThrow(await limiter('signup-ip', 10, 3600), ctx.ip, 'Too many sign-ups from this address. Please try again later.');
+  await consumeOrThrow(await limiter('signup-ip', 20, 3600), ctx.ip, 'Too many sign-ups from this address. Please try again later.');
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict(EMAIL_EXISTS, 'email');
   const passwordHash = await hashPassword(input.password);

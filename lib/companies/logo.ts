@@ -6,15 +6,10 @@ import { companies } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { AppError, badRequest, notFound, unprocessable } from '@/lib/errors';
 import { storage } from '@/lib/storage';
+import { LOGO_BAD_TYPE, LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_TOO_LARGE, LOGO_TYPES } from './schemas';
 import { companyOrThrow } from './services';
 import { logoUrl } from './view';
 
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-/** The logo editor's largest size (jobs spec §5 "Logo cropping: max 700"). */
-export const LOGO_MAX_SIDE = 700;
-export const LOGO_TYPES = ['png', 'jpeg', 'webp', 'gif'] as const;
-export const LOGO_TOO_LARGE = 'The logo must be 5 MB or smaller.';
-export const LOGO_BAD_TYPE = 'The logo must be a PNG, JPEG, WebP or GIF image.';
 
 /**
  * Checks an uploaded logo by its content (not its name) and scales it to fit 700×700, keeping

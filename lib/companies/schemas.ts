@@ -26,6 +26,13 @@ export const companyNameRule = orderedRules(COMPANY_NAME_REQUIRED, [
 
 export const companySizeRule = z.enum(COMPANY_SIZES, { error: COMPANY_SIZE_REQUIRED });
 
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** The logo editor's largest size (jobs spec §5 "Logo cropping: max 700"). */
+export const LOGO_MAX_SIDE = 700;
+export const LOGO_TYPES = ['png', 'jpeg', 'webp', 'gif'] as const;
+export const LOGO_TOO_LARGE = 'The logo must be 5 MB or smaller.';
+export const LOGO_BAD_TYPE = 'The logo must be a PNG, JPEG, WebP or GIF image.';
+
 export const companyInfoFormSchema = z.object({ companyName: companyNameRule, companySize: companySizeRule });
 export type CompanyInfoForm = z.infer<typeof companyInfoFormSchema>;
 

@@ -62,3 +62,11 @@ describe('the sign-up form schema (shared with the API rules)', () => {
     expect(normalizePhone(input)).toBe(output);
   });
 });
+
+describe('messages shared with the login service', () => {
+  it('the fast-login page recognises the login service’s already-an-employer answer', async () => {
+    const { ALREADY_EMPLOYER } = await import('@/lib/auth/login');
+    const { ALREADY_EMPLOYER_MESSAGE } = await import('@/lib/accounts/schemas');
+    expect(ALREADY_EMPLOYER_MESSAGE).toBe(ALREADY_EMPLOYER);
+  });
+});

@@ -64,3 +64,36 @@ describe('the gazetteer', () => {
     expect((performance.now() - t) / 50).toBeLessThan(20);
   });
 });
+
+describe('a Google place as the shared address shape', () => {
+  it('reads street number, route, locality, state, ZIP and country', async () => {
+    const { fromGooglePlace } = await import('@/lib/geo/google-place');
+    const place = fromGooglePlace(
+      {
+        address_components: [
+          { long_name: '123', short_name: '123', types: ['street_number'] },
+          { long_name: 'Main Street', short_name: 'Main St', types: ['route'] },
+          { long_name: 'Dallas', short_name: 'Dallas', types: ['locality', 'political'] },
+          { long_name: 'Texas', short_name: 'TX', types: ['administrative_area_level_1', 'political'] },
+          { long_name: 'United States', short_name: 'US', types: ['country', 'political'] },
+          { long_name: '75201', short_name: '75201', types: ['postal_code'] },
+        ],
+      },
+      { lat: 32.78, lng: -96.8 },
+      '123 Main Street, Dallas, TX, USA',
+    );
+    expect(place).toEqual({
+      description: '123 Main Street, Dallas, TX, USA',
+      address: '123 Main Street',
+      city: 'Dallas',
+      stateName: 'Texas',
+      state: 'TX',
+      zipCode: '75201',
+      country: 'US',
+      coordinates: { lat: 32.78, lng: -96.8 },
+    });
+    expect(validateAddress(place)).toBeNull();
+    const toronto = fromGooglePlace({ address_components: [{ long_name: 'Canada', short_name: 'CA', types: ['country'] }], formatted_address: 'Toronto, ON, Canada' }, { lat: 43.6, lng: -79.4 });
+    expect(validateAddress(toronto)).toBe(NOT_US_ADDRESS);
+  });
+});

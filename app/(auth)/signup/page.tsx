@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { SignupForm } from '@/components/signup/signup-form';
+import { landingFor } from '@/lib/access';
+import { readSignupPrefill } from '@/lib/accounts/signup-prefill';
+import { getSessionUser } from '@/lib/auth/server';
+import { config } from '@/lib/config';
+
+export const metadata: Metadata = { title: 'Sign up' };
+
+type Search = Record<string, string | string[] | undefined>;
+
+export default async function SignupPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const user = await getSessionUser();
+  // Signed in already (the background login after sign-up, say): carry on where that account belongs.
+  if (user) redirect(landingFor(user.roles, user.companyId));
+  return <SignupForm prefill={readSignupPrefill(await searchParams)} productName={config.productName} />;
+}

@@ -1,0 +1,266 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useAuthBusy } from '@/components/shell/auth-frame';
+import { PRIVACY_URL, TERMS_URL } from '@/components/shell/terms';
+import { Button } from '@/components/ui/button';
+import { useHydrated } from './use-hydrated';
+import { Field } from '@/components/ui/field';
+import { Alert } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { api, ApiError } from '@/lib/api/client';
+import { formatPhoneMask } from '@/lib/auth/phone';
+import { SIGNUP_FAILED, signupFormSchema, toSignupPayload, type SignupFormOutput, type SignupFormValues } from '@/lib/accounts/schemas';
+import type { EmailCheckResult } from '@/lib/accounts/signup';
+import type { SignupPrefill } from '@/lib/accounts/signup-prefill';
+import { readStep, writeStep } from './onboarding-storage';
+import { PasswordField } from './password-field';
+import { signInInPlace } from './sign-in';
+
+const PAYLOAD_FIELDS: Record<string, keyof SignupFormValues> = { first_name: 'firstName', last_name: 'lastName', tn_newsletters: 'acceptEmails' };
+
+/** The email check: a fresh 5-second token from the server right before each call. */
+async function checkEmail(email: string) {
+  const { data } = await api<{ token: string }>('/auth/email-check-token');
+  return (await api<EmailCheckResult>('/auth/validate-employer-email', { method: 'POST', body: { email }, headers: { authorization: `Bearer ${data.token}` } })).data;
+}
+
+/** The message under the form (spec §8): the response's own message, else the default. */
+function failureMessage(error: unknown) {
+  if (error instanceof ApiError && error.status > 0 && error.status < 500) return error.errors[0]?.message || SIGNUP_FAILED;
+  return SIGNUP_FAILED;
+}
+
+export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; productName: string }) {
+  const hydrated = useHydrated();
+  const router = useRouter();
+  const toast = useToast();
+  const { setBusy } = useAuthBusy();
+  const [revealed, setRevealed] = useState(prefill.fromLanding);
+  const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const firstRevealed = useRef<HTMLInputElement | null>(null);
+
+  const form = useForm<SignupFormValues, unknown, SignupFormOutput>({
+    // The schema's phone accepts any input and normalizes it; the form always holds text.
+    resolver: zodResolver(signupFormSchema) as Resolver<SignupFormValues, unknown, SignupFormOutput>,
+    mode: 'onTouched',
+    defaultValues: {
+      email: prefill.email,
+      confirmEmail: prefill.confirmEmail,
+      firstName: prefill.firstName,
+      lastName: prefill.lastName,
+      phone: prefill.phone,
+      password: '',
+      confirmPassword: '',
+      acceptEmails: false,
+      role: 'employer',
+    },
+  });
+  const { register, handleSubmit, formState, setError, trigger, getValues, watch, reset, setValue } = form;
+  const { errors, isSubmitting } = formState;
+
+  // A reload keeps what was typed (never the passwords); values from a landing link win.
+  useEffect(() => {
+    const stored = readStep('signup');
+    if (!stored) return;
+    const fromQuery = Object.fromEntries(Object.entries(prefill).filter(([, v]) => typeof v === 'string' && v));
+    reset({ ...getValues(), ...stored, password: '', confirmPassword: '', ...fromQuery });
+    if (stored.revealed) setRevealed(true);
+  }, [prefill, reset, getValues]);
+
+  useEffect(() => {
+    const sub = watch((v) => {
+      const { password, confirmPassword, ...rest } = v;
+      void password;
+      void confirmPassword;
+      writeStep('signup', { ...(readStep('signup') ?? {}), ...(rest as Omit<SignupFormValues, 'password' | 'confirmPassword'>), revealed });
+    });
+    return () => sub.unsubscribe();
+  }, [watch, revealed]);
+
+  useEffect(() => {
+    if (revealed && !prefill.fromLanding) firstRevealed.current?.focus();
+  }, [revealed, prefill.fromLanding]);
+
+  /** Routes an existing account away; answers true when the email is free to sign up. */
+  const runEmailCheck = async (email: string) => {
+    setChecking(true);
+    try {
+      const result = await checkEmail(email);
+      if (result.exists) {
+        if (result.missingRole) {
+          router.push(`/fast-login?email=${encodeURIComponent(email)}`);
+        } else {
+          toast.show('info', `${result.message ?? 'Email already exists.'} Sign in to continue.`);
+          router.push('/login');
+        }
+        return false;
+      }
+      setCheckedEmail(email);
+      return true;
+    } catch (error) {
+      setFailure(failureMessage(error));
+      return false;
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const onContinue = async () => {
+    setFailure(null);
+    if (!(await trigger('email'))) return;
+    const email = getValues('email').trim().toLowerCase();
+    if (await runEmailCheck(email)) {
+      setRevealed(true);
+      writeStep('signup', { ...(readStep('signup') ?? ({} as never)), revealed: true });
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const email = values.email.trim().toLowerCase();
+    if (checkedEmail !== email && !(await runEmailCheck(email))) return;
+    setBusy(true);
+    let leaving = false;
+    try {
+      const { data } = await api<{ id: number }>('/auth/signup', { method: 'POST', body: toSignupPayload(values) });
+      const stored = readStep('signup');
+      writeStep('signup', { ...(stored ?? ({} as never)), userId: data.id, created: true, revealed: true });
+      const loginError = await signInInPlace(email, values.password);
+      if (loginError) {
+        setFailure(`Your account was created, but we could not sign you in (${loginError}). Please sign in to continue.`);
+        return;
+      }
+      writeStep('signup', { ...(readStep('signup') ?? ({} as never)), logged: true });
+      leaving = true;
+      router.replace('/company-info');
+      router.refresh();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const e of error.errors) {
+          const field = e.field && (PAYLOAD_FIELDS[e.field] ?? (e.field as keyof SignupFormValues));
+          if (field && field in values) setError(field, { message: e.message });
+        }
+      }
+      setFailure(failureMessage(error));
+    } finally {
+      if (!leaving) setBusy(false);
+    }
+  });
+
+  const phone = register('phone');
+  const busy = isSubmitting || checking;
+
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Create your account</h1>
+      <p className="mt-2 text-sm text-slate-500">
+        {revealed ? 'Tell us about you. You will set up your company next.' : `Post driver jobs on ${productName} in minutes. Start with your work email.`}
+      </p>
+
+      <form
+        onSubmit={(e) => {
+          if (revealed) return void onSubmit(e);
+          e.preventDefault();
+          void onContinue();
+        }}
+        noValidate
+        className="mt-8 flex flex-col gap-4"
+        aria-label="Sign up"
+      >
+        <Field
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+          autoFocus={!prefill.email}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+
+        {revealed && (
+          <div className="flex flex-col gap-4" data-testid="signup-details">
+            {(() => {
+              const confirm = register('confirmEmail');
+              return (
+                <Field
+                  label="Confirm email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  error={errors.confirmEmail?.message}
+                  {...confirm}
+                  ref={(el) => {
+                    confirm.ref(el);
+                    firstRevealed.current = el;
+                  }}
+                  onPaste={(e) => e.preventDefault()}
+                />
+              );
+            })()}
+            <div className="grid grid-cols-1 gap-4 min-[380px]:grid-cols-2">
+              <Field label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+              <Field label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+            </div>
+            <Field
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="(999)999-9999"
+              error={errors.phone?.message}
+              {...phone}
+              onChange={(e) => {
+                setValue('phone', formatPhoneMask(e.target.value), { shouldValidate: !!errors.phone, shouldDirty: true });
+              }}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              error={errors.password?.message}
+              hint="8 to 64 characters with a number, a symbol and an uppercase letter."
+              {...register('password')}
+            />
+            <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+            <label className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50/70 px-3 py-3 text-sm text-slate-600">
+              <input type="checkbox" className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600" {...register('acceptEmails')} />
+              <span>I accept to receive emails and SMS from {productName} about my account, my job posts and hiring tips.</span>
+            </label>
+          </div>
+        )}
+
+        {failure && <Alert type="error">{failure}</Alert>}
+
+        <Button type="submit" disabled={!hydrated} loading={busy} className="mt-1 w-full py-3">
+          {revealed ? "Let's Go" : 'Continue'}
+        </Button>
+
+        <p className="text-center text-xs leading-relaxed text-slate-500">
+          By signing up you agree to our{' '}
+          <a href={TERMS_URL} target="_blank" rel="noreferrer" className="font-medium text-slate-700 underline underline-offset-2 hover:text-brand-700">
+            Customer Terms of Service
+          </a>{' '}
+          and{' '}
+          <a href={PRIVACY_URL} target="_blank" rel="noreferrer" className="font-medium text-slate-700 underline underline-offset-2 hover:text-brand-700">
+            Privacy Policy
+          </a>
+          .
+        </p>
+      </form>
+
+      <p className="mt-8 text-center text-sm text-slate-500">
+        Already have an account?{' '}
+        <Link href="/login" className="font-semibold text-brand-600 hover:text-brand-700 hover:underline">
+          Sign in to an existing account
+        </Link>
+      </p>
+    </div>
+  );
+}
