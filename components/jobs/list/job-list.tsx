@@ -130,7 +130,7 @@ export function JobList({ initialParams, initialData }: Props) {
         <div className={clsx('flex flex-col gap-4 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
           <JobTable jobs={jobs} ask={ask} />
           <JobCards jobs={jobs} ask={ask} />
-          <Pagination page={params.page} pages={pages} total={total} pageSize={JOB_PAGE_SIZE} onPage={(page) => setParams((p) => ({ ...p, page }))} />
+          <Pagination page={params.page} pages={pages} total={total} pageSize={JOB_PAGE_SIZE} count={jobs.length} onPage={(page) => setParams((p) => ({ ...p, page }))} />
         </div>
       )}
       {dialogs}

@@ -12,9 +12,11 @@ export function pageWindow(page: number, pages: number): (number | 'gap')[] {
   return out;
 }
 
-export function Pagination({ page, pages, total, pageSize, onPage }: { page: number; pages: number; total: number; pageSize: number; onPage: (page: number) => void }) {
-  const from = total ? (page - 1) * pageSize + 1 : 0;
-  const to = Math.min(total, page * pageSize);
+type Props = { page: number; pages: number; total: number; pageSize: number; count: number; onPage: (page: number) => void };
+
+export function Pagination({ page, pages, total, pageSize, count, onPage }: Props) {
+  const from = count ? (page - 1) * pageSize + 1 : 0;
+  const to = from ? from + count - 1 : 0;
   const btn = 'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2.5 text-sm font-medium transition disabled:pointer-events-none disabled:opacity-40';
   return (
     <nav aria-label="Pages" className="flex flex-col items-center justify-between gap-3 sm:flex-row">

@@ -88,11 +88,11 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
       <Section title="Job details" description="The basics drivers see first in search results.">
         <TextField label="Job title" placeholder="e.g. Regional CDL-A Driver, home weekly" maxLength={150} {...register('title')} error={msg('title')} />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <SelectField label="Job type" placeholder="Select a job type" options={JOB_TYPES} {...register('job_type')} error={msg('job_type')} />
-          <SelectField label="Home time" placeholder="Select home time" options={HOME_TIME} {...register('home_time')} error={msg('home_time')} />
+          <SelectField label="Job type" placeholder="Choose a job type" options={JOB_TYPES} {...register('job_type')} error={msg('job_type')} />
+          <SelectField label="Home time" placeholder="Choose home time" options={HOME_TIME} {...register('home_time')} error={msg('home_time')} />
           <SelectField
             label="Required experience"
-            placeholder="Select experience"
+            placeholder="Choose experience"
             options={EXPERIENCE}
             {...register('required_experience')}
             error={msg('required_experience')}

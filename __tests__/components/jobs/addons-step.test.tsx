@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AddonsStep } from '@/components/jobs/wizard/addons-step';
+import { NO_ADDONS_CHOSEN } from '@/lib/jobs/draft';
+import { MESSAGES } from '@/lib/jobs/schemas';
+import { renderWithProviders } from './helpers';
+
+function setup(addressCount = 2) {
+  const onSubmit = jest.fn();
+  const onChange = jest.fn();
+  renderWithProviders(
+    <AddonsStep mode="new" initial={NO_ADDONS_CHOSEN} initialAutoRenew={false} addressCount={addressCount} saving={false} backHref="/back" onChange={onChange} onSubmit={onSubmit} />,
+  );
+  return { onSubmit, onChange };
+}
+
+const total = () => screen.getByTestId('order-total').textContent;
+
+describe('AddonsStep', () => {
+  it('keeps a running total: $150 per address plus boost $200, promote $100, hyperlink $100', async () => {
+    setup(2);
+    expect(total()).toBe('$300.00');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Boost/ }));
+    expect(total()).toBe('$500.00');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Promote/ }));
+    expect(total()).toBe('$600.00');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Hyperlink/ }));
+    expect(total()).toBe('$700.00');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Boost/ }));
+    expect(total()).toBe('$500.00');
+    expect(screen.getByTestId('order-total-footer')).toHaveTextContent('$500.00');
+  });
+
+  it('asks the hyperlink add-on for a valid http(s) URL before continuing', async () => {
+    const { onSubmit } = setup(1);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Hyperlink/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText(MESSAGES.hyperlinkUrl)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('External URL'), 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByLabelText('External URL'));
+    await userEvent.type(screen.getByLabelText('External URL'), 'https://careers.example.com/apply');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({ boost: false, promote: false, hyperlink: true, externalUrl: 'https://careers.example.com/apply' }, false);
+  });
+
+  it('reports every change (the draft keeps it) including auto-renew', async () => {
+    const { onChange } = setup(1);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Boost/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Renew automatically/ }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ boost: true }), true);
+  });
+});
