@@ -43,7 +43,7 @@ export function AddressCombobox({ inputRef, onTextChange, onPick, onClear, onBlu
   const [active, setActive] = useState(-1);
 
   const searching = text.trim().length >= MIN_QUERY && !chosen;
-  const open = focused && !dismissed && searching && (options.length > 0 || !loading);
+  const open = focused && !dismissed && searching && (options.length > 0 || (!loading && !error));
   const activeOption = open && active >= 0 ? options[active] : undefined;
   const optionId = (i: number) => `${auto}-option-${i}`;
   const describedBy = [error ? `${inputId}-error` : hint ? `${inputId}-hint` : null].filter(Boolean).join(' ') || undefined;

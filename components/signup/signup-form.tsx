@@ -20,6 +20,7 @@ import type { SignupPrefill } from '@/lib/accounts/signup-prefill';
 import { readStep, writeStep } from './onboarding-storage';
 import { PasswordField } from './password-field';
 import { signInInPlace } from './sign-in';
+import { track } from './track';
 
 const PAYLOAD_FIELDS: Record<string, keyof SignupFormValues> = { first_name: 'firstName', last_name: 'lastName', tn_newsletters: 'acceptEmails' };
 
@@ -128,8 +129,10 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
     if (checkedEmail !== email && !(await runEmailCheck(email))) return;
     setBusy(true);
     let leaving = false;
+    track('signup_start', { role: values.role });
     try {
       const { data } = await api<{ id: number }>('/auth/signup', { method: 'POST', body: toSignupPayload(values) });
+      track('signup_success', { role: values.role });
       const stored = readStep('signup');
       writeStep('signup', { ...(stored ?? ({} as never)), userId: data.id, created: true, revealed: true });
       const loginError = await signInInPlace(email, values.password);
@@ -148,6 +151,7 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
           if (field && field in values) setError(field, { message: e.message });
         }
       }
+      track('signup_error', { status: error instanceof ApiError ? error.status : 0 });
       setFailure(failureMessage(error));
     } finally {
       if (!leaving) setBusy(false);
