@@ -3,7 +3,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
-import { clsx } from 'clsx';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
@@ -11,8 +10,8 @@ import { WizardFooter, WizardFrame } from '@/components/jobs/wizard/wizard-frame
 import { errorMessage } from '@/lib/api/client';
 import { useJobDraft, type DraftKind } from '@/lib/jobs/draft';
 import { useChargeJob, usePaymentSummary } from '@/lib/payments/hooks';
-import { HostedCardFields, type HostedCardFieldsHandle } from './hosted-card-fields';
-import { SavedCard } from './saved-card';
+import { CardPicker, type CardPickerHandle } from './card-picker';
+import { InvoiceNote, OrderLines } from './order-lines';
 import { formatMoney } from './format';
 
 export const PAYMENT_COMPLETED = 'Payment completed successfully';
@@ -29,9 +28,8 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
   const jobId = jobIdParam ?? draft?.jobId ?? null;
   const summary = usePaymentSummary(jobId);
   const charge = useChargeJob();
-  const fields = useRef<HostedCardFieldsHandle>(null);
+  const picker = useRef<CardPickerHandle>(null);
   const inFlight = useRef(false);
-  const [useSaved, setUseSaved] = useState(true);
   const [tokenizing, setTokenizing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const multimediaFailed = !!(draft as { multimediaUploadFailed?: boolean } | null)?.multimediaUploadFailed;
@@ -57,7 +55,6 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
 
   const s = summary.data;
   const invoiced = s.billing_type === 'CONTRACT';
-  const savedSelected = !invoiced && !!s.card && useSaved;
   const busy = tokenizing || charge.isPending;
 
   async function pay() {
@@ -66,10 +63,10 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
     setFailure(null);
     try {
       let cardToken: string | undefined;
-      if (!invoiced && !savedSelected) {
+      if (!invoiced) {
         setTokenizing(true);
         try {
-          cardToken = (await fields.current!.tokenize()).token;
+          cardToken = await picker.current!.cardToken();
         } catch {
           return; // the card form shows what is wrong with the card
         } finally {
@@ -120,54 +117,21 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
           <h2 id="pay-method" className="text-base font-semibold text-slate-900">
             Payment method
           </h2>
-          {invoiced ? (
-            <div className="mt-4 flex gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-slate-700">
-              <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden>
-                <path fillRule="evenodd" d="M4.5 2A1.5 1.5 0 0 0 3 3.5v13A1.5 1.5 0 0 0 4.5 18h11a1.5 1.5 0 0 0 1.5-1.5V7.6a1.5 1.5 0 0 0-.44-1.06l-4.1-4.1A1.5 1.5 0 0 0 11.4 2H4.5ZM7 10.75a.75.75 0 0 0 0 1.5h6a.75.75 0 0 0 0-1.5H7Zm0 3a.75.75 0 0 0 0 1.5h4a.75.75 0 0 0 0-1.5H7Z" clipRule="evenodd" />
-              </svg>
-              <div>
-                <p className="font-semibold text-slate-900">Invoice</p>
-                <p className="mt-0.5">Your company is billed by invoice under its contract. Publishing adds this job to your next invoice; no card is needed.</p>
-              </div>
-            </div>
-          ) : (
-            <div className="mt-4 space-y-3">
-              {s.card && (
-                <div role="radiogroup" aria-label="Card to pay with" className="space-y-3">
-                  <Choice checked={useSaved} onSelect={() => setUseSaved(true)} label="Saved card" disabled={busy}>
-                    <SavedCard card={s.card} compact />
-                  </Choice>
-                  <Choice checked={!useSaved} onSelect={() => setUseSaved(false)} label="Use a new card" disabled={busy}>
-                    <p className="text-sm text-slate-500">It becomes your company&apos;s saved card.</p>
-                  </Choice>
-                </div>
-              )}
-              {!savedSelected && (
-                <div className={clsx(s.card && 'rounded-xl border border-slate-200 p-4')}>
-                  <HostedCardFields ref={fields} url={s.hosted_fields_url} />
-                </div>
-              )}
-            </div>
-          )}
+          <div className="mt-4">
+            {invoiced ? (
+              <InvoiceNote>Your company is billed by invoice under its contract. Publishing adds this job to your next invoice; no card is needed.</InvoiceNote>
+            ) : (
+              <CardPicker ref={picker} card={s.card} hostedFieldsUrl={s.hosted_fields_url} disabled={busy} />
+            )}
+          </div>
         </section>
 
         <aside aria-labelledby="order-summary" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-6">
           <h2 id="order-summary" className="text-base font-semibold text-slate-900">
             Order summary
           </h2>
-          <ul className="mt-4 divide-y divide-slate-100 text-sm">
-            {s.lines.map((l, i) => (
-              <li key={i} className="flex items-start justify-between gap-3 py-2.5">
-                <span className="text-slate-600">{l.description}</span>
-                <span className="shrink-0 font-medium tabular-nums text-slate-900">{formatMoney(l.amount)}</span>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-2 flex items-baseline justify-between border-t border-slate-200 pt-4">
-            <span className="text-sm font-semibold text-slate-900">Total</span>
-            <span className="text-2xl font-bold tabular-nums text-slate-900" data-testid="order-total">
-              {formatMoney(s.total)}
-            </span>
+          <div className="mt-4">
+            <OrderLines summary={s} />
           </div>
           <p className="mt-2 text-xs text-slate-500">The job is posted for 30 days{invoiced ? '.' : ' once the payment is approved.'}</p>
         </aside>
@@ -188,30 +152,6 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
         </Button>
       </WizardFooter>
     </WizardFrame>
-  );
-}
-
-function Choice({ checked, onSelect, label, disabled, children }: { checked: boolean; onSelect: () => void; label: string; disabled?: boolean; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={checked}
-      disabled={disabled}
-      onClick={onSelect}
-      className={clsx(
-        'flex w-full items-start gap-3 rounded-xl border p-4 text-left transition disabled:cursor-not-allowed',
-        checked ? 'border-brand-500 bg-brand-50/50 ring-1 ring-brand-500' : 'border-slate-200 hover:border-slate-300',
-      )}
-    >
-      <span className={clsx('mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border', checked ? 'border-brand-600' : 'border-slate-400')} aria-hidden>
-        {checked && <span className="size-2 rounded-full bg-brand-600" />}
-      </span>
-      <span className="min-w-0 flex-1 space-y-2">
-        <span className="block text-sm font-semibold text-slate-900">{label}</span>
-        {children}
-      </span>
-    </button>
   );
 }
 

@@ -10,7 +10,7 @@ import type { PaymentSummary } from './summary';
 export const paymentKeys = {
   card: ['payments', 'card'] as const,
   invoices: (status: 'all' | 'paid', offset: number, limit: number) => ['payments', 'invoices', { status, offset, limit }] as const,
-  summary: (jobId: number) => ['payments', 'summary', jobId] as const,
+  summary: (jobId: number, action = 'new_job') => ['payments', 'summary', jobId, action] as const,
 };
 
 export function useCompanyCard() {
@@ -34,11 +34,33 @@ export function useInvoices(status: 'all' | 'paid', offset: number, limit = 10) 
   });
 }
 
-export function usePaymentSummary(jobId: number | null) {
+export function usePaymentSummary(jobId: number | null, action: 'new_job' | 'addons' | 'renewal' = 'new_job', enabled = true) {
   return useQuery({
-    queryKey: paymentKeys.summary(jobId ?? 0),
-    enabled: !!jobId,
-    queryFn: async () => (await api<PaymentSummary>(`/payment/company/invoice/summary?job_id=${jobId}`)).data,
+    queryKey: paymentKeys.summary(jobId ?? 0, action),
+    enabled: !!jobId && enabled,
+    queryFn: async () => (await api<PaymentSummary>(`/payment/company/invoice/summary?job_id=${jobId}&action=${action}`)).data,
+  });
+}
+
+/** Pays the unpaid add-ons of a live job, or renews it (30 more days). */
+export function usePayJob(kind: 'addons' | 'renewal') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { job_id: number; card_token?: string }) =>
+      (await api<ChargeAnswer>(kind === 'addons' ? '/payment/employer/job/addons' : '/payment/invoice/renewal', { method: 'POST', body })).data,
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['payments'] });
+      void qc.invalidateQueries({ queryKey: ['jobs'] });
+    },
+  });
+}
+
+/** An admin boosts a job without payment. */
+export function useAdminBoost() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (jobId: number) => (await api<{ job_id: number; boost_active: boolean }>(`/admin/jobs/${jobId}/boost`, { method: 'POST' })).data,
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['jobs'] }),
   });
 }
 

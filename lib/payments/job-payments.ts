@@ -112,7 +112,7 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardTok
 }
 
 /** Add-on types already paid in the job's current period (since its last posting or renewal charge). */
-async function paidAddonTypes(db: Database, jobId: number) {
+export async function paidAddonTypes(db: Database, jobId: number) {
   const [period] = await db
     .select({ start: invoices.billingDate })
     .from(invoices)

@@ -7,9 +7,15 @@ import { getGateway } from './gateway';
 import { addonLines, isPublished, loadChargeableJob, postingLines } from './jobs-port';
 import { totalOf } from './orders';
 import { defaultCard, toCardView } from './payment-methods';
+import { paidAddonTypes } from './job-payments';
 
 export const summaryQuery = z
-  .object({ job_id: z.coerce.number().int().positive().optional(), secret_token: z.string().trim().min(8).max(200).optional() })
+  .object({
+    job_id: z.coerce.number().int().positive().optional(),
+    secret_token: z.string().trim().min(8).max(200).optional(),
+    /** Which charge to preview: the posting (default), the unpaid add-ons, or a renewal. */
+    action: z.enum(['new_job', 'addons', 'renewal']).default('new_job'),
+  })
   .refine((q) => q.job_id || q.secret_token, { message: 'Name the job: job_id or secret_token.' });
 
 /**
@@ -19,11 +25,20 @@ export const summaryQuery = z
 export async function paymentSummary(db: Database, actor: Actor, query: z.infer<typeof summaryQuery>) {
   const job = await loadChargeableJob(db, actor, query.secret_token ? { jobsPostToken: query.secret_token } : { jobId: query.job_id! });
   const [company] = await db.select({ billingType: companies.billingType }).from(companies).where(eq(companies.id, job.companyId));
-  const lines = [...postingLines(job), ...addonLines(job.addons.filter((a) => a.subscribed))];
+  const subscribed = job.addons.filter((a) => a.subscribed);
+  let lines;
+  if (query.action === 'addons') {
+    const paid = await paidAddonTypes(db, job.id);
+    lines = addonLines(subscribed.filter((a) => !paid.has(a.addonType)));
+  } else {
+    lines = [...postingLines(job, query.action === 'renewal' ? 'renewal' : 'job_posting'), ...addonLines(subscribed)];
+  }
   const card = await defaultCard(db, job.companyId);
   const gateway = await getGateway(db);
   return {
     job_id: job.id,
+    action: query.action,
+    expiration_date: job.expirationDate,
     title: job.title,
     secret_token: job.jobsPostToken,
     paid: isPublished(job),

@@ -1,0 +1,70 @@
+'use client';
+
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
+import { clsx } from 'clsx';
+import type { CardView } from '@/lib/payments/payment-methods';
+import { HostedCardFields, type HostedCardFieldsHandle } from './hosted-card-fields';
+import { SavedCard } from './saved-card';
+
+export type CardPickerHandle = {
+  /** The token to pay with: undefined means the saved card; rejects when the new card is refused. */
+  cardToken: () => Promise<string | undefined>;
+};
+
+/** The saved card, or a new one through the gateway's hosted fields. */
+export const CardPicker = forwardRef<CardPickerHandle, { card: CardView | null; hostedFieldsUrl: string; disabled?: boolean }>(function CardPicker(
+  { card, hostedFieldsUrl, disabled },
+  ref,
+) {
+  const fields = useRef<HostedCardFieldsHandle>(null);
+  const [useSaved, setUseSaved] = useState(true);
+  const savedSelected = !!card && useSaved;
+
+  useImperativeHandle(ref, () => ({
+    cardToken: async () => (savedSelected ? undefined : (await fields.current!.tokenize()).token),
+  }));
+
+  return (
+    <div className="space-y-3">
+      {card && (
+        <div role="radiogroup" aria-label="Card to pay with" className="space-y-3">
+          <Choice checked={useSaved} onSelect={() => setUseSaved(true)} label="Saved card" disabled={disabled}>
+            <SavedCard card={card} compact />
+          </Choice>
+          <Choice checked={!useSaved} onSelect={() => setUseSaved(false)} label="Use a new card" disabled={disabled}>
+            <span className="block text-sm text-slate-500">It becomes your company&apos;s saved card once the payment is approved.</span>
+          </Choice>
+        </div>
+      )}
+      {!savedSelected && (
+        <div className={clsx(card && 'rounded-xl border border-slate-200 p-4')}>
+          <HostedCardFields ref={fields} url={hostedFieldsUrl} />
+        </div>
+      )}
+    </div>
+  );
+});
+
+function Choice({ checked, onSelect, label, disabled, children }: { checked: boolean; onSelect: () => void; label: string; disabled?: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={checked}
+      disabled={disabled}
+      onClick={onSelect}
+      className={clsx(
+        'flex w-full items-start gap-3 rounded-xl border p-4 text-left transition disabled:cursor-not-allowed',
+        checked ? 'border-brand-500 bg-brand-50/50 ring-1 ring-brand-500' : 'border-slate-200 hover:border-slate-300',
+      )}
+    >
+      <span className={clsx('mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border', checked ? 'border-brand-600' : 'border-slate-400')} aria-hidden>
+        {checked && <span className="size-2 rounded-full bg-brand-600" />}
+      </span>
+      <span className="min-w-0 flex-1 space-y-2">
+        <span className="block text-sm font-semibold text-slate-900">{label}</span>
+        {children}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert, Spinner } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api/client';
+import { usePayJob, usePaymentSummary } from '@/lib/payments/hooks';
+import { CardPicker, type CardPickerHandle } from './card-picker';
+import { formatDate, formatMoney } from './format';
+import { InvoiceNote, OrderLines } from './order-lines';
+import { PAYMENT_COMPLETED } from './payment-step';
+
+const TITLES = { addons: 'Pay for add-ons', renewal: 'Renew job' } as const;
+
+/**
+ * Pays a live job's unpaid add-ons, or renews it for 30 more days, in a dialog: the lines, the
+ * saved card or a new one (hosted fields), Pay. For the add-ons screen's pay action and the job
+ * list's renew action.
+ */
+export function PayDialog({ jobId, kind, open, onOpenChange, onPaid }: { jobId: number; kind: 'addons' | 'renewal'; open: boolean; onOpenChange: (open: boolean) => void; onPaid?: () => void }) {
+  const summary = usePaymentSummary(jobId, kind, open);
+  const pay = usePayJob(kind);
+  const toast = useToast();
+  const picker = useRef<CardPickerHandle>(null);
+  const inFlight = useRef(false);
+  const [tokenizing, setTokenizing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = tokenizing || pay.isPending;
+  const s = summary.data;
+  const invoiced = s?.billing_type === 'CONTRACT';
+
+  async function onPay() {
+    if (inFlight.current || !s) return;
+    inFlight.current = true;
+    setFailure(null);
+    try {
+      let cardToken: string | undefined;
+      if (!invoiced) {
+        setTokenizing(true);
+        try {
+          cardToken = await picker.current!.cardToken();
+        } catch {
+          return;
+        } finally {
+          setTokenizing(false);
+        }
+      }
+      await pay.mutateAsync({ job_id: jobId, card_token: cardToken });
+      toast.show('success', PAYMENT_COMPLETED);
+      onOpenChange(false);
+      onPaid?.();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  const nothingDue = !!s && s.lines.length === 0;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title={TITLES[kind]}
+      description={s ? <span className="font-medium text-slate-700">{s.title}</span> : undefined}
+      size="lg"
+      className="max-h-[calc(100vh-2rem)] overflow-y-auto"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={() => void onPay()} loading={busy} disabled={!s || nothingDue} data-testid="dialog-pay-button">
+            {busy ? 'Processing…' : s && !nothingDue ? (invoiced ? 'Confirm' : `Pay ${formatMoney(s.total)}`) : 'Pay'}
+          </Button>
+        </>
+      }
+    >
+      {summary.isPending ? (
+        <div className="flex min-h-40 items-center justify-center">
+          <Spinner size="large" label="Loading the order" />
+        </div>
+      ) : summary.isError || !s ? (
+        <Alert type="error">{errorMessage(summary.error)}</Alert>
+      ) : nothingDue ? (
+        <Alert type="info">There are no unpaid add-ons on this job.</Alert>
+      ) : (
+        <div className="space-y-5">
+          {failure && <Alert type="error">{failure}</Alert>}
+          {kind === 'renewal' && s.expiration_date && (
+            <p className="text-sm text-slate-600">
+              The job runs 30 more days from {formatDate(new Date(s.expiration_date) > new Date() ? s.expiration_date : new Date())}.
+            </p>
+          )}
+          <OrderLines summary={s} />
+          {invoiced ? (
+            <InvoiceNote>Your company is billed by invoice under its contract: this is added to your next invoice.</InvoiceNote>
+          ) : (
+            <CardPicker ref={picker} card={s.card} hostedFieldsUrl={s.hosted_fields_url} disabled={busy} />
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
