@@ -156,6 +156,14 @@ describe('billing history, order history and receipts', () => {
       'Promote add-on',
       'Hyperlink add-on',
     ]);
+    // Previews of the other charges: add-ons not paid yet, and a renewal.
+    const paidJob = await makeJob({ email: 'employer@demo.test', addons: ['boost'] });
+    await call(chargePost, { token: employer, body: { secret_token: paidJob.jobsPostToken, card_token: await cardToken(CARDS.approve) } });
+    const addons = await call(summaryGet, { token: employer, query: { job_id: paidJob.id, action: 'addons' } });
+    expect(addons.json.data).toMatchObject({ paid: true, lines: [], total: 0 });
+    const renewal = await call(summaryGet, { token: employer, query: { job_id: paidJob.id, action: 'renewal' } });
+    expect(renewal.json.data.total).toBe(500);
+    expect(renewal.json.data.lines[0].description).toBe('Renewal: Dallas, TX 75201');
     const other = await makeJob({ companyId: await makeCompany('Summary Rival') });
     expect((await call(summaryGet, { token: employer, query: { job_id: other.id } })).status).toBe(404);
   });
