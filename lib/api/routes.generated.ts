@@ -33,18 +33,21 @@ import * as r29 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
 import * as r30 from '@/app/api/v1.0/jobs/[id]/route';
 import * as r31 from '@/app/api/v1.0/jobs/[id]/statistics/route';
 import * as r32 from '@/app/api/v1.0/jobs/[id]/tag/route';
-import * as r33 from '@/app/api/v1.0/jobs/route';
-import * as r34 from '@/app/api/v1.0/jobs/search/route';
-import * as r35 from '@/app/api/v1.0/jobs/tag/[id]/route';
-import * as r36 from '@/app/api/v1.0/lead/invite/route';
-import * as r37 from '@/app/api/v1.0/members/me/route';
-import * as r38 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
-import * as r39 from '@/app/api/v1.0/payment/company/billing/route';
-import * as r40 from '@/app/api/v1.0/payment/company/invoice/charge/route';
-import * as r41 from '@/app/api/v1.0/payment/company/invoice/route';
-import * as r42 from '@/app/api/v1.0/payment/company/invoice/summary/route';
-import * as r43 from '@/app/api/v1.0/payment/employer/job/addons/route';
-import * as r44 from '@/app/api/v1.0/payment/invoice/renewal/route';
+import * as r33 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
+import * as r34 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
+import * as r35 from '@/app/api/v1.0/jobs/multimedia/upload/route';
+import * as r36 from '@/app/api/v1.0/jobs/route';
+import * as r37 from '@/app/api/v1.0/jobs/search/route';
+import * as r38 from '@/app/api/v1.0/jobs/tag/[id]/route';
+import * as r39 from '@/app/api/v1.0/lead/invite/route';
+import * as r40 from '@/app/api/v1.0/members/me/route';
+import * as r41 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
+import * as r42 from '@/app/api/v1.0/payment/company/billing/route';
+import * as r43 from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import * as r44 from '@/app/api/v1.0/payment/company/invoice/route';
+import * as r45 from '@/app/api/v1.0/payment/company/invoice/summary/route';
+import * as r46 from '@/app/api/v1.0/payment/employer/job/addons/route';
+import * as r47 from '@/app/api/v1.0/payment/invoice/renewal/route';
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: '/api/v1.0/admin/jobs/{id}/boost', module: r0 },
@@ -80,16 +83,19 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: '/api/v1.0/jobs/{id}', module: r30 },
   { path: '/api/v1.0/jobs/{id}/statistics', module: r31 },
   { path: '/api/v1.0/jobs/{id}/tag', module: r32 },
-  { path: '/api/v1.0/jobs', module: r33 },
-  { path: '/api/v1.0/jobs/search', module: r34 },
-  { path: '/api/v1.0/jobs/tag/{id}', module: r35 },
-  { path: '/api/v1.0/lead/invite', module: r36 },
-  { path: '/api/v1.0/members/me', module: r37 },
-  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r38 },
-  { path: '/api/v1.0/payment/company/billing', module: r39 },
-  { path: '/api/v1.0/payment/company/invoice/charge', module: r40 },
-  { path: '/api/v1.0/payment/company/invoice', module: r41 },
-  { path: '/api/v1.0/payment/company/invoice/summary', module: r42 },
-  { path: '/api/v1.0/payment/employer/job/addons', module: r43 },
-  { path: '/api/v1.0/payment/invoice/renewal', module: r44 },
+  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r33 },
+  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r34 },
+  { path: '/api/v1.0/jobs/multimedia/upload', module: r35 },
+  { path: '/api/v1.0/jobs', module: r36 },
+  { path: '/api/v1.0/jobs/search', module: r37 },
+  { path: '/api/v1.0/jobs/tag/{id}', module: r38 },
+  { path: '/api/v1.0/lead/invite', module: r39 },
+  { path: '/api/v1.0/members/me', module: r40 },
+  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r41 },
+  { path: '/api/v1.0/payment/company/billing', module: r42 },
+  { path: '/api/v1.0/payment/company/invoice/charge', module: r43 },
+  { path: '/api/v1.0/payment/company/invoice', module: r44 },
+  { path: '/api/v1.0/payment/company/invoice/summary', module: r45 },
+  { path: '/api/v1.0/payment/employer/job/addons', module: r46 },
+  { path: '/api/v1.0/payment/invoice/renewal', module: r47 },
 ];

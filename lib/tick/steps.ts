@@ -1,6 +1,8 @@
 import type { Database } from '@/lib/db/client';
 import { endBoosts, expireJobs } from '@/lib/jobs/lifecycle';
 import { autoRenewDueJobs } from '@/lib/payments/job-payments';
+import { deliverDueMail } from '@/lib/mail';
+import { purgeTokens } from '@/lib/auth/sessions';
 
 /**
  * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database and a
@@ -20,6 +22,9 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'renewals', run: ({ db, now }) => autoRenewDueJobs(db, now) },
   { name: 'expire-jobs', run: async ({ db, now }) => ({ expired: await expireJobs(db, now) }) },
   { name: 'end-boosts', run: async ({ db, now }) => ({ ended: await endBoosts(db, now) }) },
+  { name: 'purge-tokens', run: async ({ db, now }) => purgeTokens(db, now) },
+  // Last, so the mail the steps above queued (renewals, failed payments) goes out in the same tick.
+  { name: 'outbox', run: ({ db, now }) => deliverDueMail(db, now) },
 ];
 
 const steps: TickStep[] = [...DEFAULT_STEPS];

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalShell } from '@/components/shell/portal-shell';
+import { ToastProvider } from '@/components/ui/toast';
 import { RECOMMEND_EVENT } from '@/components/shell/side-nav';
 import { navReducer } from '@/components/shell/use-nav-collapse';
 import { ROLES } from '@/lib/access';
@@ -25,9 +26,11 @@ function renderShell(roles: string[], path = '/company/jobs') {
   mockPath = path;
   return render(
     <QueryClientProvider client={new QueryClient()}>
-      <PortalShell user={{ name: 'Emma Recruiter', email: 'employer@demo.test', roles }} productName="TNA">
-        <p>page body</p>
-      </PortalShell>
+      <ToastProvider>
+        <PortalShell user={{ name: 'Emma Recruiter', email: 'employer@demo.test', roles }} productName="TNA">
+          <p>page body</p>
+        </PortalShell>
+      </ToastProvider>
     </QueryClientProvider>,
   );
 }

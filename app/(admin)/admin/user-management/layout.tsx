@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { RouteTabs } from '@/components/shell/route-tabs';
 import { PageHeader } from '@/components/ui/states';
 import { pageGuardFor } from '@/lib/access';
@@ -17,7 +18,15 @@ export default async function UserManagementLayout({ children }: { children: Rea
   await requireUser(pageGuardFor('/admin/user-management'));
   return (
     <>
-      <PageHeader title="User Management" subtitle="Applicants, drivers and administrators." />
+      <PageHeader
+        title="User Management"
+        subtitle="Applicants, drivers and administrators."
+        actions={
+          <Link href="/admin/outbox" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            Mail outbox
+          </Link>
+        }
+      />
       <RouteTabs tabs={TABS} label="User management sections" />
       {children}
     </>

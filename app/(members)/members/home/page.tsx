@@ -6,7 +6,7 @@ import { ROLE_LABELS, pageGuardFor, type Role } from '@/lib/access';
 import { memberProfile } from '@/lib/accounts/members';
 import { PRODUCT_NAME } from '@/lib/accounts/members-config';
 import { formatPhoneMask } from '@/lib/auth/phone';
-import { RecommendButton, RecommendDialogHost } from '@/components/recommend';
+import { RecommendButton } from '@/components/recommend';
 import { VerifyEmailButton } from '@/components/accounts/verify-email-button';
 
 export const metadata: Metadata = { title: 'Home' };
@@ -31,7 +31,6 @@ export default async function MembersHomePage() {
   return (
     <div className="flex flex-col gap-6">
       {/* Answers the card's button; the portal layout may mount its own host as well. */}
-      <RecommendDialogHost />
       <header>
         <p className="text-sm font-medium text-brand-600">{greeting(profile.timezone)}</p>
         <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Welcome back, {profile.firstName}</h1>
