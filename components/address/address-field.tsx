@@ -42,9 +42,9 @@ function GazetteerAddressField(props: AddressFieldProps) {
   const chosen = !!value && value.description === text;
 
   // A value set from outside (restored from storage, reset by the form) shows in the box.
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
+  const [shown, setShown] = useState(value?.description);
+  if (shown !== value?.description) {
+    setShown(value?.description);
     if (value) setText(value.description);
   }
 

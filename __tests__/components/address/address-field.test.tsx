@@ -126,4 +126,23 @@ describe('AddressField with the offline gazetteer', () => {
     await userEvent.type(box, 'x');
     expect(onChange).toHaveBeenLastCalledWith(null);
   });
+
+  it('shows a value set from outside (restored from storage)', () => {
+    mockFetch(() => ({ status: 200, body: { data: [] } }));
+    const client = new QueryClient();
+    const view = (value: AddressSuggestion | null) => (
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <AddressField label="Company address" value={value} onChange={() => {}} />
+        </ToastProvider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(null));
+    const box = screen.getByRole('combobox', { name: 'Company address' });
+    expect(box).toHaveValue('');
+    rerender(view(dallas));
+    expect(box).toHaveValue('Dallas, TX 75201, USA');
+    rerender(view({ ...dallasPa }));
+    expect(box).toHaveValue('Dallas, PA, USA');
+  });
 });
