@@ -53,7 +53,7 @@ test('post, list, duplicate, edit and close a job', async ({ page }) => {
   await page.goto('/company/jobs/new');
   await page.evaluate(() => window.localStorage.removeItem('tna.jobs.draft.new'));
   await page.reload();
-  await expect(page.getByRole('navigation', { name: 'Progress' }).getByText('Job content')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Progress' }).locator('[aria-current="step"]')).toHaveText(/Job content/);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter a job title')).toBeVisible();
   await expect(page.getByText('Enter a job description')).toBeVisible();

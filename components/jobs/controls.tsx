@@ -126,7 +126,7 @@ export function CheckboxGroup({ legend, options, value, onChange, hint, columns 
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium text-slate-700">{legend}</legend>
       {hint && <p className="-mt-1 mb-1 text-xs text-slate-500">{hint}</p>}
-      <div className={clsx('grid grid-cols-1 gap-2', { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' }[columns])}>
+      <div className={clsx('grid grid-cols-2 gap-2', { 2: '', 3: 'sm:grid-cols-3', 4: 'lg:grid-cols-4' }[columns])}>
         {options.map((o) => {
           const checked = value.includes(o.value);
           return (

@@ -102,7 +102,7 @@ export function jobMenuItems(job: ActionJob, ask: ReturnType<typeof useJobAction
   const base = `/company/jobs/${job.id}`;
   const navigate: MenuItem[] = [
     ...(detail ? [{ label: 'View details', href: `${base}/detail` }] : []),
-    ...(awaitsPayment(job) ? [{ label: 'Pay now', href: paymentUrl(job.id, 'new') }] : []),
+    ...(awaitsPayment(job) ? [{ label: 'Pay now', href: paymentUrl(job.id) }] : []),
     ...(open ? [{ label: 'Edit', href: `${base}/job-content` }, { label: 'Add add-ons', href: `${base}/addons` }] : []),
     { label: 'Duplicate', href: `${base}/job-content-duplicate` },
   ];

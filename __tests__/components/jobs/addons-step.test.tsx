@@ -9,7 +9,7 @@ function setup(addressCount = 2) {
   const onSubmit = jest.fn();
   const onChange = jest.fn();
   renderWithProviders(
-    <AddonsStep mode="new" initial={NO_ADDONS_CHOSEN} initialAutoRenew={false} addressCount={addressCount} saving={false} backHref="/back" onChange={onChange} onSubmit={onSubmit} />,
+    <AddonsStep mode="new" initial={NO_ADDONS_CHOSEN} initialAutoRenew={false} addressCount={addressCount} saving={false} backHref="/back" summaryNote="You pay on the next step." onChange={onChange} onSubmit={onSubmit} />,
   );
   return { onSubmit, onChange };
 }

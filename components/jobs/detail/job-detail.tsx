@@ -41,7 +41,7 @@ export function JobDetailView({ initial }: { initial: JobDetail }) {
             </div>
           </div>
           <div className="flex shrink-0 items-center gap-2">
-            {awaitsPayment(job) && <LinkButton href={paymentUrl(job.id, 'new')}>Pay now</LinkButton>}
+            {awaitsPayment(job) && <LinkButton href={paymentUrl(job.id)}>Pay now</LinkButton>}
             {open && (
               <LinkButton href={`/company/jobs/${job.id}/job-content`} variant="secondary">
                 Edit

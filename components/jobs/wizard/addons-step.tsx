@@ -32,12 +32,13 @@ type Props = {
   addressCount: number;
   saving: boolean;
   backHref: string;
+  summaryNote: string;
   onChange?: (addons: DraftAddons, autoRenew: boolean) => void;
   onSubmit: (addons: DraftAddons, autoRenew: boolean) => Promise<void> | void;
 };
 
 /** Step 3: optional paid add-ons, renewal, and the order total (addresses plus add-ons). */
-export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, saving, backHref, onChange, onSubmit }: Props) {
+export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, saving, backHref, summaryNote, onChange, onSubmit }: Props) {
   const [addons, setAddons] = useState<DraftAddons>(initial);
   const [autoRenew, setAutoRenew] = useState(initialAutoRenew);
   const [touched, setTouched] = useState(false);
@@ -120,7 +121,7 @@ export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, savi
         </Section>
       </div>
 
-      <OrderSummary addressCount={addressCount} addons={addons} totalCents={totalCents} />
+      <OrderSummary addressCount={addressCount} addons={addons} totalCents={totalCents} note={summaryNote} />
 
       <div className="lg:col-span-2">
         <WizardFooter
@@ -131,7 +132,7 @@ export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, savi
           }
         >
           <LinkButton href={backHref} variant="secondary">
-            Back
+            {mode === 'edit' ? 'Cancel' : 'Back'}
           </LinkButton>
           <Button type="submit" loading={saving}>
             {mode === 'edit' ? 'Save changes' : 'Continue to payment'}
@@ -142,7 +143,7 @@ export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, savi
   );
 }
 
-function OrderSummary({ addressCount, addons, totalCents }: { addressCount: number; addons: DraftAddons; totalCents: number }) {
+function OrderSummary({ addressCount, addons, totalCents, note }: { addressCount: number; addons: DraftAddons; totalCents: number; note: string }) {
   const lines: [string, number][] = [
     [`${addressCount} targeting ${addressCount === 1 ? 'address' : 'addresses'} × ${formatUsd(PRICES_CENTS.address)}`, addressCount * PRICES_CENTS.address],
     ...ADDON_ORDER.filter((t) => addons[t]).map((t) => [ADDON_INFO[t].title, PRICES_CENTS[t]] as [string, number]),
@@ -166,7 +167,9 @@ function OrderSummary({ addressCount, addons, totalCents }: { addressCount: numb
           </dd>
         </div>
       </dl>
-      <p className="mt-3 text-xs text-slate-500">For {POSTING_DAYS} days. You pay on the next step; nothing is charged yet.</p>
+      <p className="mt-3 text-xs text-slate-500">
+        For {POSTING_DAYS} days. {note}
+      </p>
     </aside>
   );
 }

@@ -141,7 +141,7 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
         }
       >
         <LinkButton href={backHref} variant="secondary">
-          Back
+          {mode === 'edit' ? 'Cancel' : 'Back'}
         </LinkButton>
         <Button type="submit" loading={saving}>
           {mode === 'edit' ? 'Save changes' : 'Continue'}

@@ -26,9 +26,16 @@ export function flowPaths(mode: FlowMode, jobId?: number | null): Record<StepKey
   return { content: `${base}/job-content-duplicate`, address: `${base}/address-duplicate`, addons: `${base}/addons-duplicate`, payment: PAYMENT_PATH };
 }
 
-/** The payment screen of a saved posting: it finds the job by id and the post token in the draft of that flow. */
-export function paymentUrl(jobId: number, kind: DraftKind) {
-  return `${PAYMENT_PATH}?job_id=${jobId}&draft=${kind}`;
+/**
+ * The payment screen of a saved posting. `job_id` names the job; `draft` (when the wizard sends the
+ * user) says which client draft holds its post token and is to be cleared once paid; `action`
+ * 'addons' asks for the add-ons newly added to a live job.
+ */
+export function paymentUrl(jobId: number, opts: { draft?: DraftKind; action?: 'addons' } = {}) {
+  const q = new URLSearchParams({ job_id: String(jobId) });
+  if (opts.draft) q.set('draft', opts.draft);
+  if (opts.action) q.set('action', opts.action);
+  return `${PAYMENT_PATH}?${q}`;
 }
 
 export const draftKindFor = (mode: FlowMode): DraftKind | null => (mode === 'edit' ? null : mode);

@@ -12,6 +12,14 @@ import { WizardFrame, WizardLoading } from './wizard-frame';
 
 type ScreenProps = { mode: FlowMode; job?: JobDetail };
 
+const detailHref = (job?: JobDetail) => `/company/jobs/${job?.id}/detail`;
+
+/** What happens to the money after this step. */
+function addonsNote(mode: FlowMode, job?: JobDetail) {
+  if (mode === 'edit' && job && job.payment_status !== 'pending') return 'Add-ons you add to a live job are paid on the next step.';
+  return `You pay on the next step; nothing is charged yet.`;
+}
+
 /** Steps a draft has reached (its finished steps can be reopened from the indicator). */
 function reachableSteps(content: unknown, addressCount: number): StepKey[] {
   const steps: StepKey[] = ['content'];
@@ -61,7 +69,7 @@ export function ContentScreen({ mode, job }: ScreenProps) {
           mode={mode}
           initial={w.content}
           saving={w.saving}
-          cancelHref={job ? `/company/jobs/${job.id}/detail` : '/company/jobs'}
+          cancelHref={job ? detailHref(job) : '/company/jobs'}
           onSubmit={w.saveContent}
           onDraftChange={mode === 'edit' ? undefined : w.rememberContent}
         />
@@ -78,7 +86,7 @@ export function AddressScreen({ mode, job }: ScreenProps) {
   return (
     <WizardFrame mode={mode} step="address" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
       {w.ready && (mode === 'edit' || w.content) ? (
-        <AddressStep mode={mode} initial={w.addresses} saving={w.saving} backHref={w.paths.content} onSubmit={w.saveAddresses} onDraftChange={w.rememberAddresses} />
+        <AddressStep mode={mode} initial={w.addresses} saving={w.saving} backHref={mode === 'edit' ? detailHref(job) : w.paths.content} onSubmit={w.saveAddresses} onDraftChange={w.rememberAddresses} />
       ) : (
         <WizardLoading />
       )}
@@ -99,7 +107,8 @@ export function AddonsScreen({ mode, job }: ScreenProps) {
           initialAutoRenew={w.autoRenew}
           addressCount={w.addresses.length}
           saving={w.saving}
-          backHref={w.paths.address}
+          backHref={mode === 'edit' ? detailHref(job) : w.paths.address}
+          summaryNote={addonsNote(mode, job)}
           onChange={w.rememberAddons}
           onSubmit={w.saveAddons}
         />

@@ -12,7 +12,16 @@ export function StepIndicator({ mode, current, jobId, reachable }: { mode: FlowM
   const currentIndex = steps.indexOf(current);
   return (
     <nav aria-label={mode === 'edit' ? 'Job sections' : 'Progress'} className="mb-6">
-      <ol className="flex items-center gap-2 overflow-x-auto p-0.5 pb-1 sm:gap-3">
+      {/* Phones: one line and a bar; the numbered steps do not fit. */}
+      <div className="sm:hidden">
+        <p className="text-sm text-slate-600">
+          Step {currentIndex + 1} of {steps.length}: <span className="font-semibold text-slate-900">{STEP_LABELS[current]}</span>
+        </p>
+        <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200">
+          <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${((currentIndex + 1) / steps.length) * 100}%` }} />
+        </div>
+      </div>
+      <ol className="hidden items-center gap-3 p-0.5 pb-1 sm:flex">
         {steps.map((step, i) => {
           const done = mode !== 'edit' && i < currentIndex;
           const active = step === current;
@@ -34,14 +43,14 @@ export function StepIndicator({ mode, current, jobId, reachable }: { mode: FlowM
                   i + 1
                 )}
               </span>
-              <span className={clsx('whitespace-nowrap text-sm', active ? 'font-semibold text-slate-900' : 'text-slate-600', !active && 'hidden sm:inline')}>
+              <span className={clsx('whitespace-nowrap text-sm', active ? 'font-semibold text-slate-900' : 'text-slate-600')}>
                 {STEP_LABELS[step]}
               </span>
               {done && <span className="sr-only"> (completed)</span>}
             </>
           );
           return (
-            <li key={step} className="flex items-center gap-2 sm:gap-3">
+            <li key={step} className="flex items-center gap-3">
               {canOpen ? (
                 <Link href={paths[step]} className="flex items-center gap-2 rounded-full pr-1 hover:opacity-80">
                   {body}
@@ -51,7 +60,7 @@ export function StepIndicator({ mode, current, jobId, reachable }: { mode: FlowM
                   {body}
                 </span>
               )}
-              {i < steps.length - 1 && <span aria-hidden className={clsx('h-px w-6 shrink-0 sm:w-10', i < currentIndex ? 'bg-brand-300' : 'bg-slate-300')} />}
+              {i < steps.length - 1 && <span aria-hidden className={clsx('h-px w-6 shrink-0 lg:w-10', i < currentIndex ? 'bg-brand-300' : 'bg-slate-300')} />}
             </li>
           );
         })}

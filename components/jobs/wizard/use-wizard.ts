@@ -117,6 +117,14 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
       try {
         await updateAddons.mutateAsync({ id: job!.id, addons: list });
         if (renew !== job!.auto_renew) await updateJob.mutateAsync({ id: job!.id, body: { auto_renew: renew } });
+        // A live posting's new add-ons are paid for on the payment step (action 'addons').
+        const had = jobToAddons(job!);
+        const added = list.some((a) => a.subscribed && !had[a.addon_type]);
+        if (added && job!.payment_status !== 'pending') {
+          toast.show('success', UPDATED);
+          router.push(paymentUrl(job!.id, { action: 'addons' }));
+          return;
+        }
         afterEdit();
       } catch (e) {
         fail(e);
@@ -144,7 +152,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
         await updateAddresses.mutateAsync({ id: jobId, addresses: addressList });
         await updateAddons.mutateAsync({ id: jobId, addons: list });
       }
-      router.push(paymentUrl(jobId, kind));
+      router.push(paymentUrl(jobId, { draft: kind }));
     } catch (e) {
       fail(e);
     } finally {
