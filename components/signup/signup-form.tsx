@@ -70,6 +70,8 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
   useEffect(() => {
     const stored = readStep('signup');
     if (!stored) return;
+    // That sign-up already made an account: nothing to resume here, and the next visitor should not see it.
+    if (stored.created) return void writeStep('signup', null);
     const fromQuery = Object.fromEntries(Object.entries(prefill).filter(([, v]) => typeof v === 'string' && v));
     reset({ ...getValues(), ...stored, password: '', confirmPassword: '', ...fromQuery });
     if (stored.revealed) setRevealed(true);
