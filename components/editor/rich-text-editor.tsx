@@ -10,7 +10,8 @@ import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { clsx } from 'clsx';
-import { $createParagraphNode, $getRoot, type EditorState, type LexicalEditor } from 'lexical';
+import { $generateNodesFromDOM } from '@lexical/html';
+import { $createParagraphNode, $getEditor, $getRoot, $insertNodes, type EditorState, type LexicalEditor } from 'lexical';
 import { useEffect, useRef } from 'react';
 import { EDITOR_NODES, EDITOR_THEME, HISTORY_DELAY_MS, HISTORY_DEPTH } from './config';
 import { isEditorStateJson, isHttpUrl } from './text';
@@ -57,7 +58,8 @@ export function RichTextEditor({
     namespace: 'tna-rich-text',
     nodes: EDITOR_NODES,
     theme: EDITOR_THEME,
-    editorState: isEditorStateJson(value) ? value : undefined,
+    // Lexical JSON is loaded as is; a stored HTML (or plain text) description is imported.
+    editorState: isEditorStateJson(value) ? value : value ? () => importHtml(value) : undefined,
     onError(error) {
       // A broken state must not take the whole form down; Lexical recovers to the last good state.
       console.error(error);
@@ -106,6 +108,19 @@ export function RichTextEditor({
     </LexicalComposer>
   );
 }
+
+/** Replaces the content with the nodes of an HTML string (runs inside an editor update). */
+function importHtml(html: string) {
+  const editor = $getEditor();
+  const markup = /<[a-z][\s\S]*>/i.test(html) ? html : html.split(/\n{2,}/).map((p) => `<p>${escapeText(p)}</p>`).join('');
+  const dom = new DOMParser().parseFromString(markup, 'text/html');
+  const root = $getRoot();
+  root.clear();
+  root.select();
+  $insertNodes($generateNodesFromDOM(editor, dom));
+}
+
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br>');
 
 /** History with the spec's depth cap (the stock HistoryPlugin has no depth option). */
 function BoundedHistoryPlugin() {

@@ -148,6 +148,21 @@ describe('RichTextEditor', () => {
   });
 });
 
+describe('RichTextEditor with a stored HTML description', () => {
+  it('imports the HTML as paragraphs, marks and lists', async () => {
+    const editorRef = createRef<LexicalEditor | null>() as React.MutableRefObject<LexicalEditor | null>;
+    render(
+      <ToastProvider>
+        <RichTextEditor value="<p>Home <strong>weekly</strong></p><ul><li>Dry van</li></ul>" aria-label="Job description" editorRef={editorRef} />
+      </ToastProvider>,
+    );
+    await waitFor(() => expect(editorRef.current).not.toBeNull());
+    const json = editorRef.current!.getEditorState().toJSON();
+    expect(json.root.children.map((c) => c.type)).toEqual(['paragraph', 'list']);
+    expect(screen.getByLabelText('Job description').querySelector('strong, b, .font-semibold')).toHaveTextContent('weekly');
+  });
+});
+
 describe('editor helpers', () => {
   it('accepts only http(s) URLs', () => {
     expect(isHttpUrl('https://example.com')).toBe(true);

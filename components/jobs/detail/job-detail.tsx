@@ -7,7 +7,7 @@ import type { JobDetail } from '@/lib/jobs/serialize';
 import { LinkButton } from '../controls';
 import { formatDate, formatDollars } from '../format';
 import { JobRowMenu, useJobActions } from '../job-actions';
-import { ADDON_INFO } from '../wizard/addons-step';
+import { ADDON_INFO } from '../wizard/addon-info';
 import { StatusBadge, awaitsPayment, isOpenJob, statusNote } from '../status-badge';
 import { paymentUrl } from '../wizard/flow';
 

@@ -3,18 +3,13 @@
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { BOOST_DAYS, POSTING_DAYS, PRICES_CENTS, formatUsd, type AddonType } from '@/lib/jobs/codes';
+import { POSTING_DAYS, PRICES_CENTS, formatUsd, type AddonType } from '@/lib/jobs/codes';
 import { draftTotalCents, type DraftAddons } from '@/lib/jobs/draft';
 import { addonSchema } from '@/lib/jobs/schemas';
 import { LinkButton, Section, TextField } from '../controls';
 import type { FlowMode } from './flow';
+import { ADDON_INFO } from './addon-info';
 import { WizardFooter } from './wizard-frame';
-
-export const ADDON_INFO: Record<AddonType, { title: string; text: string }> = {
-  boost: { title: 'Boost', text: `Top of drivers' search results and matches for ${BOOST_DAYS} days.` },
-  promote: { title: 'Promote', text: 'Featured in the drivers app highlights and job alerts.' },
-  hyperlink: { title: 'Hyperlink', text: 'Send applicants to your own careers page or application form.' },
-};
 
 const ADDON_ORDER: AddonType[] = ['boost', 'promote', 'hyperlink'];
 
