@@ -47,18 +47,22 @@ async function paymentState(request: APIRequestContext, token: string, jobId: nu
 
 let session: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>> | undefined;
 
-/** Signs in through the login screen once; later tests reuse the session cookies. */
+/**
+ * Signs in once through next-auth's credentials call (what the login form sends), so a slow login
+ * screen on a busy machine cannot fail these payment tests; later tests reuse the cookies.
+ */
 async function signedInPage(browser: Browser, baseURL: string): Promise<Page> {
   if (!session) {
     const ctx = await browser.newContext({ baseURL });
     await ctx.addCookies([{ name: 'termsAccepted', value: 'true', url: baseURL }]);
-    const page = await ctx.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 90_000 });
+    const { csrfToken } = await (await ctx.request.get('/api/auth/csrf')).json();
+    const res = await ctx.request.post('/api/auth/callback/credentials', {
+      form: { csrfToken, email: EMAIL, password: PASSWORD, device_id: 'e2e-payments', terms_accepted: 'true', json: 'true' },
+      headers: { 'x-forwarded-for': randomIp() },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
     session = await ctx.storageState();
+    expect(session.cookies.some((c) => c.name.includes('session-token'))).toBe(true);
     await ctx.close();
   }
   const ctx = await browser.newContext({ baseURL, storageState: session });

@@ -1,13 +1,13 @@
 'use client';
 
-import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/client';
 import { usePayJob, usePaymentSummary } from '@/lib/payments/hooks';
-import { CardPicker, type CardPickerHandle } from './card-picker';
+import { CardPicker } from './card-picker';
+import { usePayFlow } from './use-pay-flow';
 import { formatDate, formatMoney } from './format';
 import { InvoiceNote, OrderLines } from './order-lines';
 import { PAYMENT_COMPLETED } from './payment-step';
@@ -23,39 +23,15 @@ export function PayDialog({ jobId, kind, open, onOpenChange, onPaid }: { jobId: 
   const summary = usePaymentSummary(jobId, kind, open);
   const pay = usePayJob(kind);
   const toast = useToast();
-  const picker = useRef<CardPickerHandle>(null);
-  const inFlight = useRef(false);
-  const [tokenizing, setTokenizing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const busy = tokenizing || pay.isPending;
+  const { picker, busy, failure, run } = usePayFlow();
   const s = summary.data;
   const invoiced = s?.billing_type === 'CONTRACT';
 
   async function onPay() {
-    if (inFlight.current || !s) return;
-    inFlight.current = true;
-    setFailure(null);
-    try {
-      let cardToken: string | undefined;
-      if (!invoiced) {
-        setTokenizing(true);
-        try {
-          cardToken = await picker.current!.cardToken();
-        } catch {
-          return;
-        } finally {
-          setTokenizing(false);
-        }
-      }
-      await pay.mutateAsync({ job_id: jobId, card_token: cardToken });
-      toast.show('success', PAYMENT_COMPLETED);
-      onOpenChange(false);
-      onPaid?.();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      inFlight.current = false;
-    }
+    if (!s || !(await run(invoiced, (cardToken) => pay.mutateAsync({ job_id: jobId, card_token: cardToken })))) return;
+    toast.show('success', PAYMENT_COMPLETED);
+    onOpenChange(false);
+    onPaid?.();
   }
 
   const nothingDue = !!s && s.lines.length === 0;

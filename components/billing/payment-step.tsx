@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
@@ -10,7 +9,8 @@ import { WizardFooter, WizardFrame } from '@/components/jobs/wizard/wizard-frame
 import { errorMessage } from '@/lib/api/client';
 import { useJobDraft, type DraftKind } from '@/lib/jobs/draft';
 import { useChargeJob, usePaymentSummary } from '@/lib/payments/hooks';
-import { CardPicker, type CardPickerHandle } from './card-picker';
+import { CardPicker } from './card-picker';
+import { usePayFlow } from './use-pay-flow';
 import { InvoiceNote, OrderLines } from './order-lines';
 import { formatMoney } from './format';
 
@@ -28,10 +28,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
   const jobId = jobIdParam ?? draft?.jobId ?? null;
   const summary = usePaymentSummary(jobId);
   const charge = useChargeJob();
-  const picker = useRef<CardPickerHandle>(null);
-  const inFlight = useRef(false);
-  const [tokenizing, setTokenizing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { picker, busy, failure, run } = usePayFlow();
   const multimediaFailed = !!(draft as { multimediaUploadFailed?: boolean } | null)?.multimediaUploadFailed;
 
   if (!jobId) {
@@ -55,35 +52,15 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
 
   const s = summary.data;
   const invoiced = s.billing_type === 'CONTRACT';
-  const busy = tokenizing || charge.isPending;
 
   async function pay() {
-    if (inFlight.current) return; // a double click never sends two charges
-    inFlight.current = true;
-    setFailure(null);
-    try {
-      let cardToken: string | undefined;
-      if (!invoiced) {
-        setTokenizing(true);
-        try {
-          cardToken = await picker.current!.cardToken();
-        } catch {
-          return; // the card form shows what is wrong with the card
-        } finally {
-          setTokenizing(false);
-        }
-      }
-      await charge.mutateAsync({ secret_token: s.secret_token, action_type: 'new_job', card_token: cardToken, multimediaUploadFailed: multimediaFailed || undefined });
-      toast.show('success', PAYMENT_COMPLETED);
-      clear();
-      router.push('/company/jobs');
-    } catch (error) {
-      const message = errorMessage(error);
-      setFailure(message);
-      toast.show('error', message);
-    } finally {
-      inFlight.current = false;
-    }
+    const paid = await run(invoiced, (cardToken) =>
+      charge.mutateAsync({ secret_token: s.secret_token, action_type: 'new_job', card_token: cardToken, multimediaUploadFailed: multimediaFailed || undefined }),
+    );
+    if (!paid) return;
+    toast.show('success', PAYMENT_COMPLETED);
+    clear();
+    router.push('/company/jobs');
   }
 
   if (s.paid) {
@@ -126,7 +103,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
           </div>
         </section>
 
-        <aside aria-labelledby="order-summary" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-6">
+        <aside aria-labelledby="order-summary" className="order-first h-fit rounded-2xl lg:order-none border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-6">
           <h2 id="order-summary" className="text-base font-semibold text-slate-900">
             Order summary
           </h2>

@@ -115,11 +115,6 @@ export function HostedFieldsForm({ parentOrigin, holderName, channel }: { parent
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const input = (invalid?: string) =>
-    `w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm outline-none transition placeholder:text-slate-400 focus:ring-2 ${
-      invalid ? 'border-red-400 focus:ring-red-200' : 'border-slate-300 focus:border-blue-500 focus:ring-blue-100'
-    }`;
-
   return (
     <form
       ref={rootRef}
@@ -131,98 +126,83 @@ export function HostedFieldsForm({ parentOrigin, holderName, channel }: { parent
       className="grid grid-cols-2 gap-3 bg-transparent p-0.5 font-sans"
       aria-busy={busy}
     >
-      <div className="col-span-2 flex flex-col gap-1">
-        <label htmlFor="hf-number" className="text-sm font-medium text-slate-700">
-          Card number
-        </label>
-        <div className="relative">
-          <input
-            id="hf-number"
-            className={`${input(errors.card_number)} pr-24 font-mono tracking-wide`}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={card.card_number}
-            aria-invalid={!!errors.card_number || undefined}
-            aria-describedby={errors.card_number ? 'hf-number-error' : undefined}
-            onChange={(e) => set('card_number', formatCardNumber(e.target.value))}
-          />
-          {type && (
-            <span className={`absolute right-2 top-1/2 -translate-y-1/2 rounded px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide ${BRAND_STYLES[type]}`}>{type}</span>
-          )}
-        </div>
-        {errors.card_number && (
-          <p id="hf-number-error" role="alert" className="text-xs text-red-600">
-            {errors.card_number}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="hf-exp" className="text-sm font-medium text-slate-700">
-          Expiration (MM/YY)
-        </label>
-        <input
-          id="hf-exp"
-          className={input(errors.expiration_date)}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          value={card.expiration_date}
-          aria-invalid={!!errors.expiration_date || undefined}
-          aria-describedby={errors.expiration_date ? 'hf-exp-error' : undefined}
-          onChange={(e) => set('expiration_date', formatExpiryInput(e.target.value, card.expiration_date))}
-        />
-        {errors.expiration_date && (
-          <p id="hf-exp-error" role="alert" className="text-xs text-red-600">
-            {errors.expiration_date}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="hf-cvv" className="text-sm font-medium text-slate-700">
-          Security code
-        </label>
-        <input
-          id="hf-cvv"
-          className={input(errors.cvv)}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder={type === 'Amex' ? '4 digits' : '3 digits'}
-          value={card.cvv}
-          aria-invalid={!!errors.cvv || undefined}
-          aria-describedby={errors.cvv ? 'hf-cvv-error' : undefined}
-          onChange={(e) => set('cvv', e.target.value.replace(/\D/g, '').slice(0, 4))}
-        />
-        {errors.cvv && (
-          <p id="hf-cvv-error" role="alert" className="text-xs text-red-600">
-            {errors.cvv}
-          </p>
-        )}
-      </div>
-      <div className="col-span-2 flex flex-col gap-1">
-        <label htmlFor="hf-name" className="text-sm font-medium text-slate-700">
-          Card holder name
-        </label>
-        <input
-          id="hf-name"
-          className={input(errors.card_holder_name)}
-          autoComplete="cc-name"
-          placeholder="Name as it appears on the card"
-          value={card.card_holder_name}
-          aria-invalid={!!errors.card_holder_name || undefined}
-          aria-describedby={errors.card_holder_name ? 'hf-name-error' : undefined}
-          onChange={(e) => set('card_holder_name', e.target.value)}
-        />
-        {errors.card_holder_name && (
-          <p id="hf-name-error" role="alert" className="text-xs text-red-600">
-            {errors.card_holder_name}
-          </p>
-        )}
-      </div>
+      <CardField
+        id="hf-number"
+        label="Card number"
+        wide
+        error={errors.card_number}
+        className="pr-24 font-mono tracking-wide"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={card.card_number}
+        onChange={(e) => set('card_number', formatCardNumber(e.target.value))}
+        badge={type && <span className={`absolute right-2 top-1/2 -translate-y-1/2 rounded px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide ${BRAND_STYLES[type]}`}>{type}</span>}
+      />
+      <CardField
+        id="hf-exp"
+        label="Expiration (MM/YY)"
+        error={errors.expiration_date}
+        inputMode="numeric"
+        autoComplete="cc-exp"
+        placeholder="MM/YY"
+        value={card.expiration_date}
+        onChange={(e) => set('expiration_date', formatExpiryInput(e.target.value, card.expiration_date))}
+      />
+      <CardField
+        id="hf-cvv"
+        label="Security code"
+        error={errors.cvv}
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        placeholder={type === 'Amex' ? '4 digits' : '3 digits'}
+        value={card.cvv}
+        onChange={(e) => set('cvv', e.target.value.replace(/\D/g, '').slice(0, 4))}
+      />
+      <CardField
+        id="hf-name"
+        label="Card holder name"
+        wide
+        error={errors.card_holder_name}
+        autoComplete="cc-name"
+        placeholder="Name as it appears on the card"
+        value={card.card_holder_name}
+        onChange={(e) => set('card_holder_name', e.target.value)}
+      />
       {/* Enter submits; the parent's button usually asks for the token instead. */}
       <button type="submit" className="sr-only" tabIndex={-1}>
         Use this card
       </button>
     </form>
+  );
+}
+
+type CardFieldProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string; wide?: boolean; badge?: React.ReactNode };
+
+/** One labelled input of the card form, its error announced and linked. */
+function CardField({ id, label, error, wide, badge, className, ...props }: CardFieldProps) {
+  return (
+    <div className={`flex flex-col gap-1 ${wide ? 'col-span-2' : ''}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          className={`w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm outline-none transition placeholder:text-slate-400 focus:ring-2 ${
+            error ? 'border-red-400 focus:ring-red-200' : 'border-slate-300 focus:border-blue-500 focus:ring-blue-100'
+          } ${className ?? ''}`}
+          aria-invalid={!!error || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...props}
+        />
+        {badge}
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
