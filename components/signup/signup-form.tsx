@@ -161,6 +161,7 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
   });
 
   const phone = register('phone');
+  const confirmEmail = register('confirmEmail');
   const busy = isSubmitting || checking;
 
   return (
@@ -193,24 +194,18 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
 
         {revealed && (
           <div className="flex flex-col gap-4" data-testid="signup-details">
-            {(() => {
-              const confirm = register('confirmEmail');
-              return (
-                <Field
-                  label="Confirm email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  error={errors.confirmEmail?.message}
-                  {...confirm}
-                  ref={(el) => {
-                    confirm.ref(el);
-                    firstRevealed.current = el;
-                  }}
-                  onPaste={(e) => e.preventDefault()}
-                />
-              );
-            })()}
+            <Field
+              label="Confirm email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              error={errors.confirmEmail?.message}
+              {...confirmEmail}
+              ref={(el) => {
+                confirmEmail.ref(el);
+                firstRevealed.current = el;
+              }}
+            />
             <div className="grid grid-cols-1 gap-4 min-[380px]:grid-cols-2">
               <Field label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
               <Field label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
