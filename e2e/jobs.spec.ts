@@ -158,7 +158,7 @@ test('a non-US address is refused with the spec message', async ({ page }) => {
   await expect(page.getByText('Addresses should be from the US').first()).toBeVisible();
 });
 
-test('a job of another company or an unknown id shows the not-found page', async ({ page }) => {
+test('an unknown job id shows the not-found page (another company’s job looks the same)', async ({ page }) => {
   await signIn(page);
   await page.goto('/company/jobs/999999/detail');
   await expect(page.getByText('Job not found')).toBeVisible();
