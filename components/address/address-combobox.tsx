@@ -159,7 +159,9 @@ export function AddressCombobox({ inputRef, onTextChange, onPick, onClear, onBlu
             >
               <PinIcon className={clsx('mt-0.5 size-4 shrink-0', i === active ? 'text-brand-600' : 'text-slate-400')} />
               <span className="min-w-0">
-                <span className="block truncate text-sm font-medium text-slate-900">{o.primary}</span>
+                <span className="block truncate text-sm text-slate-900">
+                  <Highlighted text={o.primary} typed={text} />
+                </span>
                 {o.secondary && <span className="block truncate text-xs text-slate-500">{o.secondary}</span>}
               </span>
             </li>
@@ -184,6 +186,19 @@ export function AddressCombobox({ inputRef, onTextChange, onPick, onClear, onBlu
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The typed start of a suggestion in bold, the way search boxes show what matched. */
+function Highlighted({ text, typed }: { text: string; typed: string }) {
+  const words = typed.split(',')[0].trim().toLowerCase();
+  const n = words && text.toLowerCase().startsWith(words) ? words.length : 0;
+  if (!n) return <span className="font-medium">{text}</span>;
+  return (
+    <>
+      <strong className="font-semibold">{text.slice(0, n)}</strong>
+      {text.slice(n)}
+    </>
   );
 }
 
