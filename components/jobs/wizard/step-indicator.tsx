@@ -12,7 +12,21 @@ export function StepIndicator({ mode, current, jobId, reachable }: { mode: FlowM
   const currentIndex = steps.indexOf(current);
   return (
     <nav aria-label={mode === 'edit' ? 'Job sections' : 'Progress'} className="mb-6">
-      {/* Phones: one line and a bar; the numbered steps do not fit. */}
+      {/* Phones: the edit sections as tabs; the wizard as one line and a bar (numbered steps do not fit). */}
+      {mode === 'edit' ? (
+        <div className="flex rounded-lg bg-slate-100 p-1 text-xs font-medium sm:hidden">
+          {steps.map((step) => (
+            <Link
+              key={step}
+              href={paths[step]}
+              aria-current={step === current ? 'page' : undefined}
+              className={clsx('flex-1 rounded-md px-2 py-2 text-center', step === current ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600')}
+            >
+              {STEP_LABELS[step]}
+            </Link>
+          ))}
+        </div>
+      ) : (
       <div className="sm:hidden">
         <p className="text-sm text-slate-600">
           Step {currentIndex + 1} of {steps.length}: <span className="font-semibold text-slate-900">{STEP_LABELS[current]}</span>
@@ -21,6 +35,7 @@ export function StepIndicator({ mode, current, jobId, reachable }: { mode: FlowM
           <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${((currentIndex + 1) / steps.length) * 100}%` }} />
         </div>
       </div>
+      )}
       <ol className="hidden items-center gap-3 p-0.5 pb-1 sm:flex">
         {steps.map((step, i) => {
           const done = mode !== 'edit' && i < currentIndex;
