@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Packages with native or WASM parts stay out of the server bundle and load from node_modules.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pdfkit', 'ioredis', 'nodemailer'],
+  serverExternalPackages: ['@electric-sql/pglite', 'zipcodes', '@node-rs/argon2', 'pg', 'pdfkit', 'ioredis', 'nodemailer'],
   // Migrations are read from disk at start; make sure serverless bundles (Vercel) carry them.
   outputFileTracingIncludes: { '/**': ['./drizzle/**/*'] },
   poweredByHeader: false,

@@ -2,22 +2,8 @@
 
 import { signIn } from 'next-auth/react';
 import { readTermsChoice } from '@/components/shell/terms';
+import { deviceId } from '@/lib/auth/device-id';
 
-const DEVICE_KEY = 'tna.deviceId';
-
-/** The browser's 8-character device id (spec §3), shared with the login form through the same key. */
-function deviceId() {
-  try {
-    const kept = window.localStorage.getItem(DEVICE_KEY);
-    if (kept && /^[a-z0-9]{8}$/.test(kept)) return kept;
-    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-    const id = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => alphabet[b % alphabet.length]).join('');
-    window.localStorage.setItem(DEVICE_KEY, id);
-    return id;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * next-auth credentials sign-in without leaving the page. `createRole` is the driver-to-company

@@ -1,5 +1,6 @@
 'use client';
 
+import { deviceId } from '@/lib/auth/device-id';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getSession, signIn } from 'next-auth/react';
 import Link from 'next/link';
@@ -31,20 +32,6 @@ type Props = {
   error: string | null;
 };
 
-/** A device id of 8 random characters (spec §3), kept per browser so sessions read as one device. */
-function deviceId() {
-  const key = 'tna.deviceId';
-  try {
-    const kept = window.localStorage.getItem(key);
-    if (kept && /^[a-z0-9]{8}$/.test(kept)) return kept;
-  } catch {}
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  const id = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => alphabet[b % alphabet.length]).join('');
-  try {
-    window.localStorage.setItem(key, id);
-  } catch {}
-  return id;
-}
 
 /** next-auth hands back the message thrown by authorize(); its generic codes mean wrong credentials. */
 function signInMessage(error: string) {
