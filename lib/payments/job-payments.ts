@@ -1,13 +1,13 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { dueRenewals } from '@/lib/jobs/lifecycle';
-import { companies, invoiceLines, invoices, users } from '@/lib/db/schema';
+import { companies, invoiceLines, invoices, paymentMethods, users } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { config } from '@/lib/config';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import { AppError, conflict, forbidden, unprocessable } from '@/lib/errors';
 import { enqueueMail, enqueueTemplate } from '@/lib/mail';
-import { payOnce, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
+import { payOnce, reconcile, STALE_PROCESSING_MS, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
 import { getGateway } from './gateway';
 import { addonLines, renewJobPeriod, isPublished, loadChargeableJob, postingLines, publishJob, startBoost, type ChargeableJob } from './jobs-port';
 import type { LineInput, OrderInput } from './orders';
@@ -35,6 +35,70 @@ async function recipientOf(db: Database, job: ChargeableJob, company: Company) {
 
 const jobUrl = (jobId: number) => `${config.appUrl}/company/jobs/${jobId}/detail`;
 const dateText = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * What an approved order does to its job, by action: publish it, start a paid boost, renew it,
+ * boost it for an admin; with its mail. The same for a live request and a reconciled order.
+ */
+export function afterApproval(job: ChargeableJob, company: Company, deps: ChargeDeps = {}): OnApproved {
+  return async (tx, invoice) => {
+    const now = deps.now?.() ?? new Date();
+    const to = await recipientOf(tx, job, company);
+    const amount = `$${(invoice.amountCents / 100).toFixed(2)}`;
+    switch (invoice.actionType) {
+      case 'new_job':
+        await publishJob(tx, job, invoice.paymentMethod === 'CONTRACT' ? 'invoiced' : 'paid', now);
+        if (to) await enqueueTemplate(tx, to.email, 'new_job', { firstName: to.firstName, jobTitle: job.title, jobUrl: jobUrl(job.id) });
+        return;
+      case 'addons': {
+        const [boost] = await tx
+          .select({ id: invoiceLines.id })
+          .from(invoiceLines)
+          .where(and(eq(invoiceLines.invoiceId, invoice.id), eq(invoiceLines.addonType, 'boost')));
+        if (boost) await startBoost(tx, job.id, now);
+        return;
+      }
+      case 'renewal': {
+        const until = await renewJobPeriod(tx, job, now);
+        if (!to) return;
+        if (invoice.autoRenew) {
+          await enqueueTemplate(tx, to.email, 'auto_renew_job', { firstName: to.firstName, jobTitle: job.title, amountCents: invoice.amountCents, expiresAt: dateText(until), jobUrl: jobUrl(job.id) });
+        } else {
+          const text = `Your job "${job.title}" was renewed for ${amount} and now runs until ${dateText(until)}.\n\n${jobUrl(job.id)}`;
+          await enqueueMail(tx, { to: to.email, kind: 'renew_job', subject: `"${job.title}" was renewed`, text });
+        }
+        return;
+      }
+      case 'admin_boost': {
+        const until = await startBoost(tx, job.id, now);
+        const days = Math.round((until.getTime() - now.getTime()) / 86_400_000);
+        if (to) await enqueueTemplate(tx, to.email, 'boost_job', { firstName: to.firstName, jobTitle: job.title, days, jobUrl: jobUrl(job.id) });
+      }
+    }
+  };
+}
+
+/**
+ * Orders a crashed request left in PROCESSING_PAYMENT (tick step): ask the gateway by key, charge
+ * again with the same key if it never saw it, and apply the job-side effect once approved.
+ */
+export async function reconcileStaleOrders(db: Database, now: Date, deps: ChargeDeps = {}) {
+  const stale = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.status, 'PROCESSING_PAYMENT'), lt(invoices.updatedAt, new Date(now.getTime() - STALE_PROCESSING_MS))))
+    .limit(50);
+  const report = { approved: 0, declined: 0 };
+  for (const invoice of stale) {
+    const [card] = invoice.paymentMethodId ? await db.select({ token: paymentMethods.token }).from(paymentMethods).where(eq(paymentMethods.id, invoice.paymentMethodId)) : [];
+    const job = invoice.jobId ? await loadChargeableJob(db, null, { jobId: invoice.jobId }) : null;
+    const effect: OnApproved = job ? afterApproval(job, await companyOfJob(db, job), { ...deps, now: () => now }) : async () => {};
+    const settled = await reconcile(db, await getGateway(db), invoice, card?.token ?? null, effect, deps);
+    if (settled.status === 'APPROVED') report.approved += 1;
+    else report.declined += 1;
+  }
+  return report;
+}
 
 /** Card or contract: builds the order and pays it once (see payOnce). */
 async function pay(
@@ -102,12 +166,8 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardTok
   nothingToPay(job);
   const subscribed = job.addons.filter((a) => a.subscribed);
   const lines = [...postingLines(job), ...addonLines(subscribed)];
-  const invoiced = company.billingType === 'CONTRACT' && !cardToken;
-  const outcome = await pay(db, actor, job, company, { actionType: 'new_job', periodKey: '', autoRenew: job.autoRenew, lines }, cardToken, async (tx) => {
-    await publishJob(tx, job, invoiced ? 'invoiced' : 'paid', deps.now?.() ?? new Date());
-    const to = await recipientOf(tx, job, company);
-    if (to) await enqueueTemplate(tx, to.email, 'new_job', { firstName: to.firstName, jobTitle: job.title, jobUrl: jobUrl(job.id) });
-  }, deps);
+  const order = { actionType: 'new_job' as const, periodKey: '', autoRenew: job.autoRenew, lines };
+  const outcome = await pay(db, actor, job, company, order, cardToken, afterApproval(job, company, deps), deps);
   return answer(outcome, job);
 }
 
@@ -137,9 +197,8 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
   if (!due.length) throw unprocessable('There are no unpaid add-ons on this job.');
   const company = await companyOfJob(db, job);
   const periodKey = `${due.map((a) => a.addonType).sort().join(',')}@${job.expirationDate?.toISOString() ?? ''}`;
-  const outcome = await pay(db, actor, job, company, { actionType: 'addons', periodKey, lines: addonLines(due) }, input.card_token, async (tx) => {
-    if (due.some((a) => a.addonType === 'boost')) await startBoost(tx, job.id, deps.now?.() ?? new Date());
-  }, deps);
+  const order = { actionType: 'addons' as const, periodKey, lines: addonLines(due) };
+  const outcome = await pay(db, actor, job, company, order, input.card_token, afterApproval(job, company, deps), deps);
   return answer(outcome, job);
 }
 
@@ -149,21 +208,8 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
   nothingToPay(job);
   const lines: LineInput[] = [...postingLines(job, 'renewal'), ...addonLines(job.addons.filter((a) => a.subscribed))];
   const periodKey = job.expirationDate?.toISOString() ?? 'first';
-  const outcome = await pay(db, actor, job, company, { actionType: 'renewal', periodKey, autoRenew: auto, lines }, cardToken, async (tx, invoice) => {
-    const until = await renewJobPeriod(tx, job, deps.now?.() ?? new Date());
-    const to = await recipientOf(tx, job, company);
-    if (!to) return;
-    if (auto) {
-      await enqueueTemplate(tx, to.email, 'auto_renew_job', { firstName: to.firstName, jobTitle: job.title, amountCents: invoice.amountCents, expiresAt: dateText(until), jobUrl: jobUrl(job.id) });
-    } else {
-      await enqueueMail(tx, {
-        to: to.email,
-        kind: 'renew_job',
-        subject: `"${job.title}" was renewed`,
-        text: `Your job "${job.title}" was renewed for $${(invoice.amountCents / 100).toFixed(2)} and now runs until ${dateText(until)}.\n\n${jobUrl(job.id)}`,
-      });
-    }
-  }, deps);
+  const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines };
+  const outcome = await pay(db, actor, job, company, order, cardToken, afterApproval(job, company, deps), deps);
   return { outcome, company };
 }
 
@@ -215,6 +261,15 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
   return report;
 }
 
+/**
+ * The tick's 'renewals' step: first finish orders a crash left in flight, then charge the
+ * auto-renewing jobs that are due.
+ */
+export async function paymentsTick(db: Database, now: Date, deps: ChargeDeps = {}) {
+  const reconciled = await reconcileStaleOrders(db, now, deps);
+  return { reconciled, ...(await autoRenewDueJobs(db, now, deps)) };
+}
+
 /** POST /admin/jobs/{id}/boost: an admin boosts a job without payment (an order of 0 for the record). */
 export async function adminBoost(db: Database, actor: Actor, jobId: number, deps: ChargeDeps = {}) {
   if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
@@ -236,11 +291,7 @@ export async function adminBoost(db: Database, actor: Actor, jobId: number, deps
       createdBy: actor.userId,
     },
     null,
-    async (tx) => {
-      const until = await startBoost(tx, job.id, now);
-      const to = await recipientOf(tx, job, company);
-      if (to) await enqueueTemplate(tx, to.email, 'boost_job', { firstName: to.firstName, jobTitle: job.title, days: Math.round((until.getTime() - now.getTime()) / 86_400_000), jobUrl: jobUrl(job.id) });
-    },
+    afterApproval(job, company, deps),
     deps,
   );
   return { job_id: job.id, boost_active: true, invoice_id: outcome.invoice.id, invoice_number: outcome.invoice.number };

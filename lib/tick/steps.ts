@@ -1,6 +1,6 @@
 import type { Database } from '@/lib/db/client';
 import { endBoosts, expireJobs } from '@/lib/jobs/lifecycle';
-import { autoRenewDueJobs } from '@/lib/payments/job-payments';
+import { paymentsTick } from '@/lib/payments/job-payments';
 import { deliverDueMail } from '@/lib/mail';
 import { purgeTokens } from '@/lib/auth/sessions';
 
@@ -19,7 +19,7 @@ export type TickStep = { name: string; run: (ctx: TickContext) => Promise<unknow
  * them (lib/jobs/lifecycle.ts extendJob); what is still past its expiry afterwards expires.
  */
 const DEFAULT_STEPS: TickStep[] = [
-  { name: 'renewals', run: ({ db, now }) => autoRenewDueJobs(db, now) },
+  { name: 'renewals', run: ({ db, now }) => paymentsTick(db, now) },
   { name: 'expire-jobs', run: async ({ db, now }) => ({ expired: await expireJobs(db, now) }) },
   { name: 'end-boosts', run: async ({ db, now }) => ({ ended: await endBoosts(db, now) }) },
   { name: 'purge-tokens', run: async ({ db, now }) => purgeTokens(db, now) },

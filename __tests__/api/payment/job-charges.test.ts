@@ -5,7 +5,10 @@ import { POST as addonsPost } from '@/app/api/v1.0/payment/employer/job/addons/r
 import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/route';
 import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import { getDb, queryRows } from '@/lib/db/client';
-import { emailOutbox, invoices, jobAddons } from '@/lib/db/schema';
+import { emailOutbox, invoices, jobAddons, sandboxCharges } from '@/lib/db/schema';
+import { openOrder } from '@/lib/payments/orders';
+import { storeCard } from '@/lib/payments/payment-methods';
+import { sandboxGateway } from '@/lib/payments/sandbox';
 import { tick } from '@/lib/tick';
 import { autoRenewDueJobs } from '@/lib/payments/job-payments';
 import { call, tokenFor } from '../../helpers/http';
@@ -148,5 +151,53 @@ describe('auto-renew (tick step)', () => {
     expect(after.expiredAt).toBeTruthy();
     const mails = await queryRows<{ text: string }>(db, sql`select text from email_outbox where kind = 'failed_payments'`);
     expect(mails.some((m) => m.text.includes('Card Will Fail') && m.text.includes('declined'))).toBe(true);
+  });
+});
+
+describe('reconciling orders a crash left in flight (tick step)', () => {
+  async function stuckOrder(title: string, at: Date) {
+    const db = await getDb();
+    const job = await makeJob({ email: 'employer@demo.test', title });
+    const token = await cardToken(CARDS.approve);
+    const card = await storeCard(db, job.companyId, null, { card_token: token, card_holder_name: 'Emma Recruiter' }, false);
+    const order = await openOrder(
+      db,
+      { companyId: job.companyId, jobId: job.id, jobTitle: title, actionType: 'new_job', periodKey: '', paymentMethod: 'CELERO', paymentMethodId: card.id, lines: [{ kind: 'job_posting', description: 'x', amountCents: 30_000 }] },
+      at,
+    );
+    return { job, token, order: order! };
+  }
+
+  it('approved at the gateway but never written: settles from lookup, publishes, no second charge', async () => {
+    const db = await getDb();
+    const crashedAt = new Date(Date.now() - 10 * 60_000);
+    const { job, token, order } = await stuckOrder('Crashed After Approval', crashedAt);
+    await sandboxGateway(db).charge({ token, amountCents: order.amountCents, idempotencyKey: order.idempotencyKey, description: 'before the crash' });
+    const report = await tick(db, new Date());
+    expect((report as unknown as { steps: { renewals: { reconciled: { approved: number } } } }).steps.renewals.reconciled.approved).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, order.id));
+    expect(row.status).toBe('APPROVED');
+    expect(row.transactionId).toMatch(/^sbx_/);
+    expect(await jobRow(job.id)).toMatchObject({ approved: true, paymentStatus: 'paid' });
+    const charges = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, order.idempotencyKey));
+    expect(charges).toHaveLength(1);
+  });
+
+  it('never reached the gateway: charged once with the same key', async () => {
+    const db = await getDb();
+    const { job, order } = await stuckOrder('Crashed Before Sending', new Date(Date.now() - 10 * 60_000));
+    await tick(db, new Date());
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, order.id));
+    expect(row.status).toBe('APPROVED');
+    expect(await jobRow(job.id)).toMatchObject({ approved: true });
+    expect(await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, order.idempotencyKey))).toHaveLength(1);
+  });
+
+  it('leaves a fresh in-flight order alone', async () => {
+    const db = await getDb();
+    const { order } = await stuckOrder('Still Running', new Date());
+    await tick(db, new Date());
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, order.id));
+    expect(row.status).toBe('PROCESSING_PAYMENT');
   });
 });
