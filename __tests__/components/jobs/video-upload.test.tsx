@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { VideoField } from '@/components/jobs/wizard/video-field';
+import { ApiError, api } from '@/lib/api/client';
+import { chunkSize } from '@/lib/jobs/hooks';
+import { renderWithProviders } from './helpers';
+
+jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));
+const mockApi = api as jest.MockedFunction<typeof api>;
+const MB = 1024 * 1024;
+
+const stageOf = (call: unknown[]) => ((call[1] as { body: FormData }).body.get('stage') as string) ?? '';
+
+function setup() {
+  const onChange = jest.fn();
+  renderWithProviders(<VideoField value="" onChange={onChange} />);
+  return onChange;
+}
+
+async function choose(file: File) {
+  await userEvent.click(screen.getByRole('radio', { name: 'Upload a file' }));
+  fireEvent.change(screen.getByLabelText(/Choose a video file/), { target: { files: [file] } });
+}
+
+beforeEach(() => mockApi.mockReset());
+
+describe('video upload', () => {
+  it('sends a small file in one request (stage simple) and keeps its absolute URL', async () => {
+    mockApi.mockResolvedValue({ data: { video_url: '/api/v1.0/jobs/multimedia/c1/a.mp4' } });
+    const onChange = setup();
+    await choose(new File(['x'.repeat(100)], 'clip.mp4', { type: 'video/mp4' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(`${window.location.origin}/api/v1.0/jobs/multimedia/c1/a.mp4`));
+    expect(mockApi.mock.calls.map(stageOf)).toEqual(['simple']);
+    expect((mockApi.mock.calls[0][1] as { body: FormData }).body.get('extension')).toBe('mp4');
+  });
+
+  it('sends a file of 10 MB or more in chunks: start, chunks of 5 MB, finish', async () => {
+    mockApi.mockImplementation(async (_p, o) => {
+      const stage = (o as { body: FormData }).body.get('stage');
+      return { data: stage === 'finish' ? { video_url: '/api/v1.0/jobs/multimedia/c1/b.webm' } : { upload_id: 'u1' } } as never;
+    });
+    const onChange = setup();
+    await choose(new File([new Uint8Array(12 * MB)], 'long.webm', { type: 'video/webm' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(mockApi.mock.calls.map(stageOf)).toEqual(['start', 'chunk', 'chunk', 'chunk', 'finish']);
+    const finish = (mockApi.mock.calls.at(-1)![1] as { body: FormData }).body;
+    expect(finish.get('parts')).toBe('[1,2,3]');
+  });
+
+  it('retries a failed step once, then reports the spec message', async () => {
+    mockApi.mockRejectedValue(new ApiError('Internal server error', 500));
+    setup();
+    await choose(new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
+    expect(await screen.findByText('multimedia upload failed')).toBeInTheDocument();
+    expect(mockApi).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses other file types before sending anything', async () => {
+    setup();
+    await choose(new File(['x'], 'clip.avi', { type: 'video/avi' }));
+    expect(await screen.findByText('Choose an mp4 or webm video')).toBeInTheDocument();
+    expect(mockApi).not.toHaveBeenCalled();
+  });
+
+  it('sizes chunks as the spec says', () => {
+    expect(chunkSize(12 * MB)).toBe(5 * MB);
+    expect(chunkSize(45 * MB)).toBe(10 * MB);
+    expect(chunkSize(100 * MB)).toBe(15 * MB);
+    expect(chunkSize(300 * MB)).toBe(20 * MB);
+    expect(chunkSize(600 * MB)).toBe(25 * MB);
+  });
+});
