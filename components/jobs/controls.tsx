@@ -60,7 +60,14 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
         id={selectId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(selectId, error, hint)}
-        className={clsx(INPUT, inputState(error), 'appearance-none bg-[length:1.1rem] bg-[right_0.6rem_center] bg-no-repeat pr-9', SELECT_ARROW)}
+        className={clsx(
+          INPUT,
+          inputState(error),
+          'appearance-none bg-[length:1.1rem] bg-[right_0.6rem_center] bg-no-repeat pr-9',
+          // The placeholder choice looks like a placeholder.
+          "[&:has(option[value='']:checked)]:text-slate-400 [&>option]:text-slate-900",
+          SELECT_ARROW,
+        )}
         {...props}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -40,7 +40,8 @@ export function StepIndicator({ mode, current, jobId, reachable }: { mode: FlowM
         {steps.map((step, i) => {
           const done = mode !== 'edit' && i < currentIndex;
           const active = step === current;
-          const canOpen = !active && step !== 'payment' && (mode === 'edit' || done || reachable?.includes(step));
+          // Edit and duplicate screens live under a job id: without one there is nowhere to link.
+          const canOpen = !active && step !== 'payment' && (mode === 'new' || jobId != null) && (mode === 'edit' || done || reachable?.includes(step));
           const body = (
             <>
               <span
