@@ -4,14 +4,12 @@
  * them. The new-job flow and the duplicate flow have their own keys. Client-only module.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import type { AddonType } from './codes';
 import { postingCostCents } from './pricing';
-import { createJobSchema } from './schemas';
+import type { CreateJobInput } from './schemas';
 
-/** The content step's form: the creation payload without addresses, add-ons and staff fields. */
-export const jobContentFormSchema = createJobSchema.in.omit({ addresses: true, addons: true, auto_renew: true, company_id: true });
-export type JobContentValues = z.input<typeof jobContentFormSchema>;
+/** The content step's values: the creation payload without addresses, add-ons and staff fields. */
+export type JobContentValues = Omit<CreateJobInput, 'addresses' | 'addons' | 'auto_renew' | 'company_id'>;
 
 /** One targeting address as the address component gives it, plus its cost once the server priced it. */
 export type DraftAddress = {

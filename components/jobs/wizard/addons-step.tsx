@@ -5,20 +5,12 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { POSTING_DAYS, PRICES_CENTS, formatUsd, type AddonType } from '@/lib/jobs/codes';
 import { draftTotalCents, type DraftAddons } from '@/lib/jobs/draft';
-import { addonSchema } from '@/lib/jobs/schemas';
 import { LinkButton, Section, TextField } from '../controls';
 import type { FlowMode } from './flow';
 import { ADDON_INFO } from './addon-info';
 import { WizardFooter } from './wizard-frame';
 
 const ADDON_ORDER: AddonType[] = ['boost', 'promote', 'hyperlink'];
-
-/** The hyperlink add-on's URL message, or undefined when it is fine or the add-on is off. */
-export function hyperlinkError(addons: DraftAddons): string | undefined {
-  if (!addons.hyperlink) return undefined;
-  const parsed = addonSchema.safeParse({ addon_type: 'hyperlink', subscribed: true, external_url: addons.externalUrl });
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
 
 type Props = {
   mode: FlowMode;
@@ -36,21 +28,28 @@ type Props = {
 export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, saving, backHref, summaryNote, onChange, onSubmit }: Props) {
   const [addons, setAddons] = useState<DraftAddons>(initial);
   const [autoRenew, setAutoRenew] = useState(initialAutoRenew);
-  const [touched, setTouched] = useState(false);
+  const [urlError, setUrlError] = useState<string>();
 
   const change = (next: DraftAddons, renew = autoRenew) => {
     setAddons(next);
     setAutoRenew(renew);
+    setUrlError(undefined);
     onChange?.(next, renew);
   };
 
-  const urlError = touched ? hyperlinkError(addons) : undefined;
+  /** The hyperlink URL's message (the rule is loaded when first needed). */
+  const checkUrl = async () => {
+    const { hyperlinkError } = await import('./validation');
+    const message = hyperlinkError(addons);
+    setUrlError(message);
+    return message;
+  };
+
   const totalCents = draftTotalCents(addressCount, addons);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (hyperlinkError(addons)) {
+    if (await checkUrl()) {
       document.getElementById('hyperlink-url')?.focus();
       return;
     }
@@ -92,7 +91,7 @@ export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, savi
                         placeholder="https://careers.example.com/apply"
                         value={addons.externalUrl}
                         onChange={(e) => change({ ...addons, externalUrl: e.target.value })}
-                        onBlur={() => setTouched(true)}
+                        onBlur={() => void checkUrl()}
                         error={urlError}
                       />
                     </div>

@@ -5,11 +5,9 @@ import { AddressField } from '@/components/address/address-field';
 import { Button } from '@/components/ui/button';
 import { PRICES_CENTS, centsToDollars } from '@/lib/jobs/codes';
 import { newAddressKey, type DraftAddress } from '@/lib/jobs/draft';
-import { MESSAGES, addressSchema } from '@/lib/jobs/schemas';
 import type { AddressSuggestion } from '@/lib/geo/types';
 import { LinkButton, Section } from '../controls';
 import { formatDollars } from '../format';
-import { addressPayload } from './convert';
 import type { FlowMode } from './flow';
 import { WizardFooter } from './wizard-frame';
 
@@ -26,13 +24,6 @@ type Props = {
 
 export const DUPLICATE_ADDRESS = 'This address is already in the list';
 const ADDRESS_PRICE = centsToDollars(PRICES_CENTS.address) as number;
-
-/** The message for one row, or null: the same rules the API applies (jobs spec §5). */
-export function addressError(value: DraftAddress | null): string | null {
-  if (!value) return MESSAGES.invalidAddress;
-  const parsed = addressSchema.safeParse(addressPayload(value));
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.invalidAddress);
-}
 
 /** Step 2: where the job is advertised. Each address is priced; the posting needs one at least. */
 export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraftChange }: Props) {
@@ -53,7 +44,8 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
     commit(rows.map((r) => (r.key === key ? { ...r, value: value ? { ...value, key } : null, cost: null } : r)));
   };
 
-  const validate = () => {
+  const validate = async () => {
+    const { addressError } = await import('./validation');
     const next: Record<string, string> = {};
     const seen = new Set<string>();
     for (const r of rows) {
@@ -68,13 +60,13 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const filled = rows.filter((r) => r.value || rows.length === 1);
-    if (!filled.some((r) => r.value)) {
+    if (!rows.some((r) => r.value)) {
+      const { MESSAGES } = await import('./validation');
       setListError(MESSAGES.addresses);
       setErrors(Object.fromEntries(rows.map((r) => [r.key, MESSAGES.invalidAddress])));
       return;
     }
-    if (!validate()) return;
+    if (!(await validate())) return;
     await onSubmit(chosen(rows));
   };
 

@@ -2,11 +2,11 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { LazyRichTextEditor } from '@/components/editor/lazy-editor';
 import { Button } from '@/components/ui/button';
 import { BENEFITS, DEFAULT_SALARY_TYPE, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, SALARY_TYPES } from '@/lib/jobs/codes';
-import { jobContentFormSchema, type JobContentValues } from '@/lib/jobs/draft';
+import type { JobContentValues } from '@/lib/jobs/draft';
 import { CheckboxGroup, LinkButton, MoneyField, SelectField, Section, TextField } from '../controls';
 import type { FlowMode } from './flow';
 import { VideoField } from './video-field';
@@ -41,6 +41,12 @@ type Props = {
 
 const DRAFT_SAVE_DELAY_MS = 400;
 
+/** zodResolver over the API's schema, fetched on the first validation (keeps zod out of first-load JS). */
+const contentResolver: Resolver<JobContentValues> = async (values, context, options) => {
+  const { jobContentFormSchema } = await import('./validation');
+  return (zodResolver(jobContentFormSchema) as unknown as Resolver<JobContentValues>)(values, context, options);
+};
+
 /** Step 1: what the job is, what it pays, who it is for (jobs spec §3 Job detail, §5 rules). */
 export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDraftChange }: Props) {
   const {
@@ -51,7 +57,7 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
     subscribe,
     formState: { errors },
   } = useForm<JobContentValues>({
-    resolver: zodResolver(jobContentFormSchema) as never,
+    resolver: contentResolver,
     defaultValues: { ...EMPTY_CONTENT, ...initial },
     mode: 'onTouched',
   });
