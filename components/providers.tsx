@@ -1,7 +1,6 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SessionProvider } from 'next-auth/react';
 import { useState } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
 
@@ -12,10 +11,8 @@ export function makeQueryClient() {
 export function Providers({ children }: { children: React.ReactNode }) {
   const [client] = useState(makeQueryClient);
   return (
-    <SessionProvider refetchOnWindowFocus={false}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
-    </SessionProvider>
+    <QueryClientProvider client={client}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
   );
 }

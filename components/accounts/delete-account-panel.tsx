@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { signOut } from 'next-auth/react';
+import { signOutLocally } from '@/lib/auth/client-session';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -36,7 +36,7 @@ export function DeleteAccountPanel() {
     }
     queryClient.clear();
     // The API has already ended every session; this drops the cookie, then we leave without a round trip.
-    await signOut({ redirect: false });
+    await signOutLocally();
     router.replace('/deleted-members');
     router.refresh();
   };

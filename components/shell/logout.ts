@@ -1,8 +1,8 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { signOutLocally } from '@/lib/auth/client-session';
 import { hardNavigate } from './navigate';
 
 /**
@@ -14,6 +14,6 @@ export async function logout(queryClient?: QueryClient) {
   await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
   queryClient?.clear();
   // No redirect from next-auth: its URL comes from NEXTAUTH_URL, which may name another host or port.
-  await signOut({ redirect: false });
+  await signOutLocally();
   hardNavigate('/login');
 }

@@ -1,37 +1,20 @@
 'use client';
 
-import { getCsrfToken, useSession } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef } from 'react';
+import { updateClientSession } from '@/lib/auth/client-session';
 import { Spinner } from '@/components/ui/states';
 import { clearOnboarding } from './onboarding-storage';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The company exists: the steps kept in the browser go, the session cookie picks up the company
  * (next-auth's jwt callback reloads roles and company on update) and the user lands on the jobs.
- * next-auth's update() silently does nothing while the session is still loading, so this waits
- * for it, and posts the update itself if next-auth still skipped it.
  */
 export function useFinishOnboarding() {
-  const session = useSession();
   const router = useRouter();
-  const latest = useRef(session);
-  useEffect(() => {
-    latest.current = session;
-  });
   return useCallback(async () => {
     clearOnboarding();
-    for (let i = 0; i < 50 && latest.current.status === 'loading'; i++) await sleep(100);
-    const updated = await latest.current.update();
-    if (!updated?.user?.companyId) {
-      await fetch('/api/auth/session', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ csrfToken: await getCsrfToken(), data: {} }),
-      });
-    }
+    await updateClientSession();
     router.replace('/company/jobs');
     router.refresh();
   }, [router]);

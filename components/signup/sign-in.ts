@@ -1,7 +1,7 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
 import { readTermsChoice } from '@/components/shell/terms';
+import { signInWithCredentials } from '@/lib/auth/client-session';
 import { deviceId } from '@/lib/auth/device-id';
 
 
@@ -11,15 +11,12 @@ import { deviceId } from '@/lib/auth/device-id';
  * the login service gave (next-auth's generic code when it gave none).
  */
 export async function signInInPlace(email: string, password: string, opts: { createRole?: boolean } = {}): Promise<string | null> {
-  const res = await signIn('credentials', {
-    redirect: false,
+  return signInWithCredentials({
     email,
     password,
     role: 'employer',
     device_id: deviceId(),
     terms_accepted: String(readTermsChoice() === 'true'),
     ...(opts.createRole ? { create_role: 'true' } : {}),
-  });
-  if (!res) return 'There was a problem with communication';
-  return res.error ?? null;
+  }).catch(() => 'There was a problem with communication');
 }

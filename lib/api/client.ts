@@ -1,6 +1,6 @@
 'use client';
 
-import { getSession, signOut } from 'next-auth/react';
+import { getClientSession, signOutLocally } from '@/lib/auth/client-session';
 
 /** Messages of the error catalogue (accounts spec §8). */
 export const NETWORK_ERROR = 'There was a problem with communication';
@@ -29,14 +29,14 @@ type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?
 export async function api<T>(path: string, options: Options = {}): Promise<ApiResult<T>> {
   const first = await send(path, options);
   if (first.status !== 401 || onPublicPage()) return read<T>(first);
-  const session = await getSession();
+  const session = await getClientSession();
   if (session && !session.error) {
     const retry = await send(path, options);
     if (retry.status !== 401) return read<T>(retry);
   }
   window.sessionStorage.setItem('unauthorized', '1');
   // Navigate ourselves: next-auth's redirect is built from NEXTAUTH_URL, which may name another host or port.
-  await signOut({ redirect: false }).catch(() => {});
+  await signOutLocally();
   window.location.assign('/login');
   throw new ApiError('Your session has expired. Please sign in again.', 401);
 }

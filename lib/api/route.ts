@@ -50,9 +50,9 @@ type Options<BS extends ZodType | undefined, QS extends ZodType | undefined, P> 
   ) => Promise<unknown> | unknown;
 };
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type RouteContext = { params: Promise<any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- each route has its own params
 
-export type RouteHandler = ((req: NextRequest, context?: RouteContext) => Promise<Response>) & {
+export type RouteHandler = ((req: NextRequest, context: RouteContext) => Promise<Response>) & {
   access: ApiAccess;
   /** The schemas, for the OpenAPI document and the tests that inspect what a route accepts. */
   bodySchema?: ZodType;
@@ -68,7 +68,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function route<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined, P = Record<string, string>>(
   options: Options<BS, QS, P>,
 ): RouteHandler {
-  const handler = async (req: NextRequest, context?: RouteContext) => {
+  const handler = async (req: NextRequest, context: RouteContext) => {
     const requestId = req.headers.get('x-request-id') || randomUUID();
     try {
       const db = await getDb();

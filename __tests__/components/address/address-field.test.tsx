@@ -6,7 +6,7 @@ import { AddressField } from '@/components/address/address-field';
 import { ToastProvider } from '@/components/ui/toast';
 import type { AddressSuggestion } from '@/lib/geo/types';
 
-jest.mock('next-auth/react', () => ({ getSession: jest.fn(async () => null), signOut: jest.fn() }));
+jest.mock('@/lib/auth/client-session', () => ({ getClientSession: jest.fn(async () => null), signOutLocally: jest.fn() }));
 jest.mock('next/dynamic', () => () => () => null);
 
 const dallas: AddressSuggestion = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { INVITE_ERROR, NO_MAIL_CLIENT, RecommendDialog, RecommendDialogHost, openMailClient } from '@/components/recommend';
 import { ToastProvider } from '@/components/ui/toast';
 
-jest.mock('next-auth/react', () => ({ getSession: jest.fn(async () => null), signOut: jest.fn() }));
+jest.mock('@/lib/auth/client-session', () => ({ getClientSession: jest.fn(async () => null), signOutLocally: jest.fn() }));
 
 const answer = { invitation_link: 'http://localhost/signup?ref=1&firstName=Jamie&email=jamie%40example.test', default_text: 'Hi Jamie,\n\nJoin me.', subject: 'Pat recommends TNA to you' };
 

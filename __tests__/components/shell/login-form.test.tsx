@@ -13,9 +13,9 @@ jest.mock('next/navigation', () => ({
 }));
 const mockSignIn = jest.fn();
 const mockGetSession = jest.fn();
-jest.mock('next-auth/react', () => ({
-  signIn: (...args: unknown[]) => mockSignIn(...args),
-  getSession: () => mockGetSession(),
+jest.mock('@/lib/auth/client-session', () => ({
+  signInWithCredentials: (...args: unknown[]) => mockSignIn(...args),
+  getClientSession: () => mockGetSession(),
 }));
 
 type Props = Partial<React.ComponentProps<typeof LoginForm>>;
@@ -101,17 +101,17 @@ describe('login form validation (spec §5)', () => {
 
 describe('signing in', () => {
   it('signs in with next-auth and lands on the page of the role', async () => {
-    mockSignIn.mockResolvedValue({ ok: true, error: null });
+    mockSignIn.mockResolvedValue(null);
     mockGetSession.mockResolvedValue({ user: { roles: ['Employer'], companyId: 4 } });
     renderLogin();
     await fillAndSubmit('employer@demo.test', 'Demo1234!');
-    expect(mockSignIn).toHaveBeenCalledWith('credentials', expect.objectContaining({ redirect: false, email: 'employer@demo.test', password: 'Demo1234!', terms_accepted: 'true' }));
-    expect(mockSignIn.mock.calls[0][1].device_id).toMatch(/^[a-z0-9]{8}$/);
+    expect(mockSignIn).toHaveBeenCalledWith(expect.objectContaining({ email: 'employer@demo.test', password: 'Demo1234!', terms_accepted: 'true' }));
+    expect(mockSignIn.mock.calls[0][0].device_id).toMatch(/^[a-z0-9]{8}$/);
     expect(mockReplace).toHaveBeenCalledWith('/company/jobs');
   });
 
   it('continues to a safe callback URL when one was given', async () => {
-    mockSignIn.mockResolvedValue({ ok: true, error: null });
+    mockSignIn.mockResolvedValue(null);
     mockGetSession.mockResolvedValue({ user: { roles: ['160Admin'], companyId: null } });
     renderLogin({ callbackUrl: '/admin/user-management' });
     await fillAndSubmit('admin@demo.test', 'Demo1234!');
@@ -119,7 +119,7 @@ describe('signing in', () => {
   });
 
   it('shows the wrong-credentials message and leaves the page usable again', async () => {
-    mockSignIn.mockResolvedValue({ ok: false, error: 'This email or password is wrong.' });
+    mockSignIn.mockResolvedValue('This email or password is wrong.');
     renderLogin();
     await fillAndSubmit('employer@demo.test', 'Wrong1234!');
     const alerts = await screen.findAllByText('This email or password is wrong.');
@@ -130,7 +130,7 @@ describe('signing in', () => {
   });
 
   it("maps next-auth's generic CredentialsSignin code to the spec message", async () => {
-    mockSignIn.mockResolvedValue({ ok: false, error: 'CredentialsSignin' });
+    mockSignIn.mockResolvedValue('CredentialsSignin');
     renderLogin();
     await fillAndSubmit('employer@demo.test', 'Wrong1234!');
     expect((await screen.findAllByText('This email or password is wrong.')).length).toBeGreaterThan(0);
@@ -142,7 +142,7 @@ describe('signing in', () => {
     renderLogin();
     await fillAndSubmit('employer@demo.test', 'Demo1234!');
     expect(document.querySelector('[inert]')).not.toBeNull();
-    finish({ ok: false, error: 'This email or password is wrong.' });
+    finish('This email or password is wrong.');
     await screen.findAllByText('This email or password is wrong.');
     expect(document.querySelector('[inert]')).toBeNull();
   });
@@ -162,12 +162,12 @@ describe('terms dialog (spec §2, §4)', () => {
 
   it('stores Decline and sends terms_accepted false with the login', async () => {
     clearCookies();
-    mockSignIn.mockResolvedValue({ ok: false, error: 'This email or password is wrong.' });
+    mockSignIn.mockResolvedValue('This email or password is wrong.');
     renderLogin();
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     expect(document.cookie).toContain('termsAccepted=false');
     await fillAndSubmit('employer@demo.test', 'Demo1234!');
-    expect(mockSignIn).toHaveBeenCalledWith('credentials', expect.objectContaining({ terms_accepted: 'false' }));
+    expect(mockSignIn).toHaveBeenCalledWith(expect.objectContaining({ terms_accepted: 'false' }));
   });
 
   it('does not ask again once a choice is stored', () => {

@@ -12,7 +12,7 @@ jest.mock('next/navigation', () => ({ usePathname: () => mockPath, useRouter: ()
 const mockSignOut = jest.fn();
 const mockAssign = jest.fn();
 jest.mock('@/components/shell/navigate', () => ({ hardNavigate: (url: string) => mockAssign(url) }));
-jest.mock('next-auth/react', () => ({ signOut: (...args: unknown[]) => mockSignOut(...args), getSession: jest.fn() }));
+jest.mock('@/lib/auth/client-session', () => ({ signOutLocally: (...args: unknown[]) => mockSignOut(...args), getClientSession: jest.fn() }));
 
 /** A controllable (max-width: 767.98px) media query. */
 function mockViewport(narrow: boolean) {
@@ -154,7 +154,7 @@ describe('side navigation', () => {
     await userEvent.click(within(rail()).getByRole('button', { name: 'Log out' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log out' }));
     expect(fetchMock).toHaveBeenCalledWith('/api/v1.0/auth/logout', expect.objectContaining({ method: 'POST' }));
-    expect(mockSignOut).toHaveBeenCalledWith({ redirect: false });
+    expect(mockSignOut).toHaveBeenCalled();
     expect(mockAssign).toHaveBeenCalledWith('/login');
   });
 });

@@ -2,7 +2,7 @@
 
 import { deviceId } from '@/lib/auth/device-id';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { getSession, signIn } from 'next-auth/react';
+import { getClientSession, signInWithCredentials } from '@/lib/auth/client-session';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -56,20 +56,19 @@ export function LoginForm({ role, callbackUrl, validated, denied, signedInAs, so
     setBusy(true);
     let leaving = false;
     try {
-      const res = await signIn('credentials', {
-        redirect: false,
+      const error = await signInWithCredentials({
         email,
         password,
         device_id: deviceId(),
         terms_accepted: String(readTermsChoice() === 'true'),
       });
-      if (!res || res.error) {
-        const message = res ? signInMessage(res.error ?? '') : 'There was a problem with communication';
+      if (error) {
+        const message = signInMessage(error);
         setFailure(message);
         toast.show('error', message);
         return;
       }
-      const session = await getSession();
+      const session = await getClientSession();
       const user = session?.user;
       // Stay busy until the next page replaces this one.
       leaving = true;

@@ -1,6 +1,6 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
+import { signInWithProvider } from '@/lib/auth/client-session';
 
 export type SocialProvider = 'google' | 'apple' | 'facebook';
 
@@ -44,7 +44,7 @@ export function SocialButtons({ providers, callbackUrl, disabled }: { providers:
             key={p}
             type="button"
             disabled={disabled}
-            onClick={() => void signIn(p, { callbackUrl: next })}
+            onClick={() => void signInWithProvider(p, next)}
             className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm font-medium text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:opacity-50"
           >
             {LOGOS[p]}
