@@ -90,7 +90,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
         </div>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="pay-method" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <section aria-labelledby="pay-method" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 id="pay-method" className="text-base font-semibold text-slate-900">
             Payment method
           </h2>
