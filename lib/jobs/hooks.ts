@@ -183,7 +183,8 @@ export function useUploadJobVideo() {
       }
       const url = answer.video_url ?? answer.url;
       if (!url) throw new Error('multimedia upload failed');
-      return new URL(url, window.location.origin).href;
+      // Keep the server's own path (/api/v1.0/jobs/multimedia/…): the job schema accepts it on any host.
+      return url;
     },
   });
 }

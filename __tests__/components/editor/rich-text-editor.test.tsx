@@ -1,7 +1,3 @@
-// Lexical 0.52 pulls @preact/signals-core, whose browser build is untransformed ESM under Jest's
-// jsdom conditions; point it at the package's CommonJS build.
-jest.mock('@preact/signals-core', () => jest.requireActual('../../../node_modules/@preact/signals-core/dist/signals-core.js'));
-
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $getRoot, $isTextNode, type LexicalEditor } from 'lexical';
