@@ -46,7 +46,8 @@ import * as r43 from '@/app/api/v1.0/payment/company/invoice/charge/route';
 import * as r44 from '@/app/api/v1.0/payment/company/invoice/route';
 import * as r45 from '@/app/api/v1.0/payment/company/invoice/summary/route';
 import * as r46 from '@/app/api/v1.0/payment/employer/job/addons/route';
-import * as r47 from '@/app/api/v1.0/payment/invoice/renewal/route';
+import * as r47 from '@/app/api/v1.0/payment/employer/job/invoice/route';
+import * as r48 from '@/app/api/v1.0/payment/invoice/renewal/route';
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: '/api/v1.0/admin/jobs/{id}/boost', module: r0 },
@@ -96,5 +97,6 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: '/api/v1.0/payment/company/invoice', module: r44 },
   { path: '/api/v1.0/payment/company/invoice/summary', module: r45 },
   { path: '/api/v1.0/payment/employer/job/addons', module: r46 },
-  { path: '/api/v1.0/payment/invoice/renewal', module: r47 },
+  { path: '/api/v1.0/payment/employer/job/invoice', module: r47 },
+  { path: '/api/v1.0/payment/invoice/renewal', module: r48 },
 ];

@@ -161,6 +161,17 @@ export async function chargeJob(db: Database, actor: Actor, input: ChargeInput, 
   return payNewJob(db, actor, job, input.card_token, deps);
 }
 
+/**
+ * POST /payment/employer/job/invoice: an invoice-billed (CONTRACT) company publishes a job on its
+ * contract, named by id. Card-billed companies pay through the charge call instead.
+ */
+export async function invoiceJob(db: Database, actor: Actor, input: { job_id: number }, deps: ChargeDeps = {}) {
+  const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
+  const company = await companyOfJob(db, job);
+  if (company.billingType !== 'CONTRACT') throw unprocessable('Your company pays by card: add a card to pay for this job.');
+  return payNewJob(db, actor, job, undefined, deps);
+}
+
 async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardToken: string | undefined, deps: ChargeDeps) {
   const company = await companyOfJob(db, job);
   nothingToPay(job);

@@ -51,6 +51,9 @@ export const jobChargeSchema = z.object({
 });
 export type JobChargeInput = z.infer<typeof jobChargeSchema>;
 
+/** POST /payment/employer/job/invoice */
+export const invoiceJobSchema = z.object({ job_id: id });
+
 /** POST /payment/company/billing/payment-receipt */
 export const receiptSchema = z.object({ invoiceId: id });
 
@@ -63,4 +66,4 @@ export const invoiceListQuery = z.object({
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
 /** Every schema above, for the test that proves no card field exists. */
-export const PAYMENT_SCHEMAS = { saveCardSchema, chargeSchema, jobChargeSchema, receiptSchema, invoiceListQuery };
+export const PAYMENT_SCHEMAS = { saveCardSchema, chargeSchema, jobChargeSchema, invoiceJobSchema, receiptSchema, invoiceListQuery };

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import { POST as invoicePost } from '@/app/api/v1.0/payment/employer/job/invoice/route';
 import { getDb, queryRows } from '@/lib/db/client';
 import { companies, emailOutbox, invoices, paymentAttempts, sandboxCharges } from '@/lib/db/schema';
 import { setChargeDefaults } from '@/lib/payments/charge';
@@ -168,6 +169,23 @@ describe('charge rules: access and invoicing', () => {
     } finally {
       await db.update(companies).set({ billingType: 'CELERO' }).where(eq(companies.id, emp.company_id));
     }
+  });
+
+  it('POST /payment/employer/job/invoice publishes on the contract, and refuses card-billed companies', async () => {
+    const db = await getDb();
+    const card = await makeJob({ email: 'employer@demo.test' });
+    const refused = await call(invoicePost, { token: employer, body: { job_id: card.id } });
+    expect(refused.status).toBe(422);
+    expect(await jobRow(card.id)).toMatchObject({ approved: false });
+    const contractCo = await makeCompany('Contract Carriers', 'CONTRACT');
+    const job = await makeJob({ companyId: contractCo });
+    expect((await call(invoicePost, { token: employer, body: { job_id: job.id } })).status).toBe(404);
+    const admin = await tokenFor('admin@demo.test');
+    const res = await call(invoicePost, { token: admin, body: { job_id: job.id } });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ payment_method: 'CONTRACT', status: 'APPROVED' });
+    expect(await jobRow(job.id)).toMatchObject({ approved: true, paymentStatus: 'invoiced' });
+    expect(await db.select().from(invoices).where(eq(invoices.jobId, job.id))).toHaveLength(1);
   });
 
   it('validates the payload', async () => {

@@ -1,0 +1,6 @@
+// POST /api/v1.0/payment/employer/job/invoice: an invoice-billed company publishes a job on its contract
+import { route } from '@/lib/api/route';
+import { invoiceJob } from '@/lib/payments/job-payments';
+import { invoiceJobSchema } from '@/lib/payments/schemas';
+
+export const POST = route({ access: 'companyJobs', body: invoiceJobSchema, handler: ({ db, actor, body }) => invoiceJob(db, actor!, body) });
