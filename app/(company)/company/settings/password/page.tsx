@@ -9,8 +9,9 @@ export default function PasswordSettingsPage() {
       <h2 id="pw-title" className="text-base font-semibold text-slate-900">
         Change password
       </h2>
-      <p className="mb-5 mt-1 text-sm text-slate-500">Changing it signs you out on your other devices.</p>
-      <ChangePasswordForm />
+      <div className="mt-4">
+        <ChangePasswordForm />
+      </div>
     </section>
   );
 }
