@@ -24,7 +24,9 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     // The spec's expired-session warning: the fetch layer sets the flag before sending the user to login.
     if (typeof window !== 'undefined' && window.sessionStorage.getItem('unauthorized') === '1') {
       window.sessionStorage.removeItem('unauthorized');
-      show('warning', 'Your session has expired. Please sign in again.');
+      // After this render, not inside it: the toast list is state of this same component.
+      const t = setTimeout(() => show('warning', 'Your session has expired. Please sign in again.'), 0);
+      return () => clearTimeout(t);
     }
   }, [show]);
 

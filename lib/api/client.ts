@@ -1,6 +1,7 @@
 'use client';
 
 import { getClientSession, signOutLocally } from '@/lib/auth/client-session';
+import { hardNavigate } from '@/components/shell/navigate';
 
 /** Messages of the error catalogue (accounts spec §8). */
 export const NETWORK_ERROR = 'There was a problem with communication';
@@ -37,7 +38,7 @@ export async function api<T>(path: string, options: Options = {}): Promise<ApiRe
   window.sessionStorage.setItem('unauthorized', '1');
   // Navigate ourselves: next-auth's redirect is built from NEXTAUTH_URL, which may name another host or port.
   await signOutLocally();
-  window.location.assign('/login');
+  hardNavigate('/login');
   throw new ApiError('Your session has expired. Please sign in again.', 401);
 }
 
