@@ -3,15 +3,14 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
-import { Alert, EmptyState, Spinner } from '@/components/ui/states';
+import { Alert, EmptyState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { WizardFooter, WizardFrame } from '@/components/jobs/wizard/wizard-frame';
+import { WizardFrame } from '@/components/jobs/wizard/wizard-frame';
 import { errorMessage } from '@/lib/api/client';
 import { useJobDraft, type DraftKind } from '@/lib/jobs/draft';
 import { useChargeJob, usePaymentSummary } from '@/lib/payments/hooks';
-import { CardPicker } from './card-picker';
+import { CheckoutBody, CheckoutSpinner } from './checkout-parts';
 import { usePayFlow } from './use-pay-flow';
-import { InvoiceNote, OrderLines } from './order-lines';
 import { formatMoney } from './format';
 
 export const PAYMENT_COMPLETED = 'Payment completed successfully';
@@ -29,10 +28,12 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
   const summary = usePaymentSummary(jobId);
   const charge = useChargeJob();
   const { picker, busy, failure, run } = usePayFlow();
-  const multimediaFailed = !!(draft as { multimediaUploadFailed?: boolean } | null)?.multimediaUploadFailed;
+  // Spec §3/§4: a video upload that failed after its retry (lib/jobs/draft.ts) refuses payment.
+  // Only for the draft's own posting: "Pay now" on another job is not about this draft's video.
+  const multimediaFailed = !!draft?.multimediaUploadFailed && draft.jobId === jobId;
 
   if (!jobId) {
-    if (draft === null) return <CenteredSpinner />;
+    if (draft === null) return <CheckoutSpinner />;
     return (
       <WizardFrame mode={kind} step="payment">
         <EmptyState title="There is no job to pay for yet" action={<Link className="font-semibold text-brand-700 hover:underline" href="/company/jobs/new">Create a new job</Link>}>
@@ -41,7 +42,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
       </WizardFrame>
     );
   }
-  if (summary.isPending) return <CenteredSpinner />;
+  if (summary.isPending) return <CheckoutSpinner />;
   if (summary.isError) {
     return (
       <WizardFrame mode={kind} step="payment">
@@ -80,46 +81,15 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
           <Alert type="error">The video of this job could not be uploaded ({MULTIMEDIA_FAILED}). Go back to the job content and upload it again, or remove it, before paying.</Alert>
         </div>
       )}
-      {failure && (
-        <div className="mb-4" data-testid="payment-error">
-          <Alert type="error">
-            <p className="font-semibold">The payment did not go through</p>
-            <p className="mt-0.5">{failure}</p>
-            <p className="mt-1 text-red-800/80">Your job is saved but not published. Try again or use another card.</p>
-          </Alert>
-        </div>
-      )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="pay-method" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <h2 id="pay-method" className="text-base font-semibold text-slate-900">
-            Payment method
-          </h2>
-          <div className="mt-4">
-            {invoiced ? (
-              <InvoiceNote>Your company is billed by invoice under its contract. Publishing adds this job to your next invoice; no card is needed.</InvoiceNote>
-            ) : (
-              <CardPicker ref={picker} card={s.card} hostedFieldsUrl={s.hosted_fields_url} disabled={busy} />
-            )}
-          </div>
-        </section>
-
-        <aside aria-labelledby="order-summary" className="order-first h-fit rounded-2xl lg:order-none border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-6">
-          <h2 id="order-summary" className="text-base font-semibold text-slate-900">
-            Order summary
-          </h2>
-          <div className="mt-4">
-            <OrderLines summary={s} />
-          </div>
-          <p className="mt-2 text-xs text-slate-500">The job is posted for 30 days{invoiced ? '.' : ' once the payment is approved.'}</p>
-        </aside>
-      </div>
-
-      <WizardFooter
-        summary={
-          <p className="text-sm text-slate-600">
-            Total <span className="font-semibold text-slate-900">{formatMoney(s.total)}</span>
-          </p>
-        }
+      <CheckoutBody
+        summary={s}
+        picker={picker}
+        busy={busy}
+        failure={failure}
+        failureNote="Your job is saved but not published. Try again or use another card."
+        invoiceNote="Your company is billed by invoice under its contract. Publishing adds this job to your next invoice; no card is needed."
+        orderTitle="Order summary"
+        orderNote={`The job is posted for 30 days${invoiced ? '.' : ' once the payment is approved.'}`}
       >
         <Button variant="secondary" onClick={() => router.push(kind === 'duplicate' && draft?.sourceJobId ? `/company/jobs/${draft.sourceJobId}/addons-duplicate` : '/company/jobs/new/addons')} disabled={busy}>
           Back
@@ -127,15 +97,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
         <Button onClick={() => void pay()} loading={busy} disabled={multimediaFailed} data-testid="pay-button">
           {busy ? 'Processing…' : invoiced ? 'Publish job' : `Pay ${formatMoney(s.total)}`}
         </Button>
-      </WizardFooter>
+      </CheckoutBody>
     </WizardFrame>
-  );
-}
-
-function CenteredSpinner() {
-  return (
-    <div className="flex min-h-64 items-center justify-center">
-      <Spinner size="large" label="Loading the order" />
-    </div>
   );
 }

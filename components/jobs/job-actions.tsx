@@ -4,20 +4,29 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { clsx } from 'clsx';
 import Link from 'next/link';
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/client';
 import { useCancelJob, useCancelRenewal, useCloseJob, type JobSummary } from '@/lib/jobs/hooks';
+import { useAdminBoost } from '@/lib/payments/hooks';
 import { CancelRenewalDialog } from './list/cancel-renewal-dialog';
-import { awaitsPayment, isOpenJob } from './status-badge';
+import { awaitsPayment, canRenew, isOpenJob } from './status-badge';
 import { paymentUrl } from './wizard/flow';
 
-export type ActionJob = Pick<JobSummary, 'id' | 'title' | 'auto_renew' | 'closed_at' | 'cancelled_at' | 'expired_at' | 'payment_status' | 'status'>;
-type Pending = { kind: 'close' | 'cancel' | 'renewal'; job: ActionJob } | null;
+// The payment dialog (hosted card fields, order lines) loads when a job is renewed, not with the list.
+const PayDialog = dynamic(() => import('@/components/billing/pay-dialog').then((m) => m.PayDialog), { ssr: false });
+
+export type ActionJob = Pick<
+  JobSummary,
+  'id' | 'title' | 'auto_renew' | 'closed_at' | 'cancelled_at' | 'expired_at' | 'expiration_date' | 'payment_status' | 'status'
+>;
+type Pending = { kind: 'close' | 'cancel' | 'renewal' | 'renew' | 'boost'; job: ActionJob } | null;
 
 export const JOB_CLOSED = 'The job was closed';
 export const JOB_CANCELLED = 'The job was cancelled';
 export const RENEWAL_CANCELLED = 'Auto-renew is off for this job';
+export const JOB_UPDATED = 'Updated successfully';
 
 /** Close, cancel and cancel-renewal with their confirmations, shared by the list and the detail page. */
 export function useJobActions() {
@@ -26,6 +35,7 @@ export function useJobActions() {
   const close = useCloseJob();
   const cancel = useCancelJob();
   const renewal = useCancelRenewal();
+  const boost = useAdminBoost();
 
   const run = async (action: () => Promise<unknown>, success: string) => {
     try {
@@ -70,6 +80,24 @@ export function useJobActions() {
         loading={cancel.isPending}
         onConfirm={() => run(() => cancel.mutateAsync(job!.id), JOB_CANCELLED)}
       />
+      <ConfirmDialog
+        open={pending?.kind === 'boost'}
+        onOpenChange={(o) => !o && setPending(null)}
+        title="Boost this job?"
+        description={
+          <>
+            <span className="font-medium text-slate-800">{job?.title}</span> is boosted for 7 days at no charge to the company. An order of $0 keeps the record.
+          </>
+        }
+        confirmLabel="Boost job"
+        cancelLabel="Not now"
+        loading={boost.isPending}
+        onConfirm={() => run(() => boost.mutateAsync(job!.id), JOB_UPDATED)}
+      />
+      {pending?.kind === 'renew' && (
+        // Pays and toasts 'Payment completed successfully' itself; its mutation refreshes the jobs queries.
+        <PayDialog jobId={pending.job.id} kind="renewal" open onOpenChange={(o) => !o && setPending(null)} />
+      )}
       <CancelRenewalDialog
         open={pending?.kind === 'renewal'}
         onOpenChange={(o) => !o && setPending(null)}
@@ -96,7 +124,10 @@ export function useJobActions() {
 
 type MenuItem = { label: string; href?: string; onSelect?: () => void; danger?: boolean };
 
-/** The items a job offers, depending on its state. */
+/**
+ * The items a job offers, depending on its state: "Pay now" while unpaid, "Renew" once it expired
+ * or ends within a week, "Add add-ons" while open (the add-ons screen charges new ones).
+ */
 export function jobMenuItems(job: ActionJob, ask: ReturnType<typeof useJobActions>['ask'], { detail = true } = {}): MenuItem[][] {
   const open = isOpenJob(job);
   const base = `/company/jobs/${job.id}`;
@@ -106,13 +137,15 @@ export function jobMenuItems(job: ActionJob, ask: ReturnType<typeof useJobAction
     ...(open ? [{ label: 'Edit', href: `${base}/job-content` }, { label: 'Add add-ons', href: `${base}/addons` }] : []),
     { label: 'Duplicate', href: `${base}/job-content-duplicate` },
   ];
+  const renew: MenuItem[] = canRenew(job) ? [{ label: 'Renew', onSelect: () => ask('renew', job) }] : [];
   const change: MenuItem[] = open
     ? [
+        ...renew,
         ...(job.auto_renew ? [{ label: 'Cancel renewal', onSelect: () => ask('renewal', job) }] : []),
         { label: 'Close job', onSelect: () => ask('close', job) },
         { label: 'Cancel job', onSelect: () => ask('cancel', job), danger: true },
       ]
-    : [];
+    : renew;
   return [navigate, change].filter((g) => g.length);
 }
 

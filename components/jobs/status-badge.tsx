@@ -35,3 +35,17 @@ export const isOpenJob = (job: Pick<JobSummary, 'closed_at' | 'cancelled_at' | '
 
 /** An open posting nobody paid for yet. */
 export const awaitsPayment = (job: Lifecycle) => isOpenJob(job) && job.payment_status === 'pending';
+
+/** Days before its end date from which a live job offers "Renew". */
+export const RENEW_WINDOW_DAYS = 7;
+
+/**
+ * A paid job that has expired, or ends within RENEW_WINDOW_DAYS, can be renewed for 30 more days
+ * (a closed or cancelled one cannot: the renewal call refuses it).
+ */
+export function canRenew(job: Lifecycle & Pick<JobSummary, 'expiration_date'>, now = new Date()) {
+  if (job.closed_at || job.cancelled_at || job.payment_status === 'pending') return false;
+  if (job.expired_at) return true;
+  if (!job.expiration_date) return false;
+  return new Date(job.expiration_date).getTime() - now.getTime() <= RENEW_WINDOW_DAYS * 86_400_000;
+}

@@ -14,3 +14,23 @@ export function editorJson(text: string) {
     root: { type: 'root', version: 1, children: [{ type: 'paragraph', version: 1, children: text ? [{ type: 'text', version: 1, text, format: 0 }] : [] }] },
   });
 }
+
+/** What GET /payment/company/invoice/summary answers for a card-billed company with a saved Visa. */
+export function paymentSummary(over: Record<string, unknown> = {}) {
+  return {
+    job_id: 7,
+    action: 'new_job',
+    expiration_date: null as string | null,
+    title: 'Dry Van Driver',
+    secret_token: 'tok-123456789',
+    paid: false,
+    payment_status: 'pending',
+    billing_type: 'CELERO',
+    lines: [{ description: 'Job posting: Dallas, TX', kind: 'posting', amount: 150, amount_cents: 15000 }],
+    total: 150,
+    total_cents: 15000,
+    card: { card_type: 'Visa', masked_number: '************1111', expiration_date: '12/34', card_holder_name: 'Emma Recruiter' },
+    hosted_fields_url: '/sandbox-gateway/hosted-fields',
+    ...over,
+  };
+}

@@ -4,15 +4,20 @@ import Link from 'next/link';
 import { BENEFITS, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, SALARY_TYPES, labelOf } from '@/lib/jobs/codes';
 import { useJob } from '@/lib/jobs/hooks';
 import type { JobDetail } from '@/lib/jobs/serialize';
+import { Button } from '@/components/ui/button';
 import { LinkButton } from '../controls';
 import { formatDate, formatDollars } from '../format';
 import { JobRowMenu, useJobActions } from '../job-actions';
 import { ADDON_INFO } from '../wizard/addon-info';
-import { StatusBadge, awaitsPayment, isOpenJob, statusNote } from '../status-badge';
+import { StatusBadge, awaitsPayment, canRenew, isOpenJob, statusNote } from '../status-badge';
 import { paymentUrl } from '../wizard/flow';
 
-/** Job detail (jobs spec §3): every field with its label from the code lists, the posting's state and its cost. */
-export function JobDetailView({ initial }: { initial: JobDetail }) {
+/**
+ * Job detail (jobs spec §3): every field with its label from the code lists, the posting's state
+ * and its cost, and the paying actions: Pay now (unpaid), Renew (expired or ending soon), and for
+ * admins (`isAdmin`) Boost without payment.
+ */
+export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail; isAdmin?: boolean }) {
   const { data } = useJob(initial.id, initial);
   const job = data ?? initial;
   const { dialogs, ask } = useJobActions();
@@ -20,6 +25,8 @@ export function JobDetailView({ initial }: { initial: JobDetail }) {
   const note = statusNote(job);
   const salary = labelOf(SALARY_TYPES, job.salary_type).toLowerCase();
   const subscribed = job.addons.filter((a) => a.subscribed);
+  const boosted = job.boost_active && job.boost_remaining_days > 0;
+  const canBoost = isAdmin && open && !awaitsPayment(job) && !boosted;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -33,7 +40,7 @@ export function JobDetailView({ initial }: { initial: JobDetail }) {
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
               <StatusBadge status={job.status} />
               {note && <span>{note}</span>}
-              {job.boost_active && job.boost_remaining_days > 0 && (
+              {boosted && (
                 <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-inset ring-amber-600/20">
                   Boosted · {job.boost_remaining_days} {job.boost_remaining_days === 1 ? 'day' : 'days'} left
                 </span>
@@ -42,6 +49,12 @@ export function JobDetailView({ initial }: { initial: JobDetail }) {
           </div>
           <div className="flex shrink-0 items-center gap-2">
             {awaitsPayment(job) && <LinkButton href={paymentUrl(job.id)}>Pay now</LinkButton>}
+            {canRenew(job) && <Button onClick={() => ask('renew', job)}>Renew</Button>}
+            {canBoost && (
+              <Button variant="secondary" onClick={() => ask('boost', job)}>
+                Boost (admin)
+              </Button>
+            )}
             {open && (
               <LinkButton href={`/company/jobs/${job.id}/job-content`} variant="secondary">
                 Edit

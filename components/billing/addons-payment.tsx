@@ -1,0 +1,76 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { Button } from '@/components/ui/button';
+import { Alert, EmptyState } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api/client';
+import { usePayJob, usePaymentSummary } from '@/lib/payments/hooks';
+import { CheckoutBody, CheckoutSpinner } from './checkout-parts';
+import { formatMoney } from './format';
+import { PAYMENT_COMPLETED } from './payment-step';
+import { usePayFlow } from './use-pay-flow';
+
+export const NO_UNPAID_ADDONS = 'There are no unpaid add-ons on this job.';
+
+/**
+ * The payment page with `action=addons`: the add-ons newly subscribed on a live job (the edit
+ * flow's add-ons screen sends the user here), paid with the saved card, a new card or the
+ * company's invoice through `POST /payment/employer/job/addons`; then back to the job.
+ */
+export function AddonsPayment({ jobId }: { jobId: number }) {
+  const router = useRouter();
+  const toast = useToast();
+  const summary = usePaymentSummary(jobId, 'addons');
+  const pay = usePayJob('addons');
+  const { picker, busy, failure, run } = usePayFlow();
+  const detail = `/company/jobs/${jobId}/detail`;
+
+  if (summary.isPending) return <CheckoutSpinner />;
+  const s = summary.data;
+  const invoiced = s?.billing_type === 'CONTRACT';
+
+  async function onPay() {
+    if (!s || !(await run(invoiced, (cardToken) => pay.mutateAsync({ job_id: jobId, card_token: cardToken })))) return;
+    toast.show('success', PAYMENT_COMPLETED);
+    router.push(detail);
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl pb-24">
+      <header className="mb-5">
+        <h1 className="text-2xl font-bold text-slate-900">Pay for add-ons</h1>
+        {s && (
+          <p className="mt-1 text-sm text-slate-500">
+            <span className="font-medium text-slate-700">{s.title}</span>
+          </p>
+        )}
+      </header>
+      {summary.isError || !s ? (
+        <Alert type="error">{errorMessage(summary.error)}</Alert>
+      ) : s.lines.length === 0 ? (
+        <EmptyState title={NO_UNPAID_ADDONS} action={<Link className="font-semibold text-brand-700 hover:underline" href={detail}>Back to the job</Link>}>
+          Every add-on of this job is paid for the current period.
+        </EmptyState>
+      ) : (
+        <CheckoutBody
+          summary={s}
+          picker={picker}
+          busy={busy}
+          failure={failure}
+          failureNote="Nothing was charged. The add-ons stay on the job: try again or use another card."
+          invoiceNote="Your company is billed by invoice under its contract: the add-ons are added to your next invoice."
+          orderTitle="New add-ons"
+        >
+          <Button variant="secondary" onClick={() => router.push(detail)} disabled={busy}>
+            Pay later
+          </Button>
+          <Button onClick={() => void onPay()} loading={busy} data-testid="pay-button">
+            {busy ? 'Processing…' : invoiced ? 'Confirm' : `Pay ${formatMoney(s.total)}`}
+          </Button>
+        </CheckoutBody>
+      )}
+    </div>
+  );
+}
