@@ -41,6 +41,12 @@ export type JobDraft = {
   addresses: DraftAddress[];
   addons: DraftAddons;
   autoRenew: boolean;
+  /**
+   * Spec §3: a video upload failed after its retry. Set by the content step, cleared by a
+   * successful upload, a pasted link or removing the video; while set the payment step refuses to
+   * pay ('multimedia upload failed') and sends the flag with the charge.
+   */
+  multimediaUploadFailed: boolean;
   updatedAt: string;
 };
 
@@ -64,6 +70,7 @@ export function emptyDraft(): JobDraft {
     addresses: [],
     addons: { ...NO_ADDONS_CHOSEN },
     autoRenew: false,
+    multimediaUploadFailed: false,
     updatedAt: new Date(0).toISOString(),
   };
 }
@@ -159,6 +166,11 @@ export function useJobDraft(kind: DraftKind) {
   const update = useCallback((change: Parameters<typeof writeJobDraft>[1]) => writeJobDraft(kind, change), [kind]);
   const clear = useCallback(() => clearJobDraft(kind), [kind]);
   return { draft, update, clear };
+}
+
+/** Records how the last video upload of a flow ended (true: it failed after its retry). */
+export function setMultimediaUploadFailed(kind: DraftKind, failed: boolean) {
+  if (readJobDraft(kind).multimediaUploadFailed !== failed) writeJobDraft(kind, { multimediaUploadFailed: failed });
 }
 
 let keySeq = 0;

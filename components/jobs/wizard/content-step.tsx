@@ -37,6 +37,8 @@ type Props = {
   onSubmit: (values: JobContentValues) => Promise<void> | void;
   /** Called (debounced) while the user types, so a reload keeps the work. */
   onDraftChange?: (values: JobContentValues) => void;
+  /** The video upload's outcome for the draft's `multimediaUploadFailed` flag (new and duplicate flows). */
+  onVideoUpload?: (failed: boolean) => void;
 };
 
 const DRAFT_SAVE_DELAY_MS = 400;
@@ -48,7 +50,7 @@ const contentResolver: Resolver<JobContentValues> = async (values, context, opti
 };
 
 /** Step 1: what the job is, what it pays, who it is for (jobs spec §3 Job detail, §5 rules). */
-export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDraftChange }: Props) {
+export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDraftChange, onVideoUpload }: Props) {
   const {
     register,
     control,
@@ -178,7 +180,13 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
           control={control}
           name="video_url"
           render={({ field, fieldState }) => (
-            <VideoField value={(field.value as string) ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+            <VideoField
+              value={(field.value as string) ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              onUploadResult={onVideoUpload}
+            />
           )}
         />
       </Section>

@@ -72,6 +72,7 @@ export function ContentScreen({ mode, job }: ScreenProps) {
           cancelHref={job ? detailHref(job) : '/company/jobs'}
           onSubmit={w.saveContent}
           onDraftChange={mode === 'edit' ? undefined : w.rememberContent}
+          onVideoUpload={mode === 'edit' ? undefined : w.rememberUploadResult}
         />
       ) : (
         <WizardLoading />

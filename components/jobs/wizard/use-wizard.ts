@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef } from 'react';
 import { ApiError, api, errorMessage } from '@/lib/api/client';
 import { useToast } from '@/components/ui/toast';
-import { draftAddonList, emptyDraft, readJobDraft, useJobDraft, writeJobDraft, type DraftAddons, type DraftAddress, type DraftKind, type JobContentValues } from '@/lib/jobs/draft';
+import { draftAddonList, emptyDraft, readJobDraft, setMultimediaUploadFailed, useJobDraft, writeJobDraft, type DraftAddons, type DraftAddress, type DraftKind, type JobContentValues } from '@/lib/jobs/draft';
 import { useCreateJob, useUpdateJob, useUpdateJobAddons, useUpdateJobAddresses } from '@/lib/jobs/hooks';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import { addressPayload, jobToAddons, jobToContent, toDraftAddress } from './convert';
@@ -104,6 +104,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
   /** Keeps what the user enters in the draft as it changes, so back and reload keep it. */
   const rememberContent = useCallback((values: JobContentValues) => mode !== 'edit' && update({ content: values }), [mode, update]);
   const rememberAddresses = useCallback((list: DraftAddress[]) => mode !== 'edit' && update({ addresses: list }), [mode, update]);
+  const rememberUploadResult = useCallback((failed: boolean) => mode !== 'edit' && setMultimediaUploadFailed(kind, failed), [mode, kind]);
   const rememberAddons = useCallback((next: DraftAddons, renew: boolean) => mode !== 'edit' && update({ addons: next, autoRenew: renew }), [mode, update]);
 
   /**
@@ -162,5 +163,5 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
 
   const saving = createJob.isPending || updateJob.isPending || updateAddresses.isPending || updateAddons.isPending;
 
-  return { ready, kind, draft, paths, content, addresses, addons, autoRenew, saving, saveContent, saveAddresses, saveAddons, startOver: clear, rememberContent, rememberAddresses, rememberAddons };
+  return { ready, kind, draft, paths, content, addresses, addons, autoRenew, saving, saveContent, saveAddresses, saveAddons, startOver: clear, rememberContent, rememberAddresses, rememberAddons, rememberUploadResult };
 }

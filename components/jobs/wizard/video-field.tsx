@@ -18,10 +18,15 @@ type Props = {
   onChange: (url: string) => void;
   error?: string;
   onBlur?: () => void;
+  /**
+   * How the video stands for the draft's `multimediaUploadFailed` flag: true after an upload failed
+   * (its retry included), false after a successful upload, a typed link or removing the video.
+   */
+  onUploadResult?: (failed: boolean) => void;
 };
 
 /** A video for the posting: a link (YouTube, Vimeo, a file URL) or an mp4/webm file uploaded at once. */
-export function VideoField({ value, onChange, error, onBlur }: Props) {
+export function VideoField({ value, onChange, error, onBlur, onUploadResult }: Props) {
   const [mode, setMode] = useState<'link' | 'upload'>('link');
   const [fileError, setFileError] = useState<string>();
   const [fileName, setFileName] = useState<string>();
@@ -38,9 +43,12 @@ export function VideoField({ value, onChange, error, onBlur }: Props) {
     setFileName(file.name);
     try {
       onChange(await upload.mutateAsync(file));
+      onUploadResult?.(false);
     } catch (e) {
       // A refused file says why (type, size); anything else is the spec's upload failure.
-      setFileError(e instanceof ApiError && e.status === 422 ? errorMessage(e) : UPLOAD_FAILED);
+      const refused = e instanceof ApiError && e.status === 422;
+      setFileError(refused ? errorMessage(e) : UPLOAD_FAILED);
+      if (!refused) onUploadResult?.(true);
       setFileName(undefined);
     } finally {
       if (fileInput.current) fileInput.current.value = '';
@@ -71,7 +79,10 @@ export function VideoField({ value, onChange, error, onBlur }: Props) {
           inputMode="url"
           placeholder="https://www.youtube.com/watch?v=…"
           value={value}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => {
+            onChange(e.target.value);
+            if (e.target.value) onUploadResult?.(false);
+          }}
           onBlur={onBlur}
           error={error}
           hint="A short video of your trucks or team helps drivers decide."
@@ -111,7 +122,13 @@ export function VideoField({ value, onChange, error, onBlur }: Props) {
           <a href={value} target="_blank" rel="noopener noreferrer" className="truncate text-brand-600 underline-offset-2 hover:underline">
             {value}
           </a>
-          <button type="button" onClick={() => onChange('')} className="shrink-0 text-xs font-medium text-slate-500 hover:text-red-600">
+          <button
+            type="button"
+            onClick={() => {
+              onChange('');
+              onUploadResult?.(false);
+            }}
+            className="shrink-0 text-xs font-medium text-slate-500 hover:text-red-600">
             Remove video
           </button>
         </div>
