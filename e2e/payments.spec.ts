@@ -125,6 +125,26 @@ test.describe('payments', () => {
     expect((await paymentState(request, token, jobId)).paid).toBe(false);
   });
 
+  test('add-ons added to a live job are paid on the payment page (action=addons), then shown on the job', async ({ browser, baseURL, request }) => {
+    const token = await bearer(request);
+    const jobId = await createJob(request, token, 'E2E Add-ons Driver');
+    const page = await signedInPage(browser, baseURL!);
+    await payWithCard(page, jobId, '4111 1111 1111 1111');
+    await page.waitForURL('**/company/jobs', { timeout: 30_000 });
+    await page.goto(`/company/jobs/${jobId}/detail`);
+    await page.getByRole('link', { name: 'Add add-ons' }).click();
+    await page.getByRole('checkbox', { name: /Promote/ }).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/payment-method\?job_id=\d+&action=addons/);
+    await expect(page.getByRole('heading', { name: 'Pay for add-ons' })).toBeVisible();
+    await expect(page.getByTestId('order-total')).toHaveText('$100.00');
+    // The approved card of the posting is the company's saved card now.
+    await page.getByRole('button', { name: 'Pay $100.00' }).click();
+    await expect(page.getByText('Payment completed successfully')).toBeVisible({ timeout: 30_000 });
+    await page.waitForURL(`**/company/jobs/${jobId}/detail`);
+    await expect(page.getByText('Promote', { exact: true })).toBeVisible();
+  });
+
   test('the receipt of a paid order downloads as a PDF', async ({ browser, baseURL }) => {
     const page = await signedInPage(browser, baseURL!);
     await page.goto('/company/settings/billing/order-history');
