@@ -51,6 +51,8 @@ async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
+  // An idle client whose connection the server ends (restart, failover) must not crash the process.
+  pool.on('error', (error) => console.error('PostgreSQL pool: idle client error', error.message));
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return { db, close: () => pool.end() };
 }

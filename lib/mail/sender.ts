@@ -48,7 +48,8 @@ export async function deliverDueMail(
     update email_outbox o set attempts = o.attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
     where o.id in (
       select id from email_outbox
-      where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+      -- The clock passed in has millisecond precision; the column has microseconds.
+      where status = 'pending' and date_trunc('milliseconds', next_attempt_at) <= ${now.toISOString()}::timestamptz
       order by next_attempt_at, id
       limit ${options.batch ?? BATCH}
       for update skip locked

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { companies, paymentMethods } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -73,7 +73,21 @@ export async function storeCard(db: Database, companyId: number, userId: number 
   // A token belongs to the company that tokenized it first; nobody else can borrow it.
   if (elsewhere && elsewhere.companyId !== companyId) throw unprocessable('Invalid credit card number.', 'card_token');
   return db.transaction(async (tx) => {
-    if (makeDefault) await clearDefault(tx as unknown as Database, companyId);
+    const t = tx as unknown as Database;
+    await lockCompanyCards(t, companyId);
+    const [saved] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.token, input.card_token), isNull(paymentMethods.deletedAt)));
+    if (saved) {
+      if (makeDefault && !saved.isDefault) {
+        await clearDefault(t, companyId);
+        const [row] = await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, saved.id)).returning();
+        return row;
+      }
+      return saved;
+    }
+    if (makeDefault) await clearDefault(t, companyId);
     const [row] = await tx
       .insert(paymentMethods)
       .values({
@@ -91,6 +105,16 @@ export async function storeCard(db: Database, companyId: number, userId: number 
     return row;
   });
 }
+
+/**
+ * Serializes changes to one company's cards (saving, choosing the default): concurrent checkouts
+ * of the same company would otherwise race on "one default card" and "one row per token".
+ */
+async function lockCompanyCards(db: Database, companyId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(${CARD_LOCK_SPACE}, ${companyId})`);
+}
+
+const CARD_LOCK_SPACE = 7_341_100;
 
 /** Which card pays: a new token (saved as the default), or the company's default card. */
 export async function resolveCard(db: Database, companyId: number, userId: number | null, cardToken: string | undefined) {
@@ -121,6 +145,7 @@ async function clearDefault(db: Database, companyId: number) {
 /** After an approved charge on a card typed at checkout: it becomes the company's saved card. */
 export async function makeDefaultCard(db: Database, companyId: number, cardId: number) {
   await db.transaction(async (tx) => {
+    await lockCompanyCards(tx as unknown as Database, companyId);
     const [card] = await tx.select({ isDefault: paymentMethods.isDefault }).from(paymentMethods).where(and(eq(paymentMethods.id, cardId), eq(paymentMethods.companyId, companyId)));
     if (!card || card.isDefault) return;
     await clearDefault(tx as unknown as Database, companyId);

@@ -34,6 +34,8 @@ export const paymentMethods = pgTable(
     index('payment_methods_company_idx').on(t.companyId),
     index('payment_methods_token_idx').on(t.token),
     uniqueIndex('payment_methods_one_default_key').on(t.companyId).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+    // One row per card per company, however many checkouts race to save it.
+    uniqueIndex('payment_methods_company_token_key').on(t.companyId, t.token).where(sql`${t.deletedAt} is null`),
   ],
 );
 

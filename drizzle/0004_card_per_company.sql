@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payment_methods_company_token_key" ON "payment_methods" USING btree ("company_id","token") WHERE "payment_methods"."deleted_at" is null;
