@@ -1,8 +1,11 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useId, useState } from 'react';
 import { RECOMMEND_EVENT } from '@/components/shell/side-nav';
-import { RecommendDialog } from './recommend-dialog';
+
+// The dialog (its form, schema and validation) loads on first open, not with every portal page.
+const RecommendDialog = dynamic(() => import('./recommend-dialog').then((m) => m.RecommendDialog), { ssr: false });
 
 // Mounted hosts, most recent last: only the newest one answers, so a page may mount its own host
 // while its layout has one too, without two dialogs opening.
@@ -12,10 +15,13 @@ const hosts: string[] = [];
 export function RecommendDialogHost() {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
   useEffect(() => {
     hosts.push(id);
     const show = () => {
-      if (hosts[hosts.length - 1] === id) setOpen(true);
+      if (hosts[hosts.length - 1] !== id) return;
+      setUsed(true);
+      setOpen(true);
     };
     window.addEventListener(RECOMMEND_EVENT, show);
     return () => {
@@ -23,7 +29,7 @@ export function RecommendDialogHost() {
       window.removeEventListener(RECOMMEND_EVENT, show);
     };
   }, [id]);
-  return <RecommendDialog open={open} onOpenChange={setOpen} />;
+  return used ? <RecommendDialog open={open} onOpenChange={setOpen} /> : null;
 }
 
 /** A button that opens the dialog from page content (the nav has its own Recommend item). */

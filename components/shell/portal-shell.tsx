@@ -3,15 +3,12 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { usePathname } from 'next/navigation';
 import { clsx } from 'clsx';
-import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { BrandMark, Icon } from './icons';
 import { navGroupFor } from './nav-model';
 import { NavBody, type ShellUser } from './side-nav';
 import { useNavCollapse } from './use-nav-collapse';
-
-// The Recommend dialog answers the nav's `tna:recommend` event; loaded after first paint to keep it out of every page's first load.
-const RecommendDialogHost = dynamic(() => import('@/components/recommend/recommend-dialog-host').then((m) => m.RecommendDialogHost), { ssr: false });
+import { RecommendDialogHost } from '@/components/recommend/recommend-dialog-host';
 
 /**
  * The frame of every portal: a collapsible side nav (16rem / 5.5rem) beside the page, and on phones
