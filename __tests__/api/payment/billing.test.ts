@@ -57,7 +57,7 @@ describe('GET/POST /api/v1.0/payment/company/billing', () => {
     for (const c of columns) {
       const hits = await queryRows<{ n: number }>(
         db,
-        sql`select count(*)::int as n from ${sql.identifier(c.table_name)} where ${sql.identifier(c.column_name)}::text like '%5555555555554444%' or ${sql.identifier(c.column_name)}::text like '%4111111111111111%'`,
+        sql`select count(*)::int as n from ${sql.identifier(c.table_name)} where ${sql.identifier(c.column_name)}::text like '%5555555555554444%' or ${sql.identifier(c.column_name)}::text like '%4111111111111111%' or ${sql.identifier(c.column_name)}::text = '987'`,
       );
       expect({ column: `${c.table_name}.${c.column_name}`, n: hits[0].n }).toEqual({ column: `${c.table_name}.${c.column_name}`, n: 0 });
     }
