@@ -190,10 +190,8 @@ export function toStateCode(input: string | null | undefined): UsState | undefin
   return US_STATES.find((st) => st.value.toLowerCase() === s || st.label.toLowerCase() === s)?.value;
 }
 
-/** Country spellings that mean the United States: the spec §5 aliases (EE. UU., USA, EUA, US, U.S.) and long forms, compared without dots or spaces. */
-const US_COUNTRY_KEYS = new Set(['EEUU', 'USA', 'EUA', 'US', 'UNITEDSTATES', 'UNITEDSTATESOFAMERICA', 'ESTADOSUNIDOS']);
-export const isUsCountry = (country: string) =>
-  US_COUNTRY_KEYS.has(country.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[.\s]/g, ''));
+/** One rule for what counts as the US, shared with every address field (lib/geo). */
+export { isUsCountry } from '@/lib/geo/validate-address';
 
 /** Job status as derived in spec §4, and its label for the list. */
 export const JOB_STATUSES = codeList([

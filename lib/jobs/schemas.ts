@@ -21,10 +21,11 @@ import {
   valuesOf,
 } from './codes';
 import { lexicalPlainText } from './rich-text';
+import { INVALID_ADDRESS, NOT_US_ADDRESS } from '@/lib/geo/validate-address';
 
 export const MESSAGES = {
-  notUs: 'Addresses should be from the US',
-  invalidAddress: 'Select a valid address, city, or zip code',
+  notUs: NOT_US_ADDRESS,
+  invalidAddress: INVALID_ADDRESS,
   amount: 'Enter an amount with up to 8 digits and 2 decimals',
   salaryType: 'Select a salary type',
   hyperlinkUrl: 'Enter a valid URL starting with http:// or https://',
