@@ -7,8 +7,12 @@ import { CARD_MESSAGES } from '@/lib/payments/cards';
 /** What the gateway's hosted fields hand back: a token and what may be shown of the card. */
 export type CardToken = { token: string; card_type: string; masked_number: string; expiration_date: string; card_holder_name: string };
 
-/** Spec §4 card validation status. */
-export type CardStatus = { status: 'success' | 'error' | 'validation'; message: string } | null;
+/**
+ * Spec §4 card validation status, as far as the card form can know it. A token only says the
+ * card's format is right, not that the bank accepts it: success is what the owner shows once the
+ * server has saved or charged the card (a toast, the saved card), never this form on a token.
+ */
+export type CardStatus = { status: 'error' | 'validation'; message: string } | null;
 
 export type HostedCardFieldsHandle = {
   /** Asks the iframe to validate and tokenize; resolves with the token, rejects with the message. */
@@ -61,7 +65,8 @@ export const HostedCardFields = forwardRef<HostedCardFieldsHandle, { url: string
         if (data.type === 'tna:ready') setReady(true);
         if (data.type === 'tna:card-token' && typeof data.token === 'string') {
           const card = { token: data.token, card_type: String(data.card_type), masked_number: String(data.masked_number), expiration_date: String(data.expiration_date), card_holder_name: String(data.card_holder_name ?? '') };
-          report({ status: "success", message: `${card.card_type} ending in ${card.masked_number.slice(-4)} is ready to use.` });
+          // Clears an earlier refusal; the bank has not been asked yet, so nothing here says success.
+          report(null);
           pending.current?.resolve(card);
           clearTimeout(pending.current?.timer);
           pending.current = null;
@@ -131,13 +136,8 @@ export const HostedCardFields = forwardRef<HostedCardFieldsHandle, { url: string
           </svg>
           Card details go straight to our payment processor. We never see or store your card number.
         </div>
-        {status && status.status !== 'success' && (
+        {status && (
           <p role="alert" data-card-status={status.status} className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {status.message}
-          </p>
-        )}
-        {status?.status === 'success' && (
-          <p role="status" data-card-status="success" className="mt-2 text-sm text-emerald-700">
             {status.message}
           </p>
         )}

@@ -5,6 +5,8 @@ import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
  * the secret API key in the Authorization header, amounts in cents:
  *   POST {base}/api/transaction         { type: 'sale', amount, currency, description, order_id,
  *                                         idempotency_key, payment_method: { token } }
+ *   POST {base}/api/transaction         { type: 'verification', amount: 0, payment_method: { token } }
+ *                                       (checks a card before it is saved, takes no money)
  *   POST {base}/api/transaction/search  { idempotency_key: { operator: '=', value } }
  * Answers { status: 'success' | 'failed', msg, data }; data.response is approved / declined /
  * error and data.response_code 100 approved, 200-299 declined, 300+ processing errors.
@@ -45,6 +47,19 @@ export function celeroGateway(cfg: CeleroConfig): PaymentGateway {
     return { httpStatus: res.status, reply };
   }
 
+  /** One transaction call (a sale or a verification) and its outcome; failures never throw. */
+  async function transaction(body: Record<string, unknown>): Promise<ChargeResult> {
+    try {
+      const { httpStatus, reply } = await post('/api/transaction', body);
+      const tx = Array.isArray(reply.data) ? reply.data[0] : (reply.data ?? undefined);
+      if (httpStatus >= 500) return { outcome: 'error', message: reply.msg || 'Processing error.' };
+      if (httpStatus >= 400 && !tx) return { outcome: 'declined', message: reply.msg || 'Validation error.' };
+      return toResult(tx, reply.msg);
+    } catch (error) {
+      return { outcome: 'error', message: (error as Error).name === 'TimeoutError' ? 'Processing error: timed out.' : 'Processing error.' };
+    }
+  }
+
   return {
     name: 'celero',
     hostedFields() {
@@ -56,26 +71,22 @@ export function celeroGateway(cfg: CeleroConfig): PaymentGateway {
       return null;
     },
 
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      try {
-        const { httpStatus, reply } = await post('/api/transaction', {
-          type: 'sale',
-          amount: request.amountCents,
-          currency: 'USD',
-          description: request.description.slice(0, 255),
-          order_id: request.idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-17),
-          idempotency_key: request.idempotencyKey,
-          // The provider remembers the key this long (seconds): a day covers any retry we make.
-          idempotency_time: 86_400,
-          payment_method: { token: request.token },
-        });
-        const tx = Array.isArray(reply.data) ? reply.data[0] : (reply.data ?? undefined);
-        if (httpStatus >= 500) return { outcome: 'error', message: reply.msg || 'Processing error.' };
-        if (httpStatus >= 400 && !tx) return { outcome: 'declined', message: reply.msg || 'Validation error.' };
-        return toResult(tx, reply.msg);
-      } catch (error) {
-        return { outcome: 'error', message: (error as Error).name === 'TimeoutError' ? 'Processing error: timed out.' : 'Processing error.' };
-      }
+    charge(request: ChargeRequest): Promise<ChargeResult> {
+      return transaction({
+        type: 'sale',
+        amount: request.amountCents,
+        currency: 'USD',
+        description: request.description.slice(0, 255),
+        order_id: request.idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-17),
+        idempotency_key: request.idempotencyKey,
+        // The provider remembers the key this long (seconds): a day covers any retry we make.
+        idempotency_time: 86_400,
+        payment_method: { token: request.token },
+      });
+    },
+
+    verify(token: string): Promise<ChargeResult> {
+      return transaction({ type: 'verification', amount: 0, currency: 'USD', payment_method: { token } });
     },
 
     async lookup(idempotencyKey: string): Promise<ChargeResult | null> {

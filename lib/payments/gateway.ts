@@ -46,6 +46,11 @@ export interface PaymentGateway {
   /** The card behind a token, or null if unknown (or the gateway does not say). */
   card(token: string): Promise<CardInfo | null>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Asks the issuer whether the card may be charged, without taking money (a zero-amount account
+   * verification). A card saved for later charges is checked this way before it is kept.
+   */
+  verify(token: string): Promise<ChargeResult>;
   /** The charge made with this key, or null if the gateway never saw it. */
   lookup(idempotencyKey: string): Promise<ChargeResult | null>;
 }

@@ -2,8 +2,8 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { companies, paymentMethods } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { notFound, unprocessable } from '@/lib/errors';
-import { getGateway } from './gateway';
+import { AppError, notFound, unprocessable } from '@/lib/errors';
+import { getGateway, type PaymentGateway } from './gateway';
 import type { SaveCardInput } from './schemas';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -49,9 +49,20 @@ export async function getCompanyCard(db: Database, actor: Actor): Promise<CardVi
   return row ? toCardView(row) : null;
 }
 
+const VERIFY_FAILED = 'We could not check this card with your bank. Please try again.';
+
+async function verifyWithIssuer(gateway: PaymentGateway, token: string) {
+  const verdict = await gateway.verify(token);
+  if (verdict.outcome === 'approved') return;
+  throw new AppError(402, verdict.outcome === 'declined' ? verdict.message || 'Your card was declined.' : VERIFY_FAILED, 'card_token');
+}
+
 /**
  * Saves a card token from the hosted fields as the company's default card. The card details come
- * from the gateway (it knows its token); the browser's copy is only a fallback.
+ * from the gateway (it knows its token); the browser's copy is only a fallback. A token only proves
+ * the number is well formed, so the issuer is asked first (a zero-amount verification): a card the
+ * bank declines is answered 402 with its reason and never saved, since automatic renewals would
+ * charge it later.
  */
 export async function saveCompanyCard(db: Database, actor: Actor, input: SaveCardInput): Promise<CardView> {
   const company = await companyOf(db, actor);
@@ -72,6 +83,8 @@ export async function storeCard(db: Database, companyId: number, userId: number 
     .where(eq(paymentMethods.token, input.card_token));
   // A token belongs to the company that tokenized it first; nobody else can borrow it.
   if (elsewhere && elsewhere.companyId !== companyId) throw unprocessable('Invalid credit card number.', 'card_token');
+  // A card typed at checkout is checked by its charge; a default card is charged later, unattended.
+  if (makeDefault) await verifyWithIssuer(gateway, input.card_token);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCompanyCards(t, companyId);

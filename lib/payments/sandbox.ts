@@ -111,6 +111,14 @@ export function sandboxGateway(db: Database): PaymentGateway {
       return resultOf(now, true);
     },
 
+    async verify(token: string): Promise<ChargeResult> {
+      const [card] = await db.select({ behaviour: sandboxTokens.behaviour }).from(sandboxTokens).where(eq(sandboxTokens.token, token));
+      if (!card) return { outcome: 'declined', message: SANDBOX_MESSAGES.badToken };
+      // The declining test cards are refused by the issuer whatever the amount; the others verify.
+      const first = firstOutcome(card.behaviour as CardBehaviour);
+      return first.status === 'declined' ? { outcome: 'declined', message: first.message ?? SANDBOX_MESSAGES.declined } : { outcome: 'approved', message: SANDBOX_MESSAGES.approved };
+    },
+
     async lookup(idempotencyKey: string): Promise<ChargeResult | null> {
       const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
       return row ? resultOf(row, true) : null;

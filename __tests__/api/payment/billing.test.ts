@@ -40,6 +40,21 @@ describe('GET/POST /api/v1.0/payment/company/billing', () => {
     expect(noName.json.errors[0]).toEqual({ message: 'Validation fails.', field: 'card_holder_name' });
   });
 
+  it('refuses a card the bank declines (402 with its reason) and keeps the card on file', async () => {
+    const before = (await call(billingGet, { token: employer })).json.data;
+    for (const [number, message] of [
+      [CARDS.decline, 'Your card was declined.'],
+      [CARDS.insufficient, 'Your card was declined: insufficient funds.'],
+    ]) {
+      const res = await call(billingPost, { token: employer, body: { card_token: await cardToken(number), card_holder_name: 'Emma Recruiter' } });
+      expect(res.status).toBe(402);
+      expect(res.json.errors[0].message).toBe(message);
+    }
+    expect((await call(billingGet, { token: employer })).json.data).toEqual(before);
+    const rows = await queryRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from payment_methods where masked_number like '%0002' or masked_number like '%9995'`);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('never stores a card number or security code sent to it', async () => {
     const token = await cardToken(CARDS.approve, 'Leaky Client');
     const res = await call(billingPost, {

@@ -121,6 +121,7 @@ describe('charge rules with a scripted gateway', () => {
         calls.push(r);
         return { outcome: 'error', message: '', ...answers.shift() };
       },
+      verify: async () => ({ outcome: 'approved', message: 'Approved' }),
       lookup,
     };
     return { gw, calls };
@@ -237,6 +238,13 @@ describe('the celero driver speaks the provider REST shapes', () => {
     expect(await gw.charge({ token: 't', amountCents: 1, idempotencyKey: 'k2', description: '' })).toMatchObject({ outcome: 'error', message: 'upstream unavailable' });
     reply = { status: 400, body: { status: 'failed', msg: 'invalid token' } };
     expect(await gw.charge({ token: 't', amountCents: 1, idempotencyKey: 'k3', description: '' })).toMatchObject({ outcome: 'declined', message: 'invalid token' });
+  });
+
+  it('verifies a card before it is saved with a zero-amount verification, and reads a decline', async () => {
+    const gw = celeroGateway({ apiKey: 'k', baseUrl: base });
+    reply = { status: 200, body: { status: 'success', data: { id: 'v1', response: 'declined', response_code: 200, processor_response_text: 'Do not honor' } } };
+    expect(await gw.verify('tok_abc')).toMatchObject({ outcome: 'declined', message: 'Do not honor' });
+    expect(seen[0]).toMatchObject({ url: '/api/transaction', body: { type: 'verification', amount: 0, payment_method: { token: 'tok_abc' } } });
   });
 
   it('looks a charge up by its idempotency key through the search endpoint', async () => {
