@@ -21,6 +21,7 @@ import {
   valuesOf,
 } from './codes';
 import { lexicalPlainText } from './rich-text';
+import { STATUS_FILTER_MESSAGE, statusFilterOf } from './status';
 import { INVALID_ADDRESS, NOT_US_ADDRESS } from '@/lib/geo/validate-address';
 
 export const MESSAGES = {
@@ -270,9 +271,24 @@ const sortSchema = z.preprocess(
 const boolish = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-/** The job list's filters. `status` 'Active' means approved; any other value means not approved (spec §4). */
+/**
+ * A list status filter: Active, Inactive or Cancelled (any case, or the status value itself), read
+ * as the derived status the list shows (lib/jobs/status.ts); anything else is refused.
+ */
+const statusFilter = z
+  .string()
+  .max(20, STATUS_FILTER_MESSAGE)
+  .transform((v, ctx) => {
+    if (!v.trim()) return undefined;
+    const status = statusFilterOf(v);
+    if (!status) ctx.addIssue({ code: 'custom', message: STATUS_FILTER_MESSAGE });
+    return status ?? undefined;
+  })
+  .optional();
+
+/** The job list's filters. */
 export const jobFiltersSchema = z.object({
-  status: z.string().trim().max(20).optional(),
+  status: statusFilter,
   job_type: z.union([codes(JOB_TYPES, MESSAGES.jobType), z.array(codes(JOB_TYPES, MESSAGES.jobType))]).optional(),
   state: z.string().trim().max(60).optional(),
   auto_renew: boolish.optional(),
@@ -285,7 +301,7 @@ export const jobFiltersSchema = z.object({
 export const searchJobsSchema = z.object({
   filters: jobFiltersSchema.default({}),
   query: z.string().trim().max(200).optional(),
-  status: z.string().trim().max(20).optional(),
+  status: statusFilter,
   company_id: z.coerce.number().int().positive().optional(),
   sort: sortSchema.default({ field: 'posting_date', direction: 'desc' }),
   offset: int(0, 1_000_000).default(0),

@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { queryRows, type Database } from '@/lib/db/client';
-import { toStateCode, type JobSortField } from './codes';
+import { toStateCode, type JobSortField, type JobStatus } from './codes';
 import { companyScope } from './access';
 import type { SearchJobs } from './schemas';
 import { lifecycle, type JobTag } from './serialize';
-import { statusFilterApproved } from './status';
 
 type SummaryRow = {
   id: number;
@@ -45,6 +44,18 @@ const SORT_SQL: Record<JobSortField, string> = {
   expiration_date: 'j.expiration_date',
 };
 
+/**
+ * The SQL condition of one derived status over `jobs j`: the same three flags as
+ * deriveJobStatus, so a filter returns exactly the jobs the list shows with that status. (The
+ * spec's "'Active' means approved" let closed and cancelled jobs, approved but not active, into
+ * Active.) Each is an equality on the columns of jobs_company_status_idx.
+ */
+export function statusCondition(status: JobStatus): SQL {
+  if (status === 'active') return sql`(j.approved = true and j.active = true and j.suspended = false)`;
+  if (status === 'canceled') return sql`(j.approved = true and j.active = false and j.suspended = false)`;
+  return sql`(j.approved = false or j.suspended = true)`;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const date = (v: Date | string | null) => (v == null ? null : new Date(v));
 
@@ -58,7 +69,7 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
   const where: SQL[] = [];
   if (companyId !== undefined) where.push(sql`j.company_id = ${companyId}`);
   const status = input.status ?? input.filters.status;
-  if (status) where.push(sql`j.approved = ${statusFilterApproved(status)}`);
+  if (status) where.push(statusCondition(status));
   const query = input.query?.trim();
   if (query) where.push(sql`j.title ilike ${'%' + escapeLike(query) + '%'}`);
   const f = input.filters;

@@ -11,7 +11,12 @@ export function deriveJobStatus({ suspended, approved, active }: { suspended: bo
   return 'inactive';
 }
 
-/** The list filter: 'Active' means approved; any other value means not approved (spec §4). */
-export function statusFilterApproved(status: string): boolean {
-  return status.trim().toLowerCase() === 'active';
+export const STATUS_FILTER_MESSAGE = 'Choose a status: Active, Inactive or Cancelled.';
+
+/** The list filter's words (the labels, case-insensitive, and the status values) → the status. */
+const FILTER_WORDS: Record<string, JobStatus> = { active: 'active', inactive: 'inactive', cancelled: 'canceled', canceled: 'canceled' };
+
+/** The status a list filter value selects, or null when it names none. */
+export function statusFilterOf(value: string): JobStatus | null {
+  return FILTER_WORDS[value.trim().toLowerCase()] ?? null;
 }

@@ -3,6 +3,9 @@ import { GET as listGet } from '@/app/api/v1.0/jobs/route';
 import { POST as searchPost } from '@/app/api/v1.0/jobs/search/route';
 import { PATCH as cancelRenewalPatch } from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
 import { POST as tagPost } from '@/app/api/v1.0/jobs/[id]/tag/route';
+import { POST as closePost } from '@/app/api/v1.0/jobs/[id]/close/route';
+import { POST as cancelPost } from '@/app/api/v1.0/jobs/[id]/cancel/route';
+import { PATCH as suspendPatch } from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
 import { getDb } from '@/lib/db/client';
 import { addDays, publishPaidJob } from '@/lib/jobs/lifecycle';
 import { call } from '../../helpers/http';
@@ -82,6 +85,33 @@ describe('POST /api/v1.0/jobs/search', () => {
     expect(active.json.pagination.total).toBe(5);
     const inactive = await search({ query: 'Zeta', filters: { status: 'Inactive' }, limit: 100 });
     expect(titles(inactive).sort()).toEqual(['Zeta Search F Flatbed', 'Zeta Search G Tanker']);
+  });
+
+  it('each status filter returns exactly the jobs the list shows with that status (closed and cancelled are not Active)', async () => {
+    const db = await getDb();
+    const ids: Record<string, number> = {};
+    for (const name of ['Open', 'Closed', 'Cancelled', 'Suspended', 'Unpaid']) {
+      ids[name] = await createJobAs(t.employer, { title: `Omega Filter ${name}` });
+      if (name !== 'Unpaid') await publishPaidJob(db, ids[name]);
+    }
+    expect((await call(closePost, { token: t.employer, params: { id: String(ids.Closed) } })).status).toBe(200);
+    expect((await call(cancelPost, { token: t.employer, params: { id: String(ids.Cancelled) } })).status).toBe(200);
+    expect((await call(suspendPatch, { token: t.admin, params: { id: String(ids.Suspended) }, body: { suspended: true } })).status).toBe(200);
+
+    const byStatus = async (status: string) => {
+      const res = await search({ query: 'Omega Filter', filters: { status }, limit: 100 });
+      expect(res.status).toBe(200);
+      for (const job of res.json.data) expect(job.status).toBe(status.toLowerCase().replace('cancelled', 'canceled'));
+      return titles(res).sort();
+    };
+    expect(await byStatus('Active')).toEqual(['Omega Filter Open']);
+    expect(await byStatus('Cancelled')).toEqual(['Omega Filter Cancelled', 'Omega Filter Closed']);
+    expect(await byStatus('Inactive')).toEqual(['Omega Filter Suspended', 'Omega Filter Unpaid']);
+    // The list's own status value is accepted too; an unknown one is refused instead of guessed.
+    expect(titles(await search({ query: 'Omega Filter', status: 'canceled', limit: 100 })).sort()).toEqual(['Omega Filter Cancelled', 'Omega Filter Closed']);
+    const unknown = await search({ query: 'Omega Filter', status: 'Paused' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.errors[0].message).toBe('Choose a status: Active, Inactive or Cancelled.');
   });
 
   it('filters by job type, state, auto-renew and boost', async () => {

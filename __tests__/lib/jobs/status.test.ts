@@ -1,4 +1,4 @@
-import { deriveJobStatus, statusFilterApproved } from '@/lib/jobs/status';
+import { deriveJobStatus, statusFilterOf } from '@/lib/jobs/status';
 
 describe('deriveJobStatus (jobs spec §4)', () => {
   it.each([
@@ -12,10 +12,12 @@ describe('deriveJobStatus (jobs spec §4)', () => {
     expect(deriveJobStatus(flags)).toBe(status);
   });
 
-  it("treats the filter value 'Active' as approved and any other value as not approved", () => {
-    expect(statusFilterApproved('Active')).toBe(true);
-    expect(statusFilterApproved('active')).toBe(true);
-    expect(statusFilterApproved('Inactive')).toBe(false);
-    expect(statusFilterApproved('Cancelled')).toBe(false);
+  it('reads a list filter value as the derived status it names (issue 9: not "approved")', () => {
+    expect(statusFilterOf('Active')).toBe('active');
+    expect(statusFilterOf(' active ')).toBe('active');
+    expect(statusFilterOf('Inactive')).toBe('inactive');
+    expect(statusFilterOf('Cancelled')).toBe('canceled');
+    expect(statusFilterOf('canceled')).toBe('canceled');
+    expect(statusFilterOf('Paused')).toBeNull();
   });
 });

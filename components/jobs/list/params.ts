@@ -5,7 +5,7 @@ export type JobListParams = {
   companyId: number | null;
   page: number;
   query: string;
-  status: '' | 'Active' | 'Inactive';
+  status: '' | 'Active' | 'Inactive' | 'Cancelled';
   sort: `${JobSortField}:${'asc' | 'desc'}`;
 };
 
@@ -21,6 +21,7 @@ export const STATUS_OPTIONS: { value: JobListParams['status']; label: string }[]
   { value: '', label: 'All statuses' },
   { value: 'Active', label: 'Active' },
   { value: 'Inactive', label: 'Inactive' },
+  { value: 'Cancelled', label: 'Cancelled' },
 ];
 
 /** The body of POST /jobs/search for a list view. */
