@@ -7,6 +7,7 @@ import { companies, companyTags, jobAddons, jobAddresses, jobTags, jobs, type Jo
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
 import { centsToDollars, dollarsToCents, type AddonType } from './codes';
 import { assertJobRole, companyScope, isJobStaff, loadOwnedJob } from './access';
+import { assertNotEnded } from './ended';
 import { locate } from './geocode';
 import { addonCostCents, addressCostCents, postingCostCents } from './pricing';
 import { renderDescription } from './sanitize';
@@ -158,6 +159,7 @@ export async function getJob(db: Database, actor: Actor | null, id: number | str
 /** PATCH /jobs/{id}: content fields and auto-renew. */
 export async function updateJob(db: Database, actor: Actor | null, id: number | string, input: UpdateJob) {
   const job = await loadOwnedJob(db, actor, id);
+  assertNotEnded(job);
   const { auto_renew, ...content } = input;
   const set = contentColumns(content);
   if (auto_renew !== undefined && auto_renew !== job.autoRenew) {
@@ -174,6 +176,7 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
 /** PATCH /jobs/{id}/addresses: replaces the targeting addresses; the cost follows. */
 export async function updateAddresses(db: Database, actor: Actor | null, id: number | string, addresses: Address[]) {
   const job = await loadOwnedJob(db, actor, id);
+  assertNotEnded(job);
   await db.transaction(async (tx) => {
     await tx.delete(jobAddresses).where(eq(jobAddresses.jobId, job.id));
     await tx.insert(jobAddresses).values(addressRows(job.id, addresses));
@@ -195,6 +198,7 @@ export async function listAddons(db: Database, actor: Actor | null, id: number |
  */
 export async function setAddons(db: Database, actor: Actor | null, id: number | string, addons: Addon[]) {
   const job = await loadOwnedJob(db, actor, id);
+  assertNotEnded(job);
   await db.transaction(async (tx) => {
     await upsertAddons(tx as unknown as Database, job.id, addons);
     await refreshCost(tx as unknown as Database, job.id);
@@ -202,9 +206,11 @@ export async function setAddons(db: Database, actor: Actor | null, id: number | 
   return listAddons(db, actor, job.id);
 }
 
-function assertOpen(job: JobRow) {
-  if (job.closedAt) throw conflict('This job is already closed.');
-  if (job.cancelledAt) throw conflict('This job is already cancelled.');
+/** Close and cancel: once only (their own message when repeated), and never on an ended job. */
+function assertOpen(job: JobRow, action: 'close' | 'cancel') {
+  if (action === 'close' && job.closedAt) throw conflict('This job is already closed.');
+  if (action === 'cancel' && job.cancelledAt) throw conflict('This job is already cancelled.');
+  assertNotEnded(job);
 }
 
 /** Ends a posting: off the public site, no renewal, no boost. */
@@ -213,7 +219,7 @@ const endPosting = (now: Date) => ({ active: false, autoRenew: false, nextBillin
 /** POST /jobs/{id}/close: the position is filled; the job leaves the public site. */
 export async function closeJob(db: Database, actor: Actor | null, id: number | string, now = new Date()) {
   const job = await loadOwnedJob(db, actor, id);
-  assertOpen(job);
+  assertOpen(job, 'close');
   await db.update(jobs).set({ ...endPosting(now), closedAt: now }).where(eq(jobs.id, job.id));
   return getJob(db, actor, job.id);
 }
@@ -221,7 +227,7 @@ export async function closeJob(db: Database, actor: Actor | null, id: number | s
 /** POST /jobs/{id}/cancel: the posting is withdrawn (an unpaid one can no longer be paid). */
 export async function cancelJob(db: Database, actor: Actor | null, id: number | string, now = new Date()) {
   const job = await loadOwnedJob(db, actor, id);
-  assertOpen(job);
+  assertOpen(job, 'cancel');
   await db.update(jobs).set({ ...endPosting(now), cancelledAt: now }).where(eq(jobs.id, job.id));
   return getJob(db, actor, job.id);
 }
@@ -229,6 +235,7 @@ export async function cancelJob(db: Database, actor: Actor | null, id: number | 
 /** PATCH /jobs/{id}/cancel-renewal: auto-renew off at once, with the reason. */
 export async function cancelRenewal(db: Database, actor: Actor | null, id: number | string, reason: string, now = new Date()) {
   const job = await loadOwnedJob(db, actor, id);
+  assertNotEnded(job);
   await db
     .update(jobs)
     .set({ autoRenew: false, nextBillingDate: null, renewalCanceledAt: now, renewalCancellationReason: reason, updatedAt: now })

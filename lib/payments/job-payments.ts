@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { dueRenewals } from '@/lib/jobs/lifecycle';
+import { assertNotEnded } from '@/lib/jobs/ended';
 import { companies, invoiceLines, invoices, paymentMethods, users } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { config } from '@/lib/config';
@@ -202,6 +203,7 @@ export async function paidAddonTypes(db: Database, jobId: number) {
 /** POST /payment/employer/job/addons: charges the subscribed add-ons not paid yet on a live job. */
 export async function payAddons(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
+  assertNotEnded(job);
   if (!isPublished(job)) throw unprocessable('Pay for the job posting first; its add-ons are charged with it.');
   const paid = await paidAddonTypes(db, job.id);
   const due = job.addons.filter((a) => a.subscribed && !paid.has(a.addonType));
