@@ -5,6 +5,7 @@ import { notFound } from '@/lib/errors';
 import { revokeAllSessions } from '@/lib/auth/sessions';
 import { stripCountryCode } from '@/lib/auth/phone';
 import type { Actor } from '@/lib/auth/actor';
+import { assertNotLastSuperAdmin } from './super-admins';
 
 export const DELETED_NAME = 'Deleted';
 export const deletedEmailFor = (userId: number) => `deleted+${userId}@invalid.local`;
@@ -48,10 +49,12 @@ export type MemberProfile = Awaited<ReturnType<typeof memberProfile>>;
  * Deletes the caller's account. The users row stays (invoices, payments and jobs point at it and
  * must be kept), but everything personal is erased: names, phone, email, password, picture, pending
  * mail and codes. Every session ends at once; the roles go, so the id can no longer reach anything.
+ * The last super admin cannot delete their account (409): nobody would be left to run the product.
  */
 export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: string }) {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    await assertNotLastSuperAdmin(t, actor.userId);
     const [user] = await t
       .select({ email: users.email, emailToVerify: users.emailToVerify })
       .from(users)
