@@ -199,6 +199,15 @@ export function landingFor(roles: readonly string[], companyId: number | null | 
   return '/members/home';
 }
 
+/**
+ * The driver-to-company path (fast login with create_role) may add the Employer role only to a
+ * driver: an account whose roles are Driver alone, or none at all (the spec sends a missing roles
+ * list to fast login too). Staff, news and ads accounts must never gain a company role this way.
+ */
+export function mayTurnDriverIntoEmployer(roles: readonly string[]) {
+  return roles.every((r) => r === DRIVER);
+}
+
 export function needsCompany(roles: readonly string[], companyId: number | null | undefined) {
   return !companyId && hasAny(roles, COMPANY_MEMBER_ROLES) && !hasAny(roles, [SUPER_ADMIN, ADMIN, INTERNAL_USER]);
 }

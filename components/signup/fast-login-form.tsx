@@ -12,13 +12,20 @@ import { PasswordField } from './password-field';
 import { signInInPlace } from './sign-in';
 
 export const DRIVER_NOTICE = 'This email is already registered as a driver, enter your password to create a company';
+/** Said when the page cannot vouch that the email is a driver's (it only came from the address bar). */
+export const NEUTRAL_NOTICE = 'Enter the password of your driver account to create a company with it.';
+const WRONG_CREDENTIALS = 'This email or password is wrong.';
+
+/** next-auth's generic codes mean wrong credentials; the login service's own messages are shown as they are. */
+const failureText = (error: string) => (!error || error === 'CredentialsSignin' ? WRONG_CREDENTIALS : error);
 
 /**
  * Create-company-from-driver (accounts spec §2): the driver signs in with create_role, which adds
- * the Employer role to the same account, and goes on to company info. Per spec §8 a failed login is
- * only logged, except the already-an-employer answer, which is shown.
+ * the Employer role to the same account, and goes on to company info. The spec only logs a failed
+ * login; a person needs to see it (issue 9), so the failure is shown under the password.
+ * `checkedDriver` is true only when the server saw the sign-up check's proof for this email.
  */
-export function FastLoginForm({ email }: { email: string }) {
+export function FastLoginForm({ email, checkedDriver }: { email: string; checkedDriver: boolean }) {
   const hydrated = useHydrated();
   const router = useRouter();
   const { setBusy } = useAuthBusy();
@@ -26,11 +33,13 @@ export function FastLoginForm({ email }: { email: string }) {
   const [pending, setPending] = useState(false);
   const [alreadyEmployer, setAlreadyEmployer] = useState(false);
   const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
     setAlreadyEmployer(false);
+    setFailure(null);
     if (!password) {
       setMissing(true);
       input.current?.focus();
@@ -50,6 +59,7 @@ export function FastLoginForm({ email }: { email: string }) {
       if (error === ALREADY_EMPLOYER_MESSAGE) setAlreadyEmployer(true);
       else {
         console.error('Driver-to-company login failed:', error);
+        setFailure(failureText(error));
         setPassword('');
         setTimeout(() => input.current?.focus());
       }
@@ -69,13 +79,13 @@ export function FastLoginForm({ email }: { email: string }) {
           {email.charAt(0)}
         </span>
         <span className="min-w-0">
-          <span className="block text-xs text-slate-500">Email on file</span>
+          <span className="block text-xs text-slate-500">{checkedDriver ? 'Email on file' : 'Email'}</span>
           <span className="block truncate text-sm font-medium text-slate-900" data-testid="fast-login-email">
             {email}
           </span>
         </span>
       </div>
-      <p className="mt-4 text-sm leading-relaxed text-slate-600">{DRIVER_NOTICE}</p>
+      <p className="mt-4 text-sm leading-relaxed text-slate-600">{checkedDriver ? DRIVER_NOTICE : NEUTRAL_NOTICE}</p>
 
       <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4" aria-label="Create a company with your driver account">
         <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
@@ -91,6 +101,7 @@ export function FastLoginForm({ email }: { email: string }) {
             setMissing(false);
           }}
         />
+        {failure && <Alert type="error">{failure}</Alert>}
         {alreadyEmployer && (
           <Alert type="error">
             {ALREADY_EMPLOYER_MESSAGE}.{' '}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
-import { ROLES, hasAny, type Role } from '@/lib/access';
+import { ROLES, hasAny, mayTurnDriverIntoEmployer, type Role } from '@/lib/access';
 import { AppError, conflict, sqlState, unauthorized } from '@/lib/errors';
 import { consumeOrThrow, limiter } from '@/lib/rate-limit';
 import { hashPassword } from '@/lib/auth/passwords';
@@ -30,7 +30,8 @@ export type EmailCheckResult = {
 
 /**
  * POST /auth/validate-employer-email. Answers whether the email has an account and whether that
- * account lacks the employer role. A user with no roles at all counts as missing it (spec §2).
+ * account lacks the employer role. Only an account fast login may turn into an employer (a driver,
+ * or no roles at all, spec §2) counts as missing it; anyone else is sent to sign in.
  */
 export async function checkEmployerEmail(db: Database, input: { email: string; token?: string; ip: string }): Promise<EmailCheckResult> {
   if (!input.token || !(await verifyPurposeToken(EMAIL_CHECK_PURPOSE, input.token))) throw unauthorized();
@@ -39,7 +40,7 @@ export async function checkEmployerEmail(db: Database, input: { email: string; t
   if (!user) return { exists: false, missingRole: false };
   const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
   const employer = hasAny(roles, [ROLES.EMPLOYER, ROLES.COMPANY_ADMIN]);
-  const missingRole = !employer && (roles.length === 0 || roles.includes(ROLES.DRIVER));
+  const missingRole = !employer && mayTurnDriverIntoEmployer(roles);
   return { exists: true, missingRole, message: EMAIL_EXISTS };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
-import { ROLES, landingFor, type Role } from '@/lib/access';
+import { ROLES, landingFor, mayTurnDriverIntoEmployer, type Role } from '@/lib/access';
 import { assertNotLimited, limiter } from '@/lib/rate-limit';
 import { config } from '@/lib/config';
 import { verifyPassword } from './passwords';
@@ -12,6 +12,7 @@ import type { LoginInput } from './schemas';
 
 export const WRONG_CREDENTIALS = 'This email or password is wrong.';
 export const ALREADY_EMPLOYER = 'The entered email is already active as an employer in TNA';
+export const NOT_A_DRIVER = 'Only a driver account can create a company this way. Sign in to your account instead.';
 const MAX_FAILURES = 10;
 const WINDOW_SECONDS = 15 * 60;
 const LIMITED = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.';
@@ -64,6 +65,7 @@ export async function login(db: Database, input: LoginInput, ctx: { ip: string; 
   if (input.create_role) {
     // Driver-to-company: the same account gains the employer role and goes on to company info.
     if (roles.includes(ROLES.EMPLOYER) || roles.includes(ROLES.COMPANY_ADMIN)) throw new AppError(409, ALREADY_EMPLOYER, 'email');
+    if (!mayTurnDriverIntoEmployer(roles)) throw new AppError(403, NOT_A_DRIVER);
     await db.insert(userRoles).values({ userId: user.id, role: ROLES.EMPLOYER }).onConflictDoNothing();
     roles = [...roles, ROLES.EMPLOYER];
   }
