@@ -19,6 +19,7 @@ const node = {
   displayName: 'node',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  setupFiles: ['<rootDir>/__tests__/setup/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup/database.ts'],
   globalSetup: '<rootDir>/__tests__/setup/global-setup.ts',
   globalTeardown: '<rootDir>/__tests__/setup/global-teardown.ts',

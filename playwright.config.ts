@@ -34,6 +34,7 @@ export default defineConfig({
         url: `http://localhost:${port}/login`,
         timeout: 180_000,
         reuseExistingServer: false,
-        env: { AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-secret-0123456789abcdef0123456789', NEXTAUTH_URL: `http://localhost:${port}` },
+        // The specs stand in for a proxy of ours: they pick each client's address with X-Forwarded-For.
+        env: { TRUSTED_PROXIES: '1', AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-secret-0123456789abcdef0123456789', NEXTAUTH_URL: `http://localhost:${port}` },
       },
 });

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { auditLog, oneTimeCodes, users } from '@/lib/db/schema';
+import { forgetAccountFailures } from '@/lib/auth/login-throttle';
 import { AppError, unprocessable } from '@/lib/errors';
 import { authSecret } from '@/lib/config';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
@@ -127,7 +128,7 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ctx
   const claims = await verifyPurposeToken<{ uid: number; pv: string }>(RESET_PURPOSE, input.token);
   if (!claims) throw unprocessable(RESET_TOKEN_INVALID, 'token');
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(and(eq(users.id, claims.uid), isNull(users.deletedAt), eq(users.active, true)));
   // The token is good for one password change: once the hash changes, its fingerprint no longer matches.
@@ -142,6 +143,7 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ctx
     await revokeAllSessions(t, user.id);
     await t.insert(auditLog).values({ actorId: user.id, action: 'password.reset', entity: 'user', entityId: String(user.id), ip: ctx.ip });
   });
+  await forgetAccountFailures(user.email);
   return { message: 'Your password has been reset. Sign in with your new password.' };
 }
 

@@ -6,6 +6,7 @@ import { API_ACCESS, allows, type ApiAccess } from '@/lib/access';
 import { authSecret } from '@/lib/config';
 import { getDb, type Database } from '@/lib/db/client';
 import { AppError, sqlState } from '@/lib/errors';
+import { clientAddress } from '@/lib/api/client-address';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 
@@ -108,8 +109,9 @@ async function readJson(req: NextRequest): Promise<unknown> {
   }
 }
 
+/** The caller's address for rate limits: forwarding headers count only from our own proxies (lib/api/client-address.ts). */
 export function clientIp(req: Request) {
-  return (req.headers.get('x-forwarded-for')?.split(',')[0] || req.headers.get('x-real-ip') || '127.0.0.1').trim();
+  return clientAddress((name) => req.headers.get(name));
 }
 
 async function resolveActor(req: NextRequest, db: Database): Promise<{ actor: Actor | null; bearer?: string }> {

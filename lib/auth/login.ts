@@ -3,9 +3,10 @@ import type { Database } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { ROLES, landingFor, mayTurnDriverIntoEmployer, type Role } from '@/lib/access';
-import { assertNotLimited, limiter } from '@/lib/rate-limit';
 import { config } from '@/lib/config';
 import { verifyPassword } from './passwords';
+import { isKnownDevice } from './known-device';
+import { admitAttempt, recordFailure, recordSuccess } from './login-throttle';
 import { startSession } from './sessions';
 import { stripCountryCode } from './phone';
 import type { LoginInput } from './schemas';
@@ -13,9 +14,6 @@ import type { LoginInput } from './schemas';
 export const WRONG_CREDENTIALS = 'This email or password is wrong.';
 export const ALREADY_EMPLOYER = 'The entered email is already active as an employer in TNA';
 export const NOT_A_DRIVER = 'Only a driver account can create a company this way. Sign in to your account instead.';
-const MAX_FAILURES = 10;
-const WINDOW_SECONDS = 15 * 60;
-const LIMITED = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.';
 
 export type LoginResponse = {
   id: number;
@@ -38,28 +36,28 @@ export type LoginResponse = {
 const truthy = (v: unknown) => v === true || v === 'true';
 
 /**
- * Password sign-in. Failures are counted per email and per client address before any hashing,
- * and an unknown email costs the same argon2 work as a wrong password.
+ * Password sign-in. Failures are throttled before any hashing (lib/auth/login-throttle.ts), and an
+ * unknown email costs the same argon2 work as a wrong password.
  */
-export async function login(db: Database, input: LoginInput, ctx: { ip: string; baseUrl?: string }): Promise<LoginResponse> {
+export async function login(
+  db: Database,
+  input: LoginInput,
+  ctx: { ip: string; baseUrl?: string; knownDeviceCookie?: string | null },
+): Promise<LoginResponse> {
   const email = input.email.trim().toLowerCase();
-  const [byEmail, byIp] = await Promise.all([
-    limiter('login-email', MAX_FAILURES, WINDOW_SECONDS),
-    limiter('login-ip', MAX_FAILURES, WINDOW_SECONDS),
-  ]);
-  await assertNotLimited(byEmail, email, LIMITED);
-  await assertNotLimited(byIp, ctx.ip, LIMITED);
-
   const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  const attempt = { email, ip: ctx.ip, knownDevice: !!user && (await isKnownDevice(ctx.knownDeviceCookie, user.id)) };
+  await admitAttempt(attempt);
+
   const ok = await verifyPassword(user?.active ? user.passwordHash : null, input.password);
   if (!user || !ok) {
-    await Promise.all([byEmail.penalty(email, 1), byIp.penalty(ctx.ip, 1)]);
+    await recordFailure(attempt);
     throw new AppError(401, WRONG_CREDENTIALS);
   }
-  await byEmail.delete(email);
+  await recordSuccess(attempt);
 
   let roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
   if (input.create_role) {

@@ -5,11 +5,15 @@ import GoogleProvider from 'next-auth/providers/google';
 import AppleProvider from 'next-auth/providers/apple';
 import FacebookProvider from 'next-auth/providers/facebook';
 import { eq } from 'drizzle-orm';
+import { cookies } from 'next/headers';
 import { authSecret } from '@/lib/config';
+import { clientAddress } from '@/lib/api/client-address';
 import { getDb } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { login } from './login';
+import { secureCookies } from './cookie-security';
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookieOptions, rememberDevice } from './known-device';
 import { loginSchema } from './schemas';
 import { endSession, refreshSession, type TokenPair } from './sessions';
 import { socialSignIn } from './social';
@@ -69,10 +73,24 @@ async function reloadProfile(token: JWT): Promise<JWT> {
   return { ...token, roles, companyId: user.companyId, name: `${user.firstName} ${user.lastName}` };
 }
 
+/**
+ * next-auth's own cookies, under their usual names (the proxy and API read the session cookie by
+ * name) but with `Secure` in production (lib/auth/cookie-security.ts).
+ */
+function sessionCookies(secure: boolean): NextAuthOptions['cookies'] {
+  const options = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
+  return {
+    sessionToken: { name: 'next-auth.session-token', options },
+    callbackUrl: { name: 'next-auth.callback-url', options },
+    csrfToken: { name: 'next-auth.csrf-token', options },
+  };
+}
+
 /** Built per call so that a build without AUTH_SECRET does not fail at import time. */
 export const authOptions = (): NextAuthOptions => ({
   secret: authSecret(),
   session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+  cookies: sessionCookies(secureCookies()),
   pages: { signIn: '/login', error: '/login' },
   providers: [
     CredentialsProvider({
@@ -82,10 +100,12 @@ export const authOptions = (): NextAuthOptions => ({
       async authorize(credentials, req) {
         const parsed = loginSchema.safeParse({ ...credentials, create_role: credentials?.create_role === 'true' });
         if (!parsed.success) throw new Error(parsed.error.issues[0].message);
-        const headers = (req?.headers ?? {}) as Record<string, string>;
-        const ip = (headers['x-forwarded-for']?.split(',')[0] || headers['x-real-ip'] || '127.0.0.1').trim();
+        const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
+        const ip = clientAddress((name) => headers[name]);
+        const knownDeviceCookie = (await cookies()).get(KNOWN_DEVICE_COOKIE)?.value;
         try {
-          const res = await login(await getDb(), parsed.data, { ip });
+          const res = await login(await getDb(), parsed.data, { ip, knownDeviceCookie });
+          (await cookies()).set(KNOWN_DEVICE_COOKIE, await rememberDevice(knownDeviceCookie, res.id), knownDeviceCookieOptions(secureCookies()));
           return {
             id: String(res.id),
             userId: res.id,

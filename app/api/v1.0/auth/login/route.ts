@@ -2,9 +2,17 @@
 import { route } from '@/lib/api/route';
 import { login } from '@/lib/auth/login';
 import { loginSchema } from '@/lib/auth/schemas';
+import { secureCookies } from '@/lib/auth/cookie-security';
+import { KNOWN_DEVICE_COOKIE, knownDeviceSetCookie, rememberDevice } from '@/lib/auth/known-device';
 
 export const POST = route({
   access: 'public',
   body: loginSchema,
-  handler: ({ db, body, ip, req }) => login(db, body, { ip, baseUrl: req.nextUrl.origin }),
+  handler: async ({ db, body, ip, req }) => {
+    const knownDeviceCookie = req.cookies.get(KNOWN_DEVICE_COOKIE)?.value;
+    const data = await login(db, body, { ip, baseUrl: req.nextUrl.origin, knownDeviceCookie });
+    // The client is remembered as a device that has signed in to this account (lib/auth/known-device.ts).
+    const cookie = knownDeviceSetCookie(await rememberDevice(knownDeviceCookie, data.id), secureCookies());
+    return Response.json({ data }, { headers: { 'cache-control': 'no-store', 'set-cookie': cookie } });
+  },
 });
