@@ -102,10 +102,11 @@ export const authOptions = (): NextAuthOptions => ({
         if (!parsed.success) throw new Error(parsed.error.issues[0].message);
         const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
         const ip = clientAddress((name) => headers[name]);
-        const knownDeviceCookie = (await cookies()).get(KNOWN_DEVICE_COOKIE)?.value;
+        const jar = await cookies();
+        const knownDeviceCookie = jar.get(KNOWN_DEVICE_COOKIE)?.value;
         try {
           const res = await login(await getDb(), parsed.data, { ip, knownDeviceCookie });
-          (await cookies()).set(KNOWN_DEVICE_COOKIE, await rememberDevice(knownDeviceCookie, res.id), knownDeviceCookieOptions(secureCookies()));
+          jar.set(KNOWN_DEVICE_COOKIE, await rememberDevice(knownDeviceCookie, res.id), knownDeviceCookieOptions(secureCookies()));
           return {
             id: String(res.id),
             userId: res.id,
