@@ -7,6 +7,7 @@ import { authSecret } from '@/lib/config';
 import { getDb, type Database } from '@/lib/db/client';
 import { AppError, sqlState } from '@/lib/errors';
 import { clientAddress } from '@/lib/api/client-address';
+import { guardInput } from './input-guard';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 
@@ -79,10 +80,12 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       if (!allows(guard, actor?.roles, !!actor)) {
         throw actor ? new AppError(403, 'You do not have access to this resource.') : new AppError(401, 'Unauthorized');
       }
-      const query = options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
+      // Every route's query string is checked, also where a handler reads it itself.
+      const rawQuery = guardInput(Object.fromEntries(req.nextUrl.searchParams));
+      const query = options.query ? parseWith(options.query, rawQuery) : undefined;
       let body: unknown;
-      if (!options.rawBody && options.body) body = parseWith(options.body, await readJson(req));
-      const params = ((await context?.params) ?? {}) as P;
+      if (!options.rawBody && options.body) body = parseWith(options.body, guardInput(await readJson(req)));
+      const params = guardInput((await context?.params) ?? {}) as P;
       const result = await options.handler({ req, db, actor, body, query, params, ip, requestId, bearer } as never);
       return toResponse(result, requestId);
     } catch (error) {

@@ -23,6 +23,9 @@ type LexicalNode = {
   children?: LexicalNode[];
 };
 
+/** A field of a hand-written state may be any JSON value: only strings are text. */
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
@@ -37,7 +40,8 @@ const TEXT_MARKS: [bit: number, tag: string][] = [
   [64, 'sup'],
 ];
 
-function parseState(input: unknown): LexicalNode | null {
+/** A Lexical state as a whole ({root, ...}), from an object or its JSON string; null otherwise. */
+function parseWhole(input: unknown): { root: LexicalNode } | null {
   let v = input;
   if (typeof v === 'string') {
     const s = v.trim();
@@ -48,8 +52,12 @@ function parseState(input: unknown): LexicalNode | null {
       return null;
     }
   }
-  if (v && typeof v === 'object' && 'root' in v) return (v as { root: LexicalNode }).root;
+  if (v && typeof v === 'object' && 'root' in v) return v as { root: LexicalNode };
   return null;
+}
+
+function parseState(input: unknown): LexicalNode | null {
+  return parseWhole(input)?.root ?? null;
 }
 
 /** True for a Lexical state (object or JSON string); false for an HTML or plain string. */
@@ -57,8 +65,57 @@ export function isLexicalState(input: unknown): boolean {
   return parseState(input) !== null;
 }
 
+const isNode = (v: unknown): v is LexicalNode => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A node's children that are nodes (a hand-written state may hold null or numbers there). */
 function children(node: LexicalNode) {
-  return Array.isArray(node.children) ? node.children : [];
+  return Array.isArray(node.children) ? node.children.filter(isNode) : [];
+}
+
+/**
+ * Limits of a description (rendering recurses once per level). Depth counts JSON levels, two per
+ * nested block: far deeper than the editor's ten indent levels, far shallower than a stack.
+ */
+export const RICH_TEXT_LIMITS = { depth: 100, nodes: 20_000 } as const;
+
+export const RICH_TEXT_MESSAGES = {
+  tooDeep: 'The job description is nested too deeply. Remove some levels of lists or quotes and try again.',
+  tooLong: 'The job description is too long. Shorten it and try again.',
+  invalid: 'The job description could not be read. Reload the page and write it again.',
+  nul: 'The job description contains an invisible control character (NUL) that is not allowed. Remove it and try again.',
+} as const;
+
+/**
+ * What is wrong with a Lexical state, or null: checked without recursion, before anything that
+ * recurses (rendering, plain text, JSON.stringify for storage) reads it. The JSON-string form never
+ * passed the API's own input check, so NUL (which no PostgreSQL text or jsonb holds) is looked for
+ * here too. HTML and plain strings are not Lexical: null.
+ */
+export function richTextProblem(input: unknown): string | null {
+  const state = parseWhole(input);
+  if (!state) return null;
+  if (!isNode(state.root)) return RICH_TEXT_MESSAGES.invalid;
+  const stack: [unknown, number][] = [[state, 0]];
+  let count = 0;
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return RICH_TEXT_MESSAGES.nul;
+      continue;
+    }
+    if (!value || typeof value !== 'object') continue;
+    if (++count > RICH_TEXT_LIMITS.nodes) return RICH_TEXT_MESSAGES.tooLong;
+    if (depth > RICH_TEXT_LIMITS.depth) return RICH_TEXT_MESSAGES.tooDeep;
+    if (!Array.isArray(value)) {
+      const node = value as LexicalNode;
+      if (node.children !== undefined && !(Array.isArray(node.children) && node.children.every(isNode))) return RICH_TEXT_MESSAGES.invalid;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return RICH_TEXT_MESSAGES.nul;
+      stack.push([child, depth + 1]);
+    }
+  }
+  return null;
 }
 
 function blockStyle(node: LexicalNode) {
@@ -75,7 +132,7 @@ function renderNode(node: LexicalNode): string {
       return inner();
     case 'text':
     case 'code-highlight': {
-      let html = escapeHtml(node.text ?? '');
+      let html = escapeHtml(str(node.text));
       const format = typeof node.format === 'number' ? node.format : 0;
       for (const [bit, tag] of [...TEXT_MARKS].reverse()) if (format & bit) html = `<${tag}>${html}</${tag}>`;
       return html;
@@ -103,8 +160,8 @@ function renderNode(node: LexicalNode): string {
       return `<li${blockStyle(node)}>${inner()}</li>`;
     case 'link':
     case 'autolink': {
-      const href = escapeHtml(node.url ?? '');
-      const title = node.title ? ` title="${escapeHtml(node.title)}"` : '';
+      const href = escapeHtml(str(node.url));
+      const title = str(node.title) ? ` title="${escapeHtml(str(node.title))}"` : '';
       return `<a href="${href}"${title} target="_blank" rel="noopener noreferrer nofollow">${inner()}</a>`;
     }
     case 'horizontalrule':
@@ -135,7 +192,7 @@ export function lexicalToHtml(input: unknown): string | null {
 const BLOCKS = new Set(['paragraph', 'heading', 'quote', 'code', 'listitem', 'tablerow', 'list', 'table']);
 
 function plain(node: LexicalNode): string {
-  if (node.type === 'text' || node.type === 'code-highlight') return node.text ?? '';
+  if (node.type === 'text' || node.type === 'code-highlight') return str(node.text);
   if (node.type === 'linebreak') return '\n';
   if (node.type === 'tab') return '\t';
   if (node.type === 'tablecell') return children(node).map(plain).join('') + ' ';

@@ -20,8 +20,8 @@ import {
   toStateCode,
   valuesOf,
 } from './codes';
-import { lexicalPlainText } from './rich-text';
 import { STATUS_FILTER_MESSAGE, statusFilterOf } from './status';
+import { lexicalPlainText, richTextProblem } from './rich-text';
 import { INVALID_ADDRESS, NOT_US_ADDRESS } from '@/lib/geo/validate-address';
 
 export const MESSAGES = {
@@ -84,7 +84,12 @@ export const jobDescription = z
   .union([z.string().max(200_000), z.looseObject({ root: z.looseObject({ children: z.array(z.unknown()) }) })], {
     error: MESSAGES.description,
   })
-  .refine((v) => lexicalPlainText(v).trim().length > 0, MESSAGES.description);
+  .superRefine((v, ctx) => {
+    // The shape first: reading the text of a runaway tree would overflow the stack.
+    const problem = richTextProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    else if (!lexicalPlainText(v).trim()) ctx.addIssue({ code: 'custom', message: MESSAGES.description });
+  });
 
 export const coordinates = z.object({
   lat: z.coerce.number().min(-90).max(90),
@@ -185,9 +190,10 @@ const contentShape = {
   required_experience: codes(EXPERIENCE, MESSAGES.experience),
   job_description: jobDescription,
   driver_unload: z.boolean().optional(),
-  expected_pay: z.preprocess((v) => (blank(v) ? undefined : v), amount.refine((n) => n > 0, MESSAGES.expectedPay).optional()).refine(
-    (v) => v !== undefined,
-    MESSAGES.expectedPay,
+  // Required without .optional(): zod drops the issues of an absent key whose schema may be undefined.
+  expected_pay: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.custom<number | string>((v) => v !== undefined, MESSAGES.expectedPay).pipe(amount).refine((n) => n > 0, MESSAGES.expectedPay),
   ),
   salary_type: codes(SALARY_TYPES, MESSAGES.salaryType),
   signon_bonus: optionalAmount,
