@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { NO_COMPANY_ALLOWED, allows, needsCompany, pageGuardFor } from '@/lib/access';
+import { apiMethodGate } from '@/lib/api/method-gate';
 import { authSecret } from '@/lib/config';
 
 /**
@@ -9,6 +10,8 @@ import { authSecret } from '@/lib/config';
  */
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
+  // An API path or method no handler serves: the JSON envelope, not Next's HTML 404 or empty 405.
+  if (pathname.startsWith('/api/v1.0/')) return apiMethodGate(pathname, req.method) ?? NextResponse.next();
   const guard = pageGuardFor(pathname);
   if (guard === 'public') return NextResponse.next();
   const token = await getToken({ req, secret: authSecret() }).catch(() => null);
@@ -27,5 +30,5 @@ export async function proxy(req: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/admin/:path*', '/company/:path*', '/news/:path*', '/ads/:path*', '/members/:path*', '/company-info', '/company-address', '/change-password', '/delete-account'],
+  matcher: ['/api/v1.0/:path*', '/admin/:path*', '/company/:path*', '/news/:path*', '/ads/:path*', '/members/:path*', '/company-info', '/company-address', '/change-password', '/delete-account'],
 };

@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { API_ACCESS, type ApiAccess } from '@/lib/access';
 
-type RouteModule = { path: string; module: Record<string, unknown> };
+type RouteModule = { path: string; module: Record<string, unknown>; fallback?: boolean };
 type Handler = { access?: ApiAccess; bodySchema?: ZodType; querySchema?: ZodType };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -17,7 +17,9 @@ function jsonSchema(schema: ZodType) {
 /** OpenAPI 3.1 built from the handlers' own zod schemas and access policies. */
 export function buildOpenApi(routes: RouteModule[], serverUrl = '/') {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const { path, module } of routes) {
+  for (const { path, module, fallback } of routes) {
+    // The catch-all that answers 404 to unknown paths is not an operation.
+    if (fallback) continue;
     for (const method of METHODS) {
       const handler = module[method] as Handler | undefined;
       if (!handler?.access) continue;

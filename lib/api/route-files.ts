@@ -27,3 +27,18 @@ export function apiPathOf(file: string): string {
       .replace(/\[(\w+)\]/g, '{$1}')
   );
 }
+
+export const HTTP_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The HTTP methods a route file exports (`export const GET = route(...)`, `export async function POST`, `export { PUT }`). */
+export function exportedMethods(source: string): string[] {
+  const found = new Set<string>();
+  for (const m of source.matchAll(/^export\s+(?:const|let|async\s+function|function)\s+(\w+)/gm)) found.add(m[1]);
+  for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm)) for (const part of m[1].split(',')) found.add(part.trim().split(/\s+as\s+/).pop()!.trim());
+  return HTTP_METHODS.filter((method) => found.has(method));
+}
+
+/** 'app/api/v1.0/jobs/[id]/route.ts' → '/api/v1.0/jobs/[id]' (Next's own segment syntax, catch-alls kept apart). */
+export function apiTemplateOf(file: string): string {
+  return '/' + file.replace(/\/route\.ts$/, '').replace(/^app\//, '');
+}

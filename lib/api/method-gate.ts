@@ -1,0 +1,79 @@
+import { ROUTE_METHODS } from './route-methods.generated';
+
+/**
+ * The API's answer for a path or method no handler serves, as the `{errors:[{message}]}` envelope.
+ * Next answers a method a route file does not export with an empty 405 (and an unknown path with
+ * its HTML 404 page) before any handler runs, so the proxy asks this first. Routes are matched as
+ * Next matches them: a static segment beats a dynamic one, which beats a catch-all.
+ */
+
+export const UNKNOWN_ENDPOINT = 'There is no API endpoint at this address.';
+/** app/api/v1.0/[...path]: answers 404 to what no other route matches (when the proxy did not). */
+export const FALLBACK_TEMPLATE = '/api/v1.0/[...path]';
+export const methodNotAllowed = (method: string, allow: string) => `The method ${method} is not allowed here. Allowed: ${allow}.`;
+
+type Segment = { kind: 0 | 1 | 2; text: string };
+
+const segmentsOf = (template: string): Segment[] =>
+  template
+    .split('/')
+    .filter(Boolean)
+    .map((text) => ({ kind: text.startsWith('[...') || text.startsWith('[[...') ? 2 : text.startsWith('[') ? 1 : 0, text }));
+
+const ROUTES = ROUTE_METHODS.map((r) => ({ ...r, segments: segmentsOf(r.template) }));
+
+/** The rank of each segment (0 static, 1 dynamic, 2 catch-all) when the template matches the path, else null. */
+function rankOf(segments: Segment[], parts: string[]): number[] | null {
+  const ranks: number[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i];
+    if (s.kind === 2) return parts.length > i ? [...ranks, 2] : null;
+    if (i >= parts.length) return null;
+    if (s.kind === 0 && s.text !== parts[i]) return null;
+    ranks.push(s.kind);
+  }
+  return parts.length === segments.length ? ranks : null;
+}
+
+const moreSpecific = (a: number[], b: number[]) => {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return a.length > b.length;
+};
+
+/** The route Next would run for the path, or null (no route file serves it). */
+export function routeFor(pathname: string) {
+  let parts: string[];
+  try {
+    parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  let best: { route: (typeof ROUTES)[number]; rank: number[] } | null = null;
+  for (const route of ROUTES) {
+    const rank = rankOf(route.segments, parts);
+    if (rank && (!best || moreSpecific(rank, best.rank))) best = { route, rank };
+  }
+  return best?.route ?? null;
+}
+
+/** The methods Next answers on a route: its exports, HEAD where GET is, and OPTIONS (both automatic). */
+export function allowedMethods(methods: string[]) {
+  const allow = new Set([...methods, 'OPTIONS']);
+  if (allow.has('GET')) allow.add('HEAD');
+  return [...allow].sort();
+}
+
+const envelope = (status: number, message: string, headers: Record<string, string> = {}) =>
+  Response.json({ errors: [{ message }] }, { status, headers: { 'cache-control': 'no-store', ...headers } });
+
+/**
+ * The JSON answer for an API request no handler would serve (unknown path: 404; known path, method
+ * not exported: 405 with `Allow`), or null to let the request through.
+ */
+export function apiMethodGate(pathname: string, method: string): Response | null {
+  const route = routeFor(pathname);
+  if (!route || route.template === FALLBACK_TEMPLATE) return envelope(404, UNKNOWN_ENDPOINT);
+  const allow = allowedMethods(route.methods);
+  if (allow.includes(method.toUpperCase())) return null;
+  return envelope(405, methodNotAllowed(method.toUpperCase(), allow.join(', ')), { Allow: allow.join(', ') });
+}
