@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { like } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
+import type { Database } from '@/lib/db/client';
+import { jobs } from '@/lib/db/schema';
 import { AppError, notFound, unprocessable } from '@/lib/errors';
 import { storage } from '@/lib/storage';
+import { storedFileResponse } from '@/lib/storage/serve';
 import { assertJobRole, isJobStaff } from './access';
+import { UPLOADED_VIDEO_RE } from './schemas';
 
 /**
  * Job videos (jobs spec §7 "Uploads"): POST /jobs/multimedia/upload with stage simple (one
@@ -40,28 +45,43 @@ function extensionOf(raw: unknown): Ext {
 }
 
 /** mp4: an ISO BMFF 'ftyp' box first; webm: the EBML magic number. */
-function looksLike(ext: Ext, data: Buffer) {
-  if (ext === 'mp4') return data.length > 12 && data.subarray(4, 8).toString('latin1') === 'ftyp';
-  return data.length > 4 && data.readUInt32BE(0) === 0x1a45dfa3;
+function looksLike(ext: Ext, head: Buffer) {
+  if (ext === 'mp4') return head.length > 12 && head.subarray(4, 8).toString('latin1') === 'ftyp';
+  return head.length > 4 && head.readUInt32BE(0) === 0x1a45dfa3;
 }
 
-async function fileOf(form: FormData, max: number, tooLarge: string) {
+/** Refuses a file whose first bytes are not the declared type, before anything is stored. */
+async function assertVideoStart(ext: Ext, file: Blob) {
+  if (!looksLike(ext, Buffer.from(await file.slice(0, 16).arrayBuffer()))) throw unprocessable(MESSAGES.type, 'file');
+}
+
+function fileOf(form: FormData, max: number, tooLarge: string): Blob {
   const file = form.get('file');
   if (!file || typeof file === 'string') throw unprocessable(MESSAGES.noFile, 'file');
   if (file.size > max) throw new AppError(413, tooLarge, 'file');
-  return Buffer.from(await file.arrayBuffer());
+  return file;
 }
 
-async function store(actor: Actor, ext: Ext, data: Buffer) {
-  if (!looksLike(ext, data)) throw unprocessable(MESSAGES.type, 'file');
-  const owner = ownerOf(actor);
-  const file = `${randomBytes(12).toString('hex')}.${ext}`;
-  await storage().put(videoKey(owner, file), data, `video/${ext}`);
+const newVideoName = (ext: Ext) => `${randomBytes(12).toString('hex')}.${ext}`;
+
+function stored(owner: string, file: string) {
   const url = videoUrl(owner, file);
   return { id: `${owner}/${file}`, url, video_url: url, file_name: file };
 }
 
-const uploadKey = (owner: string, uploadId: string, name: string) => `jobs/uploads/${owner}/${uploadId}/${name}`;
+async function storeSimple(actor: Actor, ext: Ext, file: Blob) {
+  await assertVideoStart(ext, file);
+  const owner = ownerOf(actor);
+  const name = newVideoName(ext);
+  await storage().put(videoKey(owner, name), file.stream(), `video/${ext}`);
+  return stored(owner, name);
+}
+
+/** Parts of chunked uploads wait here until finish; the tick removes what is left after a day. */
+const UPLOADS_PREFIX = 'jobs/uploads';
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+const uploadKey = (owner: string, uploadId: string, name: string) => `${UPLOADS_PREFIX}/${owner}/${uploadId}/${name}`;
+const partKey = (owner: string, uploadId: string, part: number) => uploadKey(owner, uploadId, `part-${part}`);
 
 async function readMeta(actor: Actor, uploadId: unknown): Promise<{ owner: string; uploadId: string; ext: Ext }> {
   const id = String(uploadId ?? '');
@@ -72,11 +92,55 @@ async function readMeta(actor: Actor, uploadId: unknown): Promise<{ owner: strin
   return { owner, uploadId: id, ext: JSON.parse(meta.data.toString('utf8')).ext };
 }
 
+const MAX_PART = 10_000;
+
+function partsOf(form: FormData): number[] {
+  let parts: number[];
+  try {
+    const raw = JSON.parse(String(form.get('parts') ?? ''));
+    parts = (Array.isArray(raw) ? raw : []).map((p: unknown) => Number(typeof p === 'object' && p ? (p as { part_number?: unknown }).part_number : p));
+  } catch {
+    parts = [];
+  }
+  if (!parts.length || parts.some((p) => !Number.isInteger(p) || p < 1 || p > MAX_PART)) throw unprocessable(MESSAGES.parts, 'parts');
+  return [...new Set(parts)].sort((a, b) => a - b);
+}
+
+/**
+ * Joins the listed parts into the video file by streaming each part onto its end, so memory stays
+ * flat whatever the size. Sizes are checked first; a half-written file is removed on failure.
+ */
+async function assemble(owner: string, uploadId: string, ext: Ext, parts: number[]) {
+  // Part 1 is the one whose first bytes were checked on arrival; the file must start with it.
+  if (parts[0] !== 1) throw unprocessable('Part 1 was not uploaded.', 'parts');
+  let total = 0;
+  for (const p of parts) {
+    const info = await storage().stat(partKey(owner, uploadId, p));
+    if (!info) throw unprocessable(`Part ${p} was not uploaded.`, 'parts');
+    total += info.size;
+    if (total > VIDEO_MAX_BYTES) throw new AppError(413, MESSAGES.tooLarge, 'file');
+  }
+  const name = newVideoName(ext);
+  const key = videoKey(owner, name);
+  try {
+    for (const p of parts) {
+      const body = await storage().stream(partKey(owner, uploadId, p));
+      if (!body) throw unprocessable(`Part ${p} was not uploaded.`, 'parts');
+      await storage().append(key, body);
+    }
+  } catch (error) {
+    await storage().delete(key);
+    throw error;
+  }
+  await Promise.all([...parts.map((p) => storage().delete(partKey(owner, uploadId, p))), storage().delete(uploadKey(owner, uploadId, 'meta.json'))]);
+  return stored(owner, name);
+}
+
 /** POST /jobs/multimedia/upload (multipart form). */
 export async function uploadVideo(actor: Actor | null, form: FormData) {
   assertJobRole(actor);
   const stage = String(form.get('stage') ?? 'simple');
-  if (stage === 'simple') return store(actor, extensionOf(form.get('extension')), await fileOf(form, SIMPLE_MAX_BYTES, MESSAGES.simpleTooLarge));
+  if (stage === 'simple') return storeSimple(actor, extensionOf(form.get('extension')), fileOf(form, SIMPLE_MAX_BYTES, MESSAGES.simpleTooLarge));
   if (stage === 'start') {
     const ext = extensionOf(form.get('extension'));
     const uploadId = randomBytes(12).toString('hex');
@@ -84,36 +148,27 @@ export async function uploadVideo(actor: Actor | null, form: FormData) {
     return { upload_id: uploadId };
   }
   if (stage === 'chunk') {
-    const { owner, uploadId } = await readMeta(actor, form.get('upload_id'));
+    const { owner, uploadId, ext } = await readMeta(actor, form.get('upload_id'));
     const part = Number(form.get('part_number'));
-    if (!Number.isInteger(part) || part < 1 || part > 10_000) throw unprocessable('Part numbers run from 1 to 10000.', 'part_number');
-    await storage().put(uploadKey(owner, uploadId, `part-${part}`), await fileOf(form, CHUNK_MAX_BYTES, MESSAGES.tooLarge), 'application/octet-stream');
+    if (!Number.isInteger(part) || part < 1 || part > MAX_PART) throw unprocessable('Part numbers run from 1 to 10000.', 'part_number');
+    const file = fileOf(form, CHUNK_MAX_BYTES, MESSAGES.tooLarge);
+    // The type is known from the first part: refuse a wrong file now, not after 500 MB.
+    if (part === 1) await assertVideoStart(ext, file);
+    await storage().put(partKey(owner, uploadId, part), file.stream(), 'application/octet-stream');
     return { upload_id: uploadId, part_number: part };
   }
   if (stage === 'finish') {
     const { owner, uploadId, ext } = await readMeta(actor, form.get('upload_id'));
-    let parts: number[];
-    try {
-      const raw = JSON.parse(String(form.get('parts') ?? ''));
-      parts = (Array.isArray(raw) ? raw : []).map((p: unknown) => Number(typeof p === 'object' && p ? (p as { part_number?: unknown }).part_number : p));
-    } catch {
-      parts = [];
-    }
-    if (!parts.length || parts.some((p) => !Number.isInteger(p) || p < 1)) throw unprocessable(MESSAGES.parts, 'parts');
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (const p of [...new Set(parts)].sort((a, b) => a - b)) {
-      const chunk = await storage().get(uploadKey(owner, uploadId, `part-${p}`));
-      if (!chunk) throw unprocessable(`Part ${p} was not uploaded.`, 'parts');
-      total += chunk.data.length;
-      if (total > VIDEO_MAX_BYTES) throw new AppError(413, MESSAGES.tooLarge, 'file');
-      chunks.push(chunk.data);
-    }
-    const result = await store(actor, ext, Buffer.concat(chunks));
-    await Promise.all([...parts.map((p) => storage().delete(uploadKey(owner, uploadId, `part-${p}`))), storage().delete(uploadKey(owner, uploadId, 'meta.json'))]);
-    return result;
+    return assemble(owner, uploadId, ext, partsOf(form));
   }
   throw unprocessable(MESSAGES.stage, 'stage');
+}
+
+/** Tick step: removes the parts (and metadata) of chunked uploads untouched for a day. */
+export async function purgeAbandonedUploads(now: Date) {
+  const stale = await storage().listOlderThan(UPLOADS_PREFIX, new Date(now.getTime() - ABANDONED_UPLOAD_MS));
+  for (const key of stale) await storage().delete(key);
+  return { removed: stale.length };
 }
 
 function parseId(owner: string, file: string) {
@@ -126,24 +181,33 @@ export async function deleteVideo(actor: Actor | null, owner: string, file: stri
   assertJobRole(actor);
   const key = parseId(owner, file);
   if (!isJobStaff(actor) && owner !== ownerOf(actor)) throw notFound('Video not found.');
-  if (!(await storage().get(key))) throw notFound('Video not found.');
+  if (!(await storage().stat(key))) throw notFound('Video not found.');
   await storage().delete(key);
   return { id: `${owner}/${file}` };
 }
 
-/** GET /jobs/multimedia/{owner}/{file}: the video, with byte ranges so players can seek. */
-export async function videoResponse(owner: string, file: string, range: string | null): Promise<Response> {
-  const found = await storage().get(parseId(owner, file));
-  if (!found) throw notFound('Video not found.');
-  const { data } = found;
-  const type = file.endsWith('.webm') ? 'video/webm' : 'video/mp4';
-  const headers: Record<string, string> = { 'content-type': type, 'accept-ranges': 'bytes', 'cache-control': 'public, max-age=31536000, immutable' };
-  const m = range?.match(/^bytes=(\d*)-(\d*)$/);
-  if (m && (m[1] || m[2])) {
-    const start = m[1] ? Number(m[1]) : Math.max(0, data.length - Number(m[2]));
-    const end = m[1] && m[2] ? Math.min(Number(m[2]), data.length - 1) : data.length - 1;
-    if (start >= data.length || start > end) return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${data.length}` } });
-    return new Response(new Uint8Array(data.subarray(start, end + 1)), { status: 206, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${data.length}` } });
+/**
+ * A job no longer shows this video (replaced or removed): its file goes, unless another job (a
+ * duplicate) still shows it, or it is not one of ours in the job company's or the staff folder.
+ */
+export async function releaseJobVideo(db: Database, companyId: number, url: string | null | undefined) {
+  if (!url) return;
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://local').pathname;
+  } catch {
+    return;
   }
-  return new Response(new Uint8Array(data), { headers });
+  if (!UPLOADED_VIDEO_RE.test(pathname)) return;
+  const [owner, file] = pathname.split('/').slice(-2);
+  if (owner !== `c${companyId}` && owner !== 'staff') return;
+  const [inUse] = await db.select({ id: jobs.id }).from(jobs).where(like(jobs.videoUrl, `%/${owner}/${file}`)).limit(1);
+  if (!inUse) await storage().delete(videoKey(owner, file));
+}
+
+/** GET /jobs/multimedia/{owner}/{file}: the video, streamed, with byte ranges so players can seek. */
+export async function videoResponse(owner: string, file: string, range: string | null): Promise<Response> {
+  const res = await storedFileResponse(parseId(owner, file), range, { 'cache-control': 'public, max-age=31536000, immutable' });
+  if (!res) throw notFound('Video not found.');
+  return res;
 }

@@ -9,6 +9,7 @@ import { centsToDollars, dollarsToCents, type AddonType } from './codes';
 import { assertJobRole, companyScope, isJobStaff, loadOwnedJob } from './access';
 import { assertNotEnded } from './ended';
 import { locate } from './geocode';
+import { releaseJobVideo } from './multimedia';
 import { addonCostCents, addressCostCents, postingCostCents } from './pricing';
 import { renderDescription } from './sanitize';
 import type { Addon, Address, CreateJob, UpdateJob } from './schemas';
@@ -170,6 +171,8 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
     set.nextBillingDate = auto_renew && job.approved && job.active ? job.expirationDate : null;
   }
   if (Object.keys(set).length) await db.update(jobs).set({ ...set, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+  // A replaced or removed uploaded video leaves no file behind.
+  if (set.videoUrl !== undefined && set.videoUrl !== job.videoUrl) await releaseJobVideo(db, job.companyId, job.videoUrl);
   return getJob(db, actor, job.id);
 }
 

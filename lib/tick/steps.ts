@@ -1,5 +1,6 @@
 import type { Database } from '@/lib/db/client';
 import { endBoosts, expireJobs } from '@/lib/jobs/lifecycle';
+import { purgeAbandonedUploads } from '@/lib/jobs/multimedia';
 import { paymentsTick } from '@/lib/payments/job-payments';
 import { deliverDueMail } from '@/lib/mail';
 import { purgeTokens } from '@/lib/auth/sessions';
@@ -23,6 +24,7 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'expire-jobs', run: async ({ db, now }) => ({ expired: await expireJobs(db, now) }) },
   { name: 'end-boosts', run: async ({ db, now }) => ({ ended: await endBoosts(db, now) }) },
   { name: 'purge-tokens', run: async ({ db, now }) => purgeTokens(db, now) },
+  { name: 'upload-parts', run: ({ now }) => purgeAbandonedUploads(now) },
   // Last, so the mail the steps above queued (renewals, failed payments) goes out in the same tick.
   { name: 'outbox', run: ({ db, now }) => deliverDueMail(db, now) },
 ];

@@ -1,25 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { GET as videoGet } from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
 import { DELETE as videoDelete } from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
 import { POST as uploadPost } from '@/app/api/v1.0/jobs/multimedia/upload/route';
 import { PATCH as jobPatch } from '@/app/api/v1.0/jobs/[id]/route';
-import { DiskStorage, setStorage } from '@/lib/storage';
+import { POST as jobDuplicate } from '@/app/api/v1.0/jobs/[id]/duplicate/route';
+import { getDb } from '@/lib/db/client';
+import { tickSteps } from '@/lib/tick/steps';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
+import { withTempStorage } from '../../helpers/storage';
 import { createJobAs, tokens } from './helpers';
 
 let t: Awaited<ReturnType<typeof tokens>>;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tna-videos-'));
+const dir = withTempStorage('videos');
 beforeAll(async () => {
-  setStorage(new DiskStorage(dir));
   await seed();
   t = await tokens();
-});
-afterAll(() => {
-  setStorage(undefined);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** A few bytes that start like an mp4 (an ISO BMFF 'ftyp' box). */
@@ -90,5 +87,81 @@ describe('job videos', () => {
     expect((await call(videoGet, { params: { owner: mine[0], file: mine[1] } })).status).toBe(404);
     expect((await call(uploadPost, { method: 'POST', rawBody: form({ stage: 'simple' }) })).status).toBe(401);
     expect((await upload({ stage: 'simple', extension: 'mp4', file: MP4 }, t.driver)).status).toBe(403);
+  });
+});
+
+describe('job video files on disk', () => {
+  const onDisk = (id: string) => fs.existsSync(path.join(dir, 'jobs/videos', id));
+  const uploadsDir = () => path.join(dir, 'jobs/uploads');
+  const filesUnder = (p: string): string[] => (fs.existsSync(p) ? (fs.readdirSync(p, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : []);
+
+  it('refuses a first part that is not the declared type at once, and stores nothing for it', async () => {
+    const { upload_id } = (await upload({ stage: 'start', extension: 'mp4' })).json.data;
+    const before = filesUnder(uploadsDir()).length;
+    const wrong = await upload({ stage: 'chunk', upload_id, part_number: '1', file: Buffer.alloc(300, 1) });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors).toEqual([{ message: 'Videos must be mp4 or webm.', field: 'file' }]);
+    expect(filesUnder(uploadsDir()).length).toBe(before);
+    // A finish that does not start with part 1 is refused too (its first bytes were never checked).
+    await upload({ stage: 'chunk', upload_id, part_number: '2', file: Buffer.alloc(300, 1) });
+    const noFirst = await upload({ stage: 'finish', upload_id, parts: '[2]' });
+    expect(noFirst.json.errors).toEqual([{ message: 'Part 1 was not uploaded.', field: 'parts' }]);
+  });
+
+  it('answers ranges as 206 with Content-Range, and 416 with the size for ranges it cannot meet', async () => {
+    const [owner, file] = (await upload({ stage: 'simple', extension: 'mp4', file: MP4 })).json.data.id.split('/');
+    const get = (range?: string) => call(videoGet, { params: { owner, file }, headers: range ? { range } : {} });
+    const tail = await get('bytes=-10');
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${MP4.length - 10}-${MP4.length - 1}/${MP4.length}`);
+    expect(tail.headers.get('content-length')).toBe('10');
+    expect(Buffer.from(tail.text, 'latin1')).toEqual(MP4.subarray(MP4.length - 10));
+    const middle = await get('bytes=4-11');
+    expect(middle.status).toBe(206);
+    expect(middle.text).toBe('ftypisom');
+    for (const bad of [`bytes=${MP4.length}-`, 'bytes=9-3', 'bytes=abc', 'bytes=-0']) {
+      const res = await get(bad);
+      expect([bad, res.status, res.headers.get('content-range')]).toEqual([bad, 416, `bytes */${MP4.length}`]);
+    }
+    const whole = await get();
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-length')).toBe(String(MP4.length));
+  });
+
+  it("removes a job's uploaded video when it is replaced or removed, but not while a duplicate still shows it", async () => {
+    const first = (await upload({ stage: 'simple', extension: 'mp4', file: MP4 })).json.data;
+    const second = (await upload({ stage: 'simple', extension: 'mp4', file: MP4 })).json.data;
+    const jobId = await createJobAs(t.employer, { video_url: first.url });
+    const patch = (id: number, video_url: string | null) => call(jobPatch, { method: 'PATCH', token: t.employer, params: { id: String(id) }, body: { video_url } });
+
+    expect((await patch(jobId, second.url)).status).toBe(200);
+    expect(onDisk(first.id)).toBe(false);
+    expect(onDisk(second.id)).toBe(true);
+
+    const copy = await call(jobDuplicate, { method: 'POST', token: t.employer, params: { id: String(jobId) } });
+    expect(copy.status).toBeLessThan(300);
+    expect((await patch(jobId, null)).status).toBe(200);
+    expect(onDisk(second.id)).toBe(true); // the duplicate still plays it
+    const copyId = copy.json.data.jobs?.[0]?.id ?? copy.json.data.id;
+    expect((await patch(copyId, null)).status).toBe(200);
+    expect(onDisk(second.id)).toBe(false);
+  });
+
+  it('the scheduled tick removes parts of uploads abandoned for more than a day, and keeps recent ones', async () => {
+    const old = (await upload({ stage: 'start', extension: 'mp4' })).json.data.upload_id;
+    await upload({ stage: 'chunk', upload_id: old, part_number: '1', file: MP4 });
+    const fresh = (await upload({ stage: 'start', extension: 'mp4' })).json.data.upload_id;
+    await upload({ stage: 'chunk', upload_id: fresh, part_number: '1', file: MP4 });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    for (const f of filesUnder(uploadsDir()).filter((f) => f.includes(old))) fs.utimesSync(f, twoDaysAgo, twoDaysAgo);
+
+    const step = tickSteps().find((s) => s.name === 'upload-parts');
+    expect(step).toBeDefined();
+    await step!.run({ db: await getDb(), now: new Date() });
+
+    expect(filesUnder(uploadsDir()).filter((f) => f.includes(old))).toEqual([]);
+    expect(filesUnder(uploadsDir()).filter((f) => f.includes(fresh)).length).toBe(2);
+    expect((await upload({ stage: 'finish', upload_id: old, parts: '[1]' })).status).toBe(404);
+    expect((await upload({ stage: 'finish', upload_id: fresh, parts: '[1]' })).status).toBe(200);
   });
 });
