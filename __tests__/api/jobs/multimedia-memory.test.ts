@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { NextRequest } from 'next/server';
 import { GET as videoGet } from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
 import { POST as uploadPost } from '@/app/api/v1.0/jobs/multimedia/upload/route';
 import { call } from '../../helpers/http';
@@ -100,7 +101,7 @@ it('assembles and serves a 60 MB video in parts with bounded memory growth', asy
   expect(fs.statSync(path.join(dir, 'jobs/videos', id)).size).toBe(PART * PARTS);
 
   const [owner, file] = id.split('/');
-  const get = (range?: string) => videoGet(new Request(`http://localhost/api/v1.0/jobs/multimedia/${id}`, { headers: range ? { range } : {} }) as never, { params: Promise.resolve({ owner, file }) } as never);
+  const get = (range?: string) => videoGet(new NextRequest(`http://localhost/api/v1.0/jobs/multimedia/${id}`, { headers: range ? { range } : {} }) as never, { params: Promise.resolve({ owner, file }) } as never);
   const serving = await peakGrowth(async () => {
     const ranged = await get(`bytes=${PART}-${PART * PARTS - 1}`);
     expect(ranged.status).toBe(206);
