@@ -3,7 +3,7 @@
 import { readTermsChoice } from '@/components/shell/terms';
 import { signInWithCredentials } from '@/lib/auth/client-session';
 import { deviceId } from '@/lib/auth/device-id';
-
+import { isOffline, NETWORK_ERROR } from '@/lib/api/client';
 
 /**
  * next-auth credentials sign-in without leaving the page. `createRole` is the driver-to-company
@@ -11,6 +11,7 @@ import { deviceId } from '@/lib/auth/device-id';
  * the login service gave (next-auth's generic code when it gave none).
  */
 export async function signInInPlace(email: string, password: string, opts: { createRole?: boolean } = {}): Promise<string | null> {
+  if (isOffline()) return NETWORK_ERROR;
   return signInWithCredentials({
     email,
     password,
@@ -18,5 +19,5 @@ export async function signInInPlace(email: string, password: string, opts: { cre
     device_id: deviceId(),
     terms_accepted: String(readTermsChoice() === 'true'),
     ...(opts.createRole ? { create_role: 'true' } : {}),
-  }).catch(() => 'There was a problem with communication');
+  }).catch(() => NETWORK_ERROR);
 }

@@ -12,7 +12,7 @@ import { useHydrated } from './use-hydrated';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { api, ApiError } from '@/lib/api/client';
+import { api, ApiError, errorMessage, NETWORK_ERROR } from '@/lib/api/client';
 import { formatPhoneMask } from '@/lib/auth/phone';
 import { SIGNUP_FAILED, signupFormSchema, toSignupPayload, type SignupFormOutput, type SignupFormValues } from '@/lib/accounts/schemas';
 import type { EmailCheckResult } from '@/lib/accounts/signup';
@@ -33,6 +33,8 @@ async function checkEmail(email: string) {
 /** The message under the form (spec §8): the response's own message, else the default. */
 function failureMessage(error: unknown) {
   if (error instanceof ApiError && error.status > 0 && error.status < 500) return error.errors[0]?.message || SIGNUP_FAILED;
+  // No answer at all is not a failed sign-up: the catalogue's network message tells them to retry (spec §8).
+  if (errorMessage(error) === NETWORK_ERROR) return NETWORK_ERROR;
   return SIGNUP_FAILED;
 }
 

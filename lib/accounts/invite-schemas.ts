@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '@/lib/validation/messages';
 
 /** The recommend dialog and POST /lead/invite (accounts spec §5). */
 export const inviteSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '@/lib/validation/messages';
 import { PASSWORDS_MISMATCH, passwordRule } from './schemas';
 
 /** A new password follows the sign-up rules and messages (accounts spec §5), written once in ./schemas. */

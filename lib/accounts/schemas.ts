@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '@/lib/validation/messages';
 
 /**
  * Sign-up validation (accounts spec §5). Each field's rules and messages are written once here;

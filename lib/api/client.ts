@@ -30,7 +30,9 @@ type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?
 export async function api<T>(path: string, options: Options = {}): Promise<ApiResult<T>> {
   const first = await send(path, options);
   if (first.status !== 401 || onPublicPage()) return read<T>(first);
-  const session = await getClientSession();
+  const session = await getClientSession().catch(() => {
+    throw new ApiError(NETWORK_ERROR, 0);
+  });
   if (session && !session.error) {
     const retry = await send(path, options);
     if (retry.status !== 401) return read<T>(retry);
@@ -47,7 +49,13 @@ function onPublicPage() {
   return p === '/' || p === '/login' || p.startsWith('/signup');
 }
 
+/** The browser knows it has no network: say so at once instead of waiting for fetch to fail. */
+export function isOffline() {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 async function send(path: string, { method = 'GET', body, signal, headers }: Options) {
+  if (isOffline()) throw new ApiError(NETWORK_ERROR, 0);
   try {
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     return await fetch(path.startsWith('/api') ? path : `/api/v1.0${path}`, {
@@ -78,6 +86,8 @@ export function messageFor(status: number, json: unknown): string {
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
+  // fetch rejects with a TypeError ('Failed to fetch', 'Load failed') when the network is gone.
+  if (error instanceof TypeError || isOffline()) return NETWORK_ERROR;
   if (error instanceof Error) return error.message;
   return 'Something went wrong. Please try again.';
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import { z, ZodError, type ZodType } from 'zod';
+import '@/lib/validation/messages';
 import { API_ACCESS, allows, type ApiAccess } from '@/lib/access';
 import { authSecret } from '@/lib/config';
 import { getDb, type Database } from '@/lib/db/client';

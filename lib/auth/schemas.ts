@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '@/lib/validation/messages';
 
 /** Login form and API payload (accounts spec §3, §5). Fields arrive as strings. */
 export const loginSchema = z.object({

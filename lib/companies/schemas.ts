@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '@/lib/validation/messages';
 import { emailRule, orderedRules, phoneRule } from '@/lib/accounts/schemas';
 import { stateCode } from '@/lib/geo/states';
 import type { AddressSuggestion } from '@/lib/geo/types';

@@ -1,7 +1,7 @@
 import usCodes from 'zipcodes/lib/codes';
 import { US_STATE_CODES, stateCode, stateName } from './states';
 import type { AddressSuggestion } from './types';
-import { NOT_US_ADDRESS, isOtherCountry, isUsCountry } from './validate-address';
+import { NOT_US_ADDRESS, endsWithOtherCountry, isUsCountry } from './validate-address';
 
 /**
  * The offline US gazetteer: every ZIP code of the 50 states and DC with its city and centroid
@@ -145,7 +145,7 @@ export function searchPlaces(query: string): AddressSuggestion[] {
   if (!text) return [];
   const terms = text.split(',').map((t) => t.trim()).filter(Boolean);
   const last = terms[terms.length - 1] ?? '';
-  if (isOtherCountry(last) || CANADIAN_POSTCODE.test(text)) throw new NonUsAddressError();
+  if (endsWithOtherCountry(last) || CANADIAN_POSTCODE.test(text)) throw new NonUsAddressError();
   if (terms.length > 1 && CANADIAN_PROVINCES.has(last.toUpperCase().split(' ')[0])) throw new NonUsAddressError();
   if (terms.length > 1 && isUsCountry(last)) terms.pop();
   if (!terms.length) return [];

@@ -1,4 +1,5 @@
 /** Address choice rules (accounts spec §5, §8; jobs spec §5), pure so the form, the API and tests share them. */
+import { stateCode } from './states';
 
 export const NOT_US_ADDRESS = 'Addresses should be from the US';
 export const INVALID_ADDRESS = 'Select a valid address, city, or zip code';
@@ -34,6 +35,20 @@ export function isOtherCountry(value: string | null | undefined): boolean {
   return !!value && OTHER_COUNTRIES.has(squash(value));
 }
 
+/**
+ * True when the last words of a term name another country: 'London UK' and 'Toronto Canada' typed
+ * without a comma. A US state or the US itself at the end wins ('Albuquerque New Mexico').
+ */
+export function endsWithOtherCountry(term: string | null | undefined): boolean {
+  const words = (term ?? '').trim().split(/\s+/).filter(Boolean);
+  for (let n = Math.min(3, words.length); n >= 1; n--) {
+    const tail = words.slice(-n).join(' ');
+    if (isUsCountry(tail) || stateCode(tail)) return false;
+    if (isOtherCountry(tail)) return true;
+  }
+  return false;
+}
+
 /** Comma-separated parts of a description, blanks dropped: 'Dallas, TX, USA' has three. */
 export function addressTerms(description: string | null | undefined): string[] {
   return (description ?? '')
@@ -51,7 +66,7 @@ export type AddressLike = { description?: string | null; country?: string | null
 export function validateAddress(choice: AddressLike | null | undefined): string | null {
   if (!choice) return INVALID_ADDRESS;
   const terms = choice.terms?.length ? [...choice.terms] : addressTerms(choice.description);
-  if (choice.country ? !isUsCountry(choice.country) : isOtherCountry(terms[terms.length - 1])) return NOT_US_ADDRESS;
+  if (choice.country ? !isUsCountry(choice.country) : endsWithOtherCountry(terms[terms.length - 1])) return NOT_US_ADDRESS;
   if (terms.length <= 1) return INVALID_ADDRESS;
   return null;
 }

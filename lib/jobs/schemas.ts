@@ -4,6 +4,7 @@
  * Unknown fields are stripped (zod objects strip by default).
  */
 import { z } from 'zod';
+import '@/lib/validation/messages';
 import {
   ADDON_TYPES,
   BENEFITS,
@@ -22,7 +23,7 @@ import {
 } from './codes';
 import { STATUS_FILTER_MESSAGE, statusFilterOf } from './status';
 import { lexicalPlainText, richTextProblem } from './rich-text';
-import { INVALID_ADDRESS, NOT_US_ADDRESS } from '@/lib/geo/validate-address';
+import { INVALID_ADDRESS, NOT_US_ADDRESS, addressTerms, endsWithOtherCountry } from '@/lib/geo/validate-address';
 
 export const MESSAGES = {
   notUs: NOT_US_ADDRESS,
@@ -32,6 +33,7 @@ export const MESSAGES = {
   hyperlinkUrl: 'Enter a valid URL starting with http:// or https://',
   videoUrl: 'Enter a valid video URL starting with http:// or https://',
   title: 'Enter a job title',
+  titleTooLong: 'Keep the job title to 150 characters or fewer',
   description: 'Enter a job description',
   jobType: 'Select a job type',
   homeTime: 'Select a home time',
@@ -119,7 +121,8 @@ export const addressSchema = z
   })
   .transform((a, ctx) => {
     const country = a.country || 'US';
-    if (!isUsCountry(country)) {
+    // 'London UK' typed as the line or the city, with the country left out, is still abroad.
+    if (!isUsCountry(country) || endsWithOtherCountry(addressTerms(a.description).at(-1)) || endsWithOtherCountry(a.city)) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.notUs, path: ['country'] });
       return z.NEVER;
     }
@@ -183,7 +186,7 @@ export type Addon = z.output<typeof addonsSchema>[number];
 
 /** The job content fields, without defaults (so a partial update never resets a field). */
 const contentShape = {
-  title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(150),
+  title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(150, MESSAGES.titleTooLong),
   job_type: codes(JOB_TYPES, MESSAGES.jobType),
   additional_experience: z.string().trim().max(2000).nullish(),
   home_time: codes(HOME_TIME, MESSAGES.homeTime),
@@ -256,7 +259,7 @@ export const cancelRenewalSchema = z.object({
     .string({ error: MESSAGES.renewalReason })
     .trim()
     .min(1, MESSAGES.renewalReason)
-    .max(1000),
+    .max(1000, 'Keep the reason to 1,000 characters or fewer'),
 });
 
 /** POST /jobs/{id}/tag and POST /companies/tag */

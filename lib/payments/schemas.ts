@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '@/lib/validation/messages';
 
 /*
  * The app's payment schemas: forms and handlers share them. By design (PCI SAQ A) none of them has

@@ -1,0 +1,78 @@
+/**
+ * zod's default messages ('Invalid input: expected string, received undefined') are written for
+ * developers. This error map is installed once for the whole app (server and browser), so every
+ * issue a schema does not name itself reads as a sentence about the field: 'First name is required.'
+ * Messages the schemas write (the spec's own) always win: zod asks the global map last.
+ * Client-safe: no server code.
+ */
+import { z } from 'zod';
+
+type Issue = z.core.$ZodRawIssue;
+
+/** 'first_name', 'firstName' and 'first-name' all read 'First name'. */
+export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
+  const key = [...(path ?? [])].reverse().find((p): p is string => typeof p === 'string');
+  if (!key) return 'This value';
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'This value';
+}
+
+const KINDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  bigint: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a group of fields',
+  date: 'a date',
+};
+
+const plural = (n: number | bigint, one: string) => `${n} ${one}${Number(n) === 1 ? '' : 's'}`;
+
+function sizeMessage(issue: Issue & { origin?: string }, field: string, bound: number | bigint, atMost: boolean): string {
+  const limit = atMost ? 'at most' : 'at least';
+  switch (issue.origin) {
+    case 'string':
+      return !atMost && Number(bound) <= 1 ? `${field} is required.` : `${field} must have ${limit} ${plural(bound, 'character')}.`;
+    case 'array':
+    case 'set':
+      return `${field} must have ${limit} ${plural(bound, 'item')}.`;
+    case 'file':
+      return `${field} must be ${limit} ${bound} bytes.`;
+    default:
+      return `${field} must be ${limit} ${bound}.`;
+  }
+}
+
+/** The message of one issue, for people. */
+export function messageForIssue(issue: Issue): string {
+  const field = fieldLabel(issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return `${field} is required.`;
+      return `${field} must be ${KINDS[issue.expected] ?? 'a valid value'}.`;
+    case 'too_small':
+      return sizeMessage(issue, field, issue.minimum, false);
+    case 'too_big':
+      return sizeMessage(issue, field, issue.maximum, true);
+    case 'invalid_format':
+      if (issue.format === 'email') return 'Enter a valid email address.';
+      if (issue.format === 'url') return `${field} must be a web address starting with http:// or https://.`;
+      return `${field} is not in the right format.`;
+    case 'not_multiple_of':
+      return `${field} must be a multiple of ${issue.divisor}.`;
+    case 'unrecognized_keys':
+      return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}.`;
+    case 'invalid_value':
+      return `${field} is not one of the allowed values.`;
+    default:
+      return `${field} is not valid.`;
+  }
+}
+
+z.config({ customError: messageForIssue });
