@@ -55,7 +55,7 @@ describe('going offline (spec §8: no response gives the communication message)'
   it('creating a company from a driver account tells the person the network failed', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     onLine.mockReturnValue(false);
-    inFrame(<FastLoginForm email="driver@demo.test" />);
+    inFrame(<FastLoginForm email="driver@demo.test" checkedDriver />);
     await userEvent.type(screen.getByLabelText('Password'), 'Demo1234!');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByText(NETWORK_ERROR)).toBeInTheDocument());
