@@ -1,6 +1,6 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { jobAddons, jobs, type JobRow } from '@/lib/db/schema';
+import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/errors';
 import { BOOST_DAYS, POSTING_DAYS } from './codes';
 import { JOB_NOT_FOUND } from './access';
@@ -28,6 +28,25 @@ export async function getJobForCharge(db: Database, key: ChargeKey) {
     chargeable: !job.closedAt && !job.cancelledAt && !job.suspended,
     addons: addons.filter((a) => a.subscribed),
   };
+}
+
+/**
+ * Marks addresses and add-ons paid through `until` (the job's end date after the payment's
+ * effect). `all`: every address and subscribed add-on (publish, renewal, which charge them all);
+ * otherwise the ids the order's lines name.
+ */
+export async function markItemsPaid(db: Database, jobId: number, until: Date, items: 'all' | { addressIds: number[]; addonIds: number[] }) {
+  if (items === 'all') {
+    await db.update(jobAddresses).set({ paidThrough: until }).where(eq(jobAddresses.jobId, jobId));
+    await db.update(jobAddons).set({ paidThrough: until }).where(and(eq(jobAddons.jobId, jobId), eq(jobAddons.subscribed, true)));
+    return;
+  }
+  if (items.addressIds.length) {
+    await db.update(jobAddresses).set({ paidThrough: until }).where(and(eq(jobAddresses.jobId, jobId), inArray(jobAddresses.id, items.addressIds)));
+  }
+  if (items.addonIds.length) {
+    await db.update(jobAddons).set({ paidThrough: until, updatedAt: new Date() }).where(and(eq(jobAddons.jobId, jobId), inArray(jobAddons.id, items.addonIds)));
+  }
 }
 
 /**
@@ -63,12 +82,26 @@ export async function publishPaidJob(db: Database, jobId: number, now = new Date
     })
     .where(and(eq(jobs.id, jobId), eq(jobs.paymentStatus, 'pending')))
     .returning();
-  return published ?? job;
+  if (!published) return job;
+  // The posting's charge covered every address and subscribed add-on it had.
+  await markItemsPaid(db, jobId, expiration, 'all');
+  return published;
+}
+
+/**
+ * When a newly paid boost ends: 7 days after a boost still running (its paid days are kept, the
+ * new ones follow), else 7 days from now. Issue 9: renewing while a boost runs used to restart it,
+ * charging again for days already paid.
+ */
+export function boostEndAfter(job: Pick<JobRow, 'boostActive' | 'boostEndsAt'>, now: Date) {
+  const from = job.boostActive && job.boostEndsAt && job.boostEndsAt > now ? job.boostEndsAt : now;
+  return addDays(from, BOOST_DAYS);
 }
 
 /**
  * Renews a posting for another 30 days (after the renewal charge): from its current expiry when
- * still live, from now when it had lapsed. A subscribed boost runs again for 7 days.
+ * still live, from now when it had lapsed. A subscribed boost runs 7 more days (after a running
+ * one). The renewal charged every address and subscribed add-on: all are paid through the new end.
  */
 export async function extendJob(db: Database, jobId: number, now = new Date()): Promise<JobRow> {
   const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
@@ -89,22 +122,24 @@ export async function extendJob(db: Database, jobId: number, now = new Date()): 
       postingDate: from === now ? now : job.postingDate,
       expirationDate: expiration,
       nextBillingDate: job.autoRenew ? expiration : null,
-      ...(boost ? { boostActive: true, boostEndsAt: addDays(now, BOOST_DAYS) } : {}),
+      ...(boost ? { boostActive: true, boostEndsAt: boostEndAfter(job, now) } : {}),
       updatedAt: now,
     })
     .where(eq(jobs.id, jobId))
     .returning();
+  await markItemsPaid(db, jobId, expiration, 'all');
   return renewed;
 }
 
-/** Starts (or restarts) a 7-day boost on a live job: the admin boost and a paid boost add-on. */
+/** Starts a 7-day boost on a live job (after one still running): the admin boost and a paid boost add-on. */
 export async function activateBoost(db: Database, jobId: number, now = new Date()): Promise<JobRow> {
+  const [current] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+  if (!current) throw notFound(JOB_NOT_FOUND);
   const [job] = await db
     .update(jobs)
-    .set({ boostActive: true, boostEndsAt: addDays(now, BOOST_DAYS), updatedAt: now })
+    .set({ boostActive: true, boostEndsAt: boostEndAfter(current, now), updatedAt: now })
     .where(eq(jobs.id, jobId))
     .returning();
-  if (!job) throw notFound(JOB_NOT_FOUND);
   return job;
 }
 

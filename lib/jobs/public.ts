@@ -4,6 +4,7 @@ import type { Database } from '@/lib/db/client';
 import { companies, jobAddons, jobAddresses, jobs, type JobAddressRow, type JobRow } from '@/lib/db/schema';
 import { logoUrl } from '@/lib/companies/view';
 import { SALARY_TYPES, US_STATES, labelOf } from './codes';
+import { addonIsLive, addressIsLive } from './paid-items';
 import { lexicalPlainText } from './rich-text';
 
 /**
@@ -42,15 +43,16 @@ export async function getPublicJob(db: Database, id: number | string, now = new 
   const [addresses, [hyperlink]] = await Promise.all([
     db.select().from(jobAddresses).where(eq(jobAddresses.jobId, jobId)).orderBy(asc(jobAddresses.position), asc(jobAddresses.id)),
     db
-      .select({ url: jobAddons.externalUrl })
+      .select()
       .from(jobAddons)
       .where(and(eq(jobAddons.jobId, jobId), eq(jobAddons.addonType, 'hyperlink'), eq(jobAddons.subscribed, true))),
   ]);
+  // Only what is paid for is published: an address or a hyperlink added since waits for payment.
   return {
     job: hit.job,
-    addresses,
+    addresses: addresses.filter((a) => addressIsLive(hit.job, a)),
     company: { id: hit.job.companyId, name: hit.companyName, logo: logoUrl({ id: hit.job.companyId, logo: hit.companyLogo }) },
-    applyUrl: hyperlink?.url ?? null,
+    applyUrl: hyperlink && addonIsLive(hit.job, hyperlink) ? hyperlink.externalUrl : null,
   };
 }
 

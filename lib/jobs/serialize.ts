@@ -1,5 +1,6 @@
 import type { JobAddonRow, JobAddressRow, JobRow } from '@/lib/db/schema';
 import { centsToDollars } from './codes';
+import { addonIsLive, addonIsPending, addressIsPending } from './paid-items';
 import { deriveJobStatus } from './status';
 
 const DAY_MS = 86_400_000;
@@ -13,7 +14,10 @@ export function boostRemainingDays(boostActive: boolean, boostEndsAt: Date | str
 
 export type JobTag = { id: number; tag_id: number; tag: string };
 
-export function toAddress(a: JobAddressRow) {
+type PeriodOf = Pick<JobRow, 'paymentStatus' | 'expirationDate'>;
+
+/** An address; `pending_payment`: added to a paid job and not paid yet (not on the public page). */
+export function toAddress(a: JobAddressRow, job: PeriodOf) {
   return {
     id: a.id,
     street1: a.street1,
@@ -23,17 +27,24 @@ export function toAddress(a: JobAddressRow) {
     country: a.country,
     coordinates: a.latitude != null && a.longitude != null ? { lat: a.latitude, lng: a.longitude } : null,
     cost: centsToDollars(a.costCents),
+    pending_payment: addressIsPending(job, a),
   };
 }
 
-export function toAddon(a: JobAddonRow) {
+/**
+ * An add-on. `external_url` is the owner's chosen link (the edit form's value); `job_hyperlink`
+ * is the published one: null until the hyperlink add-on is paid for the current period.
+ * `pending_payment`: subscribed on a paid job and not paid yet.
+ */
+export function toAddon(a: JobAddonRow, job: PeriodOf) {
   return {
     id: a.id,
     addon_type: a.addonType,
     subscribed: a.subscribed,
     external_url: a.externalUrl,
-    job_hyperlink: a.externalUrl,
+    job_hyperlink: addonIsLive(job, a) ? a.externalUrl : null,
     cost: centsToDollars(a.costCents),
+    pending_payment: addonIsPending(job, a),
   };
 }
 export type JobAddon = ReturnType<typeof toAddon>;
@@ -64,7 +75,7 @@ export function lifecycle(job: Pick<JobRow, 'suspended' | 'approved' | 'active' 
 
 /** Job detail (jobs spec §3): every content field, the addresses (the first also as `address`), add-ons and tags. */
 export function toJobDetail(job: JobRow, addresses: JobAddressRow[], addons: JobAddonRow[], tags: JobTag[], now = new Date()) {
-  const addressList = addresses.map(toAddress);
+  const addressList = addresses.map((a) => toAddress(a, job));
   return {
     id: job.id,
     company_id: job.companyId,
@@ -88,7 +99,7 @@ export function toJobDetail(job: JobRow, addresses: JobAddressRow[], addons: Job
     addresses: addressList,
     cost: centsToDollars(job.costCents),
     cost_cents: job.costCents,
-    addons: addons.map(toAddon),
+    addons: addons.map((a) => toAddon(a, job)),
     tags,
     jobs_post_token: job.jobsPostToken,
     ...lifecycle(job, now),

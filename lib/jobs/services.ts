@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
@@ -91,7 +91,7 @@ async function creationResult(db: Database, job: JobRow) {
   const [fresh] = await db.select({ costCents: jobs.costCents }).from(jobs).where(eq(jobs.id, job.id));
   return {
     jobs_post_token: job.jobsPostToken,
-    jobs: [{ id: job.id, cost: centsToDollars(fresh.costCents), cost_cents: fresh.costCents, addons: addons.map(toAddon) }],
+    jobs: [{ id: job.id, cost: centsToDollars(fresh.costCents), cost_cents: fresh.costCents, addons: addons.map((a) => toAddon(a, job)) }],
   };
 }
 
@@ -176,13 +176,37 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
   return getJob(db, actor, job.id);
 }
 
-/** PATCH /jobs/{id}/addresses: replaces the targeting addresses; the cost follows. */
+/** The same place (what a saved list compares by): street, city, state, ZIP, case-insensitive. */
+const placeKey = (a: { street1: string | null; city: string | null; state: string | null; postalCode: string | null }) =>
+  [a.street1, a.city, a.state, a.postalCode].map((v) => (v ?? '').trim().toLowerCase()).join('|');
+
+/**
+ * PATCH /jobs/{id}/addresses: replaces the targeting addresses; the cost follows. An address the
+ * list keeps keeps its row, so what was paid for it stays paid; a new one on a paid job waits for
+ * payment (lib/jobs/paid-items.ts) and is not public until then; a removed one is gone (no refund).
+ */
 export async function updateAddresses(db: Database, actor: Actor | null, id: number | string, addresses: Address[]) {
   const job = await loadOwnedJob(db, actor, id);
   assertNotEnded(job);
   await db.transaction(async (tx) => {
-    await tx.delete(jobAddresses).where(eq(jobAddresses.jobId, job.id));
-    await tx.insert(jobAddresses).values(addressRows(job.id, addresses));
+    const existing = new Map<string, number>();
+    for (const row of await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id))) {
+      if (!existing.has(placeKey(row))) existing.set(placeKey(row), row.id);
+    }
+    const kept: number[] = [];
+    const added = [];
+    for (const row of addressRows(job.id, addresses)) {
+      const id = existing.get(placeKey(row));
+      if (id === undefined) {
+        added.push(row);
+        continue;
+      }
+      existing.delete(placeKey(row));
+      kept.push(id);
+      await tx.update(jobAddresses).set({ position: row.position }).where(eq(jobAddresses.id, id));
+    }
+    await tx.delete(jobAddresses).where(kept.length ? and(eq(jobAddresses.jobId, job.id), notInArray(jobAddresses.id, kept)) : eq(jobAddresses.jobId, job.id));
+    if (added.length) await tx.insert(jobAddresses).values(added);
     await refreshCost(tx as unknown as Database, job.id);
   });
   return getJob(db, actor, job.id);
@@ -192,7 +216,7 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
 export async function listAddons(db: Database, actor: Actor | null, id: number | string) {
   const job = await loadOwnedJob(db, actor, id);
   const rows = await db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id));
-  return rows.map(toAddon);
+  return rows.map((a) => toAddon(a, job));
 }
 
 /**
@@ -280,7 +304,7 @@ export async function duplicateJob(db: Database, actor: Actor | null, id: number
       })
       .returning();
     const addresses = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, source.id)).orderBy(asc(jobAddresses.position));
-    if (addresses.length) await tx.insert(jobAddresses).values(addresses.map(({ id: _id, ...a }) => ({ ...a, jobId: job.id, costCents: addressCostCents() })));
+    if (addresses.length) await tx.insert(jobAddresses).values(addresses.map(({ id: _id, paidThrough: _paid, ...a }) => ({ ...a, jobId: job.id, costCents: addressCostCents() })));
     const addons = await tx.select().from(jobAddons).where(eq(jobAddons.jobId, source.id));
     await upsertAddons(
       t,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { dueRenewals } from '@/lib/jobs/lifecycle';
 import { assertNotEnded } from '@/lib/jobs/ended';
@@ -10,7 +10,7 @@ import { AppError, conflict, forbidden, unprocessable } from '@/lib/errors';
 import { enqueueMail, enqueueTemplate } from '@/lib/mail';
 import { payOnce, reconcile, STALE_PROCESSING_MS, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
 import { getGateway } from './gateway';
-import { addonLines, renewJobPeriod, isPublished, loadChargeableJob, postingLines, publishJob, startBoost, type ChargeableJob } from './jobs-port';
+import { addonLines, renewJobPeriod, isPublished, loadChargeableJob, markLinesPaid, pendingLines, postingLines, publishJob, startBoost, type ChargeableJob } from './jobs-port';
 import type { LineInput, OrderInput } from './orders';
 import { makeDefaultCard, resolveCard } from './payment-methods';
 import type { ChargeInput, JobChargeInput } from './schemas';
@@ -52,11 +52,13 @@ export function afterApproval(job: ChargeableJob, company: Company, deps: Charge
         if (to) await enqueueTemplate(tx, to.email, 'new_job', { firstName: to.firstName, jobTitle: job.title, jobUrl: jobUrl(job.id) });
         return;
       case 'addons': {
-        const [boost] = await tx
-          .select({ id: invoiceLines.id })
+        // What this order paid for goes live now (never before): its addresses and add-ons.
+        const lines = await tx
+          .select({ addressId: invoiceLines.addressId, addonId: invoiceLines.addonId, addonType: invoiceLines.addonType })
           .from(invoiceLines)
-          .where(and(eq(invoiceLines.invoiceId, invoice.id), eq(invoiceLines.addonType, 'boost')));
-        if (boost) await startBoost(tx, job.id, now);
+          .where(eq(invoiceLines.invoiceId, invoice.id));
+        await markLinesPaid(tx, job.id, lines);
+        if (lines.some((l) => l.addonType === 'boost')) await startBoost(tx, job.id, now);
         return;
       }
       case 'renewal': {
@@ -183,34 +185,22 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardTok
   return answer(outcome, job);
 }
 
-/** Add-on types already paid in the job's current period (since its last posting or renewal charge). */
-export async function paidAddonTypes(db: Database, jobId: number) {
-  const [period] = await db
-    .select({ start: invoices.billingDate })
-    .from(invoices)
-    .where(and(eq(invoices.jobId, jobId), eq(invoices.status, 'APPROVED'), inArray(invoices.actionType, ['new_job', 'renewal'])))
-    .orderBy(desc(invoices.billingDate))
-    .limit(1);
-  if (!period?.start) return new Set<string>();
-  const rows = await db
-    .select({ type: invoiceLines.addonType })
-    .from(invoiceLines)
-    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-    .where(and(eq(invoices.jobId, jobId), eq(invoices.status, 'APPROVED'), eq(invoiceLines.kind, 'addon'), gte(invoices.billingDate, period.start)));
-  return new Set(rows.map((r) => r.type).filter(Boolean) as string[]);
-}
-
-/** POST /payment/employer/job/addons: charges the subscribed add-ons not paid yet on a live job. */
+/**
+ * POST /payment/employer/job/addons: pays what waits for payment on a live job — add-ons switched
+ * on and targeting addresses added since its posting was paid (card: charged; invoice-billed: an
+ * invoice line). They go live in the order's effect (afterApproval), never before.
+ */
 export async function payAddons(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
   assertNotEnded(job);
   if (!isPublished(job)) throw unprocessable('Pay for the job posting first; its add-ons are charged with it.');
-  const paid = await paidAddonTypes(db, job.id);
-  const due = job.addons.filter((a) => a.subscribed && !paid.has(a.addonType));
-  if (!due.length) throw unprocessable('There are no unpaid add-ons on this job.');
+  const lines = pendingLines(job);
+  if (!lines.length) throw unprocessable('There are no unpaid add-ons on this job.');
   const company = await companyOfJob(db, job);
-  const periodKey = `${due.map((a) => a.addonType).sort().join(',')}@${job.expirationDate?.toISOString() ?? ''}`;
-  const order = { actionType: 'addons' as const, periodKey, lines: addonLines(due) };
+  // One live order per set of items and period: a double click pays once, a new item is a new order.
+  const items = lines.map((l) => l.addonType ?? `address:${l.addressId}`).sort();
+  const periodKey = `${items.join(',')}@${job.expirationDate?.toISOString() ?? ''}`;
+  const order = { actionType: 'addons' as const, periodKey, lines };
   const outcome = await pay(db, actor, job, company, order, input.card_token, afterApproval(job, company, deps), deps);
   return answer(outcome, job);
 }

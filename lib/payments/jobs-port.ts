@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { jobAddons, jobAddresses, type JobRow } from '@/lib/db/schema';
-import { activateBoost, extendJob, getJobForCharge, publishPaidJob } from '@/lib/jobs/lifecycle';
+import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
+import { activateBoost, extendJob, getJobForCharge, markItemsPaid, publishPaidJob } from '@/lib/jobs/lifecycle';
+import { addonIsPending, addressIsPending } from '@/lib/jobs/paid-items';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound } from '@/lib/errors';
 import { isJobStaff, JOB_NOT_FOUND } from '@/lib/jobs/access';
@@ -40,7 +41,11 @@ function placeOf(a: ChargeableJob['addresses'][number]) {
 }
 
 export function postingLines(job: ChargeableJob, kind: 'job_posting' | 'renewal' = 'job_posting'): LineInput[] {
-  return job.addresses.map((a) => ({
+  return addressLines(job.addresses, kind);
+}
+
+function addressLines(addresses: ChargeableJob['addresses'], kind: 'job_posting' | 'renewal'): LineInput[] {
+  return addresses.map((a) => ({
     kind,
     description: `${kind === 'renewal' ? 'Renewal' : 'Job posting'}: ${placeOf(a)}`,
     amountCents: Number(a.costCents),
@@ -70,4 +75,20 @@ export async function renewJobPeriod(tx: Database, job: ChargeableJob, now: Date
 export async function startBoost(tx: Database, jobId: number, now: Date) {
   const boosted = await activateBoost(tx, jobId, now);
   return boosted.boostEndsAt!;
+}
+
+/**
+ * What a live job has that is not paid for yet (lib/jobs/paid-items.ts): addresses and add-ons
+ * added since its posting or renewal was paid, as order lines. The 'addons' order pays them.
+ */
+export function pendingLines(job: ChargeableJob): LineInput[] {
+  return [...addressLines(job.addresses.filter((a) => addressIsPending(job, a)), 'job_posting'), ...addonLines(job.addons.filter((a) => addonIsPending(job, a)))];
+}
+
+/** An approved 'addons' order: the addresses and add-ons its lines name are live, paid through the job's current end. */
+export async function markLinesPaid(tx: Database, jobId: number, lines: { addressId: number | null; addonId: number | null }[]) {
+  const [job] = await tx.select({ expirationDate: jobs.expirationDate }).from(jobs).where(eq(jobs.id, jobId));
+  if (!job?.expirationDate) return;
+  const ids = (key: 'addressId' | 'addonId') => lines.map((l) => l[key]).filter((id): id is number => id != null);
+  await markItemsPaid(tx, jobId, job.expirationDate, { addressIds: ids('addressId'), addonIds: ids('addonId') });
 }

@@ -4,10 +4,9 @@ import type { Actor } from '@/lib/auth/actor';
 import { eq } from 'drizzle-orm';
 import { companies } from '@/lib/db/schema';
 import { getGateway } from './gateway';
-import { addonLines, isPublished, loadChargeableJob, postingLines } from './jobs-port';
+import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines } from './jobs-port';
 import { totalOf } from './orders';
 import { defaultCard, toCardView } from './payment-methods';
-import { paidAddonTypes } from './job-payments';
 
 export const summaryQuery = z
   .object({
@@ -28,8 +27,7 @@ export async function paymentSummary(db: Database, actor: Actor, query: z.infer<
   const subscribed = job.addons.filter((a) => a.subscribed);
   let lines;
   if (query.action === 'addons') {
-    const paid = await paidAddonTypes(db, job.id);
-    lines = addonLines(subscribed.filter((a) => !paid.has(a.addonType)));
+    lines = pendingLines(job);
   } else {
     lines = [...postingLines(job, query.action === 'renewal' ? 'renewal' : 'job_posting'), ...addonLines(subscribed)];
   }

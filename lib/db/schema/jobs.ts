@@ -132,6 +132,12 @@ export const jobAddresses = pgTable(
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     costCents: cents().notNull(),
+    /**
+     * End of the posting period this address is paid (or invoiced) for. It is live only while
+     * that covers the job's current period (lib/jobs/paid-items.ts); one added to a live job waits
+     * here, null, until its cost is paid.
+     */
+    paidThrough: ts('paid_through'),
   },
   (t) => [
     index('job_addresses_job_idx').on(t.jobId, t.position),
@@ -152,6 +158,8 @@ export const jobAddons = pgTable(
     subscribed: boolean().notNull().default(true),
     externalUrl: text(),
     costCents: cents().notNull(),
+    /** As job_addresses.paid_through: the add-on takes effect only while paid for the current period. */
+    paidThrough: ts('paid_through'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -1,0 +1,132 @@
+import { eq, sql } from 'drizzle-orm';
+import { PATCH as addonsPatch } from '@/app/api/v1.0/jobs/[id]/addons/route';
+import { PATCH as addressesPatch } from '@/app/api/v1.0/jobs/[id]/addresses/route';
+import { GET as jobGet } from '@/app/api/v1.0/jobs/[id]/route';
+import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import { GET as summaryGet } from '@/app/api/v1.0/payment/company/invoice/summary/route';
+import { POST as payAddonsPost } from '@/app/api/v1.0/payment/employer/job/addons/route';
+import { getDb } from '@/lib/db/client';
+import { companies, invoices, users } from '@/lib/db/schema';
+import { getPublicJob } from '@/lib/jobs/public';
+import { call } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { createJobAs, otherCompanyUser } from '../jobs/helpers';
+import { CARDS, cardToken } from './fixtures';
+import { tokenFor } from '../../helpers/http';
+
+/*
+ * Issue 9, items 1 and 2: a new address or add-on on a live (paid) job costs money, so it waits
+ * in a visible "pending payment" state until it is paid (card) or invoiced (contract), and
+ * nothing of it reaches the public page before that.
+ */
+
+let employer: string;
+let contract: string;
+const p = (id: number) => ({ id: String(id) });
+const DALLAS = { street1: '2100 Commerce St', city: 'Dallas', state: 'TX', postal_code: '75201', country: 'US' };
+const RENO = { city: 'Reno', state: 'NV', postal_code: '89501' };
+const LINK = 'https://careers.example.com/apply-here';
+
+beforeAll(async () => {
+  await seed();
+  employer = await tokenFor('employer@demo.test');
+  contract = await otherCompanyUser('contract-billing@other.test');
+  const db = await getDb();
+  const [u] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'contract-billing@other.test'));
+  await db.update(companies).set({ billingType: 'CONTRACT' }).where(eq(companies.id, u.companyId!));
+});
+
+/** A job paid by card (or invoiced on the contract) through the real charge call: live, one address. */
+async function liveJob(token: string, title: string, byCard = true) {
+  const id = await createJobAs(token, { title, addresses: [DALLAS] });
+  const detail = (await call(jobGet, { token, params: p(id) })).json.data;
+  const body = byCard ? { secret_token: detail.jobs_post_token, card_token: await cardToken(CARDS.approve) } : { secret_token: detail.jobs_post_token };
+  const res = await call(chargePost, { token, body });
+  expect(res.status).toBe(200);
+  return id;
+}
+
+const detailOf = async (token: string, id: number) => (await call(jobGet, { token, params: p(id) })).json.data;
+const publicCities = async (id: number) => (await getPublicJob(await getDb(), id))!.addresses.map((a) => a.city);
+const ordersOf = async (id: number) => (await getDb()).select().from(invoices).where(sql`${invoices.jobId} = ${id}`);
+
+describe('a new targeting address on a live job', () => {
+  it('waits as "pending payment" (not public, nothing charged) until its cost is paid by card', async () => {
+    const id = await liveJob(employer, 'Live Address Card');
+    const res = await call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses: [DALLAS, RENO] } });
+    expect(res.status).toBe(200);
+    expect(res.json.data.addresses.map((a: { city: string; pending_payment: boolean }) => [a.city, a.pending_payment])).toEqual([
+      ['Dallas', false],
+      ['Reno', true],
+    ]);
+    expect(await publicCities(id)).toEqual(['Dallas']);
+    expect(await ordersOf(id)).toHaveLength(1);
+
+    // The payment step shows what is due: the new address only.
+    const summary = await call(summaryGet, { token: employer, query: { job_id: id, action: 'addons' } });
+    expect(summary.json.data.lines).toEqual([expect.objectContaining({ kind: 'job_posting', amount: 150 })]);
+    expect(summary.json.data.total).toBe(150);
+
+    const declined = await call(payAddonsPost, { token: employer, body: { job_id: id, card_token: await cardToken(CARDS.decline) } });
+    expect(declined.status).toBe(402);
+    expect(await publicCities(id)).toEqual(['Dallas']);
+
+    const paid = await call(payAddonsPost, { token: employer, body: { job_id: id, card_token: await cardToken(CARDS.approve) } });
+    expect(paid.status).toBe(200);
+    expect(paid.json.data.amount).toBe(150);
+    expect((await detailOf(employer, id)).addresses.every((a: { pending_payment: boolean }) => !a.pending_payment)).toBe(true);
+    expect(await publicCities(id)).toEqual(['Dallas', 'Reno']);
+  });
+
+  it('keeps an address already paid for live when the list is saved again, and charges nothing for it', async () => {
+    const id = await liveJob(employer, 'Live Address Resave');
+    const res = await call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses: [DALLAS] } });
+    expect(res.json.data.addresses).toEqual([expect.objectContaining({ city: 'Dallas', pending_payment: false })]);
+    expect(await publicCities(id)).toEqual(['Dallas']);
+    const nothing = await call(payAddonsPost, { token: employer, body: { job_id: id } });
+    expect(nothing.status).toBe(422);
+  });
+
+  it('an invoice-billed company gets an invoice line for it when it confirms, then it is live', async () => {
+    const id = await liveJob(contract, 'Live Address Contract', false);
+    await call(addressesPatch, { method: 'PATCH', token: contract, params: p(id), body: { addresses: [DALLAS, RENO] } });
+    expect(await publicCities(id)).toEqual(['Dallas']);
+    const res = await call(payAddonsPost, { token: contract, body: { job_id: id } });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ payment_method: 'CONTRACT', amount: 150 });
+    expect(await publicCities(id)).toEqual(['Dallas', 'Reno']);
+  });
+});
+
+describe('an add-on turned on for a live job', () => {
+  it('the hyperlink is not published (public page, serialized job) before it is paid', async () => {
+    const id = await liveJob(employer, 'Live Hyperlink');
+    const res = await call(addonsPatch, { method: 'PATCH', token: employer, params: p(id), body: [{ addon_type: 'hyperlink', subscribed: true, external_url: LINK }] });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual([expect.objectContaining({ addon_type: 'hyperlink', subscribed: true, external_url: LINK, job_hyperlink: null, pending_payment: true })]);
+    expect((await getPublicJob(await getDb(), id))!.applyUrl).toBeNull();
+    expect((await detailOf(employer, id)).addons[0]).toMatchObject({ job_hyperlink: null, pending_payment: true });
+
+    const paid = await call(payAddonsPost, { token: employer, body: { job_id: id, card_token: await cardToken(CARDS.approve) } });
+    expect(paid.status).toBe(200);
+    expect(paid.json.data.amount).toBe(100);
+    expect((await getPublicJob(await getDb(), id))!.applyUrl).toBe(LINK);
+    expect((await detailOf(employer, id)).addons[0]).toMatchObject({ job_hyperlink: LINK, pending_payment: false });
+
+    // Off and on again within the period it is paid for: live again at once, nothing charged.
+    await call(addonsPatch, { method: 'PATCH', token: employer, params: p(id), body: [{ addon_type: 'hyperlink', subscribed: false }] });
+    expect((await getPublicJob(await getDb(), id))!.applyUrl).toBeNull();
+    const again = await call(addonsPatch, { method: 'PATCH', token: employer, params: p(id), body: [{ addon_type: 'hyperlink', subscribed: true, external_url: LINK }] });
+    expect(again.json.data[0]).toMatchObject({ pending_payment: false, job_hyperlink: LINK });
+    expect((await getPublicJob(await getDb(), id))!.applyUrl).toBe(LINK);
+    expect((await ordersOf(id)).filter((o) => o.status === 'APPROVED')).toHaveLength(2);
+  });
+
+  it('a hyperlink chosen before the posting is paid goes live with the posting', async () => {
+    const id = await createJobAs(employer, { title: 'Hyperlink From Start', addresses: [DALLAS], addons: [{ addon_type: 'hyperlink', external_url: LINK }] });
+    expect((await detailOf(employer, id)).addons[0]).toMatchObject({ pending_payment: false });
+    const token = (await detailOf(employer, id)).jobs_post_token;
+    expect((await call(chargePost, { token: employer, body: { secret_token: token, card_token: await cardToken(CARDS.approve) } })).status).toBe(200);
+    expect((await getPublicJob(await getDb(), id))!.applyUrl).toBe(LINK);
+  });
+});
