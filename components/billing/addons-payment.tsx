@@ -15,8 +15,9 @@ import { usePayFlow } from './use-pay-flow';
 export const NO_UNPAID_ADDONS = 'There are no unpaid add-ons on this job.';
 
 /**
- * The payment page with `action=addons`: the add-ons newly subscribed on a live job (the edit
- * flow's add-ons screen sends the user here), paid with the saved card, a new card or the
+ * The payment page with `action=addons`: what waits for payment on a live job — add-ons newly
+ * subscribed and targeting addresses newly added (the edit flow's add-ons and address screens
+ * send the user here; nothing of it is live until paid), paid with the saved card, a new card or the
  * company's invoice through `POST /payment/employer/job/addons`; then back to the job.
  */
 export function AddonsPayment({ jobId }: { jobId: number }) {
@@ -59,9 +60,9 @@ export function AddonsPayment({ jobId }: { jobId: number }) {
           picker={picker}
           busy={busy}
           failure={failure}
-          failureNote="Nothing was charged. The add-ons stay on the job: try again or use another card."
-          invoiceNote="Your company is billed by invoice under its contract: the add-ons are added to your next invoice."
-          orderTitle="New add-ons"
+          failureNote="Nothing was charged. The new add-ons and addresses stay pending (not published): try again or use another card."
+          invoiceNote="Your company is billed by invoice under its contract: confirming adds them to your next invoice and publishes them."
+          orderTitle="New add-ons and addresses"
         >
           <Button variant="secondary" onClick={() => router.push(detail)} disabled={busy}>
             Pay later

@@ -49,3 +49,17 @@ export function canRenew(job: Lifecycle & Pick<JobSummary, 'expiration_date'>, n
   if (!job.expiration_date) return false;
   return new Date(job.expiration_date).getTime() - now.getTime() <= RENEW_WINDOW_DAYS * 86_400_000;
 }
+
+/** An address or add-on saved on a paid job and not paid yet: not public until paid. */
+export function PendingPaymentBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-inset ring-amber-600/20" data-testid="pending-payment">
+      Pending payment
+    </span>
+  );
+}
+
+type Items = { addresses: { pending_payment: boolean }[]; addons: { pending_payment: boolean }[] };
+
+/** A live job with new addresses or add-ons waiting for payment (paid through the action=addons page). */
+export const hasPendingItems = (job: Items) => job.addresses.some((a) => a.pending_payment) || job.addons.some((a) => a.pending_payment);

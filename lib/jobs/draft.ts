@@ -24,6 +24,8 @@ export type DraftAddress = {
   country?: string | null;
   coordinates?: { lat: number; lng: number } | null;
   cost?: number | null;
+  /** Saved on a paid job but not paid yet (edit flow only): not public until paid. */
+  pendingPayment?: boolean;
 };
 
 export type DraftAddons = Record<AddonType, boolean> & { externalUrl: string };

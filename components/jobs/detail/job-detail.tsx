@@ -9,7 +9,7 @@ import { LinkButton } from '../controls';
 import { formatDate, formatDollars } from '../format';
 import { JobRowMenu, useJobActions } from '../job-actions';
 import { ADDON_INFO } from '../wizard/addon-info';
-import { StatusBadge, awaitsPayment, canRenew, isOpenJob, statusNote } from '../status-badge';
+import { PendingPaymentBadge, StatusBadge, awaitsPayment, canRenew, hasPendingItems, isOpenJob, statusNote } from '../status-badge';
 import { paymentUrl } from '../wizard/flow';
 
 /**
@@ -27,6 +27,7 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
   const subscribed = job.addons.filter((a) => a.subscribed);
   const boosted = job.boost_active && job.boost_remaining_days > 0;
   const canBoost = isAdmin && open && !awaitsPayment(job) && !boosted;
+  const pending = open && hasPendingItems(job);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -49,6 +50,7 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
           </div>
           <div className="flex shrink-0 items-center gap-2">
             {awaitsPayment(job) && <LinkButton href={paymentUrl(job.id)}>Pay now</LinkButton>}
+            {pending && <LinkButton href={paymentUrl(job.id, { action: 'addons' })}>Pay pending changes</LinkButton>}
             {canRenew(job) && <Button onClick={() => ask('renew', job)}>Renew</Button>}
             {canBoost && (
               <Button variant="secondary" onClick={() => ask('boost', job)}>
@@ -67,6 +69,15 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
           </div>
         </div>
       </div>
+
+      {pending && (
+        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="pending-changes">
+          New addresses or add-ons on this job are <strong>pending payment</strong>: they are not published until paid.{' '}
+          <Link href={paymentUrl(job.id, { action: 'addons' })} className="font-semibold underline underline-offset-2">
+            Pay now
+          </Link>
+        </div>
+      )}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
         <div className="flex flex-col gap-6">
@@ -148,6 +159,11 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
                     <span className={a.street1 ? 'text-slate-500' : ''}>
                       {[a.city, [a.state, a.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
                     </span>
+                    {a.pending_payment && (
+                      <span className="mt-1 block">
+                        <PendingPaymentBadge />
+                      </span>
+                    )}
                   </span>
                   <span className="shrink-0 font-medium text-slate-900">{formatDollars(a.cost)}</span>
                 </li>
@@ -171,6 +187,11 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
                   <li key={a.id} className="flex items-start justify-between gap-3">
                     <span className="min-w-0">
                       <span className="text-slate-800">{ADDON_INFO[a.addon_type as keyof typeof ADDON_INFO]?.title ?? a.addon_type}</span>
+                      {a.pending_payment && (
+                        <span className="ml-2">
+                          <PendingPaymentBadge />
+                        </span>
+                      )}
                       {a.addon_type === 'hyperlink' && a.external_url && (
                         <a href={a.external_url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-brand-600 hover:underline">
                           {a.external_url}

@@ -7,6 +7,7 @@ import { PRICES_CENTS, centsToDollars } from '@/lib/jobs/codes';
 import { newAddressKey, type DraftAddress } from '@/lib/jobs/draft';
 import type { AddressSuggestion } from '@/lib/geo/types';
 import { LinkButton, Section } from '../controls';
+import { PendingPaymentBadge } from '../status-badge';
 import { formatDollars } from '../format';
 import type { FlowMode } from './flow';
 import { WizardFooter } from './wizard-frame';
@@ -77,7 +78,11 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <Section
         title="Targeting addresses"
-        description="Drivers near these places see the job first. Each address is priced separately."
+        description={
+          mode === 'edit'
+            ? 'Drivers near these places see the job first. Each address is priced separately; on a live job a new address is published once it is paid.'
+            : 'Drivers near these places see the job first. Each address is priced separately.'
+        }
         aside={<span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600">{formatDollars(ADDRESS_PRICE)} per address</span>}
       >
         <ol className="flex flex-col gap-4" aria-label="Addresses">
@@ -98,6 +103,7 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
                   <span className={row.value ? 'text-sm font-semibold text-slate-900' : 'text-sm text-slate-400'} aria-label={`Cost of address ${i + 1}`}>
                     {formatDollars(row.cost ?? ADDRESS_PRICE)}
                   </span>
+                  {row.value?.pendingPayment && <PendingPaymentBadge />}
                   {rows.length > 1 && (
                     <button
                       type="button"

@@ -48,6 +48,7 @@ export function toDraftAddress(a: JobDetail['addresses'][number]): DraftAddress 
     country: 'US',
     coordinates: a.coordinates ?? null,
     cost: a.cost,
+    pendingPayment: a.pending_payment,
   };
 }
 

@@ -94,7 +94,13 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
       return;
     }
     try {
-      await updateAddresses.mutateAsync({ id: job!.id, addresses: list.map(addressPayload) });
+      const saved = await updateAddresses.mutateAsync({ id: job!.id, addresses: list.map(addressPayload) });
+      // A new address on a paid job waits for payment: straight to paying it, like new add-ons.
+      if (saved.addresses.some((a) => a.pending_payment)) {
+        toast.show('success', UPDATED);
+        router.push(paymentUrl(job!.id, { action: 'addons' }));
+        return;
+      }
       afterEdit();
     } catch (e) {
       fail(e);
