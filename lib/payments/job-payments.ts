@@ -10,7 +10,7 @@ import { AppError, conflict, forbidden, unprocessable } from '@/lib/errors';
 import { enqueueMail, enqueueTemplate } from '@/lib/mail';
 import { payOnce, reconcile, STALE_PROCESSING_MS, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
 import { getGateway } from './gateway';
-import { addonLines, renewJobPeriod, isPublished, loadChargeableJob, markLinesPaid, pendingLines, postingLines, publishJob, startBoost, type ChargeableJob } from './jobs-port';
+import { addonLines, renewJobPeriod, isPublished, loadChargeableJob, markLinesPaid, pendingLines, postingLines, publishJob, renewalLines, startBoost, type ChargeableJob } from './jobs-port';
 import type { LineInput, OrderInput } from './orders';
 import { makeDefaultCard, resolveCard } from './payment-methods';
 import type { ChargeInput, JobChargeInput } from './schemas';
@@ -209,7 +209,7 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
 async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, cardToken: string | undefined, auto: boolean, deps: ChargeDeps) {
   const company = await companyOfJob(db, job);
   nothingToPay(job);
-  const lines: LineInput[] = [...postingLines(job, 'renewal'), ...addonLines(job.addons.filter((a) => a.subscribed))];
+  const lines: LineInput[] = renewalLines(job, deps.now?.() ?? new Date());
   const periodKey = job.expirationDate?.toISOString() ?? 'first';
   const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines };
   const outcome = await pay(db, actor, job, company, order, cardToken, afterApproval(job, company, deps), deps);

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
-import { activateBoost, extendJob, getJobForCharge, markItemsPaid, publishPaidJob } from '@/lib/jobs/lifecycle';
+import { activateBoost, boostEndAfter, extendJob, getJobForCharge, markItemsPaid, publishPaidJob } from '@/lib/jobs/lifecycle';
 import { addonIsPending, addressIsPending } from '@/lib/jobs/paid-items';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound } from '@/lib/errors';
@@ -61,6 +61,23 @@ export function addonLines(addons: ChargeableJob['addons']): LineInput[] {
     addonType: a.addonType,
     addonId: a.id,
   }));
+}
+
+const mmddyyyy = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A renewal's lines: the posting (every address) and every subscribed add-on. A boost still
+ * running is not restarted: the renewal's 7 boost days follow it (lifecycle boostEndAfter), and
+ * its line says so, on the payment step and on the order.
+ */
+export function renewalLines(job: ChargeableJob, now = new Date()): LineInput[] {
+  const running = job.boostActive && job.boostEndsAt && job.boostEndsAt > now;
+  const addons = addonLines(job.addons.filter((a) => a.subscribed)).map((l) =>
+    l.addonType === 'boost' && running
+      ? { ...l, description: `Boost add-on: 7 more days after the running boost ends ${mmddyyyy(job.boostEndsAt!)} (until ${mmddyyyy(boostEndAfter(job, now))})` }
+      : l,
+  );
+  return [...postingLines(job, 'renewal'), ...addons];
 }
 
 /** A paid or invoiced job goes live (the jobs domain's lifecycle decides dates and boost). */

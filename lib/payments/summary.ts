@@ -4,7 +4,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { eq } from 'drizzle-orm';
 import { companies } from '@/lib/db/schema';
 import { getGateway } from './gateway';
-import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines } from './jobs-port';
+import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, renewalLines } from './jobs-port';
 import { totalOf } from './orders';
 import { defaultCard, toCardView } from './payment-methods';
 
@@ -26,11 +26,9 @@ export async function paymentSummary(db: Database, actor: Actor, query: z.infer<
   const [company] = await db.select({ billingType: companies.billingType }).from(companies).where(eq(companies.id, job.companyId));
   const subscribed = job.addons.filter((a) => a.subscribed);
   let lines;
-  if (query.action === 'addons') {
-    lines = pendingLines(job);
-  } else {
-    lines = [...postingLines(job, query.action === 'renewal' ? 'renewal' : 'job_posting'), ...addonLines(subscribed)];
-  }
+  if (query.action === 'addons') lines = pendingLines(job);
+  else if (query.action === 'renewal') lines = renewalLines(job);
+  else lines = [...postingLines(job), ...addonLines(subscribed)];
   const card = await defaultCard(db, job.companyId);
   const gateway = await getGateway(db);
   return {
