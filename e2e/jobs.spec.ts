@@ -58,7 +58,7 @@ test('post, list, duplicate, edit and close a job', async ({ page }) => {
 
   // Step 1: job content, starting from an empty draft.
   await page.goto('/company/jobs/new');
-  await page.evaluate(() => window.localStorage.removeItem('tna.jobs.draft.new'));
+  await page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('tna.jobs.draft.new')).forEach((k) => window.localStorage.removeItem(k)));
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Job description' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Progress' }).locator('[aria-current="step"]')).toHaveText(/Job content/);

@@ -158,6 +158,11 @@ export const API_ACCESS = {
   admin: [SUPER_ADMIN, ADMIN],
   companyJobs: [SUPER_ADMIN, ADMIN, INTERNAL_USER, COMPANY_ADMIN, EMPLOYER],
   companySettings: [EMPLOYER, COMPANY_ADMIN, ADMIN, SUPER_ADMIN],
+  /**
+   * Finding a company by name (the company picker): staff who work for any company, i.e. admins
+   * choosing the company in settings, and admins and internal users posting a job for a company.
+   */
+  companySearch: [SUPER_ADMIN, ADMIN, INTERNAL_USER],
   /** The employer profile is loaded only for company users (spec §6). */
   employer: [EMPLOYER, COMPANY_ADMIN, INTERNAL_USER, SUPER_ADMIN, ADMIN],
   news: [NEWS_ADMIN, NEWS_CONTRIBUTOR, INTERNAL_USER, SUPER_ADMIN, ADMIN, ADS_ADMIN],

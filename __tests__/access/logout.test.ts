@@ -51,6 +51,14 @@ describe('/logout (the logout route of spec §2)', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('method="post" action="/admin/logout"');
+    // What the browser kept for the account (job drafts, sign-up steps) goes with the session (issue 9, item 12).
+    const script = html.match(/<script>([\s\S]*?)<\/script>/)![1].replace("document.getElementById('f').submit()", '');
+    const store = (keys: string[]) => Object.assign(Object.fromEntries(keys.map((k) => [k, '1'])), { removeItem(this: Record<string, string>, k: string) { delete this[k]; } });
+    const local = store(['tna.jobs.draft.new.u7', 'tna.deviceId', 'tna.nav', 'companyInfo']);
+    const session = store(['signup', 'tna.resetToken']);
+    new Function('localStorage', 'sessionStorage', script)(local, session);
+    expect(Object.keys(local).filter((k) => k !== 'removeItem')).toEqual(['tna.deviceId', 'tna.nav']);
+    expect(Object.keys(session).filter((k) => k !== 'removeItem')).toEqual(['tna.resetToken']);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

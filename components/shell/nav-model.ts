@@ -1,4 +1,4 @@
-import { PAGE_GUARDS, PORTALS, hasAny, portalForPath, portalsFor, type Guard, type NavItem, type Portal, type PortalKey, type Role } from '@/lib/access';
+import { PAGE_GUARDS, PORTALS, allows, hasAny, pageGuardFor, portalForPath, portalsFor, type Guard, type NavItem, type Portal, type PortalKey, type Role } from '@/lib/access';
 
 /**
  * What the side navigation shows, derived only from PORTALS in lib/access.ts.
@@ -10,6 +10,14 @@ export function navGroupFor(pathname: string, roles: readonly string[]): Portal 
   const here = portalForPath(pathname);
   if (here && hasAny(roles, here.navRoles)) return here;
   return portalsFor(roles).find((p) => hasAny(roles, p.navRoles)) ?? PORTALS.find((p) => hasAny(roles, p.navRoles));
+}
+
+/**
+ * The items of a portal's navigation that the roles may open: a link whose page guard
+ * (lib/access.ts) refuses them is not shown (an internal user has no company Settings).
+ */
+export function navItemsFor(portal: Portal | undefined, roles: readonly string[]): NavItem[] {
+  return (portal?.nav ?? []).filter((item) => !item.href || allows(pageGuardFor(item.href), roles, true));
 }
 
 /** The portal switcher lists these; it appears only when there are two or more. */

@@ -2,6 +2,7 @@ import { requireUser } from '@/lib/auth/server';
 import { config } from '@/lib/config';
 import type { PortalKey } from '@/lib/access';
 import { layoutGuardFor } from './nav-model';
+import { AccountStorageScope } from './account-storage-scope';
 import { PortalShell } from './portal-shell';
 
 /**
@@ -11,8 +12,10 @@ import { PortalShell } from './portal-shell';
 export async function PortalLayout({ portal, children }: { portal: PortalKey; children: React.ReactNode }) {
   const user = await requireUser(layoutGuardFor(portal));
   return (
-    <PortalShell user={{ name: user.name, email: user.email, roles: user.roles }} productName={config.productName}>
-      {children}
-    </PortalShell>
+    <AccountStorageScope owner={user.id}>
+      <PortalShell user={{ name: user.name, email: user.email, roles: user.roles }} productName={config.productName}>
+        {children}
+      </PortalShell>
+    </AccountStorageScope>
   );
 }

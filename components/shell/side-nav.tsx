@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { NavItem } from '@/lib/access';
 import { BrandMark, Icon } from './icons';
 import { LogoutDialog } from './logout-dialog';
-import { activeItem, navGroupFor, switcherPortals } from './nav-model';
+import { activeItem, navGroupFor, navItemsFor, switcherPortals } from './nav-model';
 import { PortalSwitcher } from './portal-switcher';
 
 export type ShellUser = { name?: string | null; email?: string | null; roles: string[] };
@@ -29,7 +29,7 @@ type NavBodyProps = {
 export function NavBody({ user, productName, collapsed, onToggle, onNavigate }: NavBodyProps) {
   const pathname = usePathname() ?? '/';
   const group = navGroupFor(pathname, user.roles);
-  const items = group?.nav ?? [];
+  const items = navItemsFor(group, user.roles);
   const active = activeItem(pathname, items);
   const [confirmLogout, setConfirmLogout] = useState(false);
 

@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { COMPANY_SIZES, companyInfoFormSchema, type CompanyInfoForm } from '@/lib/companies/schemas';
 import { LogoPicker, type PickedLogo } from './logo-picker';
-import { keepLogo, keptLogo, readStep, writeStep } from './onboarding-storage';
+import { clearOnboarding, keepLogo, keptLogo, readStep, writeStep } from './onboarding-storage';
 import { Card, StepHeader } from './onboarding-frame';
 
 /** Step 1 of company creation: name, size and an optional logo, kept in the browser until the company exists. */
@@ -30,6 +30,8 @@ export function CompanyInfoStep({ userId, firstName }: { userId: number; firstNa
 
   useEffect(() => {
     const info = readStep('companyInfo');
+    // Another account's unfinished company (a shared computer) is not this user's to see: it goes.
+    if (info && info.userId !== userId) clearOnboarding();
     if (info?.userId === userId) {
       reset({ companyName: info.companyName, companySize: info.companySize || undefined });
       const image = keptLogo();

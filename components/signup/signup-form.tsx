@@ -17,7 +17,7 @@ import { formatPhoneMask } from '@/lib/auth/phone';
 import { SIGNUP_FAILED, signupFormSchema, toSignupPayload, type SignupFormOutput, type SignupFormValues } from '@/lib/accounts/schemas';
 import type { EmailCheckResult } from '@/lib/accounts/signup';
 import type { SignupPrefill } from '@/lib/accounts/signup-prefill';
-import { readStep, writeStep } from './onboarding-storage';
+import { readRecentSignup, readStep, writeStep, type StoredSignup } from './onboarding-storage';
 import { PasswordField } from './password-field';
 import { signInInPlace } from './sign-in';
 import { track } from './track';
@@ -38,6 +38,13 @@ function failureMessage(error: unknown) {
   return SIGNUP_FAILED;
 }
 
+/** Merges a change into this tab's first step and stamps it (an old one is not offered back). */
+function remember(change: Partial<StoredSignup>) {
+  writeStep('signup', { ...(readStep('signup') ?? ({} as StoredSignup)), ...change, savedAt: Date.now() });
+}
+
+const DETAILS_CLEARED = { confirmEmail: '', firstName: '', lastName: '', phone: '', acceptEmails: false } as const;
+
 export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; productName: string }) {
   const hydrated = useHydrated();
   const router = useRouter();
@@ -48,6 +55,8 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const firstRevealed = useRef<HTMLInputElement | null>(null);
+  /** The drivers' sign-up (/signup?role=driver, a driver's invitation): a Driver account, no company. */
+  const forDriver = prefill.role === 'member';
 
   const form = useForm<SignupFormValues, unknown, SignupFormOutput>({
     // The schema's phone accepts any input and normalizes it; the form always holds text.
@@ -62,20 +71,19 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
       password: '',
       confirmPassword: '',
       acceptEmails: false,
-      role: 'employer',
+      role: prefill.role,
     },
   });
   const { register, handleSubmit, formState, setError, trigger, getValues, watch, reset, setValue } = form;
   const { errors, isSubmitting } = formState;
 
-  // A reload keeps what was typed (never the passwords); values from a landing link win.
+  // A reload of this tab keeps what was typed (never the passwords); values from a landing link win.
   useEffect(() => {
-    const stored = readStep('signup');
+    const stored = readRecentSignup();
     if (!stored) return;
-    // That sign-up already made an account: nothing to resume here, and the next visitor should not see it.
-    if (stored.created) return void writeStep('signup', null);
     const fromQuery = Object.fromEntries(Object.entries(prefill).filter(([, v]) => typeof v === 'string' && v));
-    reset({ ...getValues(), ...stored, password: '', confirmPassword: '', ...fromQuery });
+    const { email, confirmEmail, firstName, lastName, phone, acceptEmails, role } = stored;
+    reset({ ...getValues(), email, confirmEmail, firstName, lastName, phone, acceptEmails, role, password: '', confirmPassword: '', ...fromQuery });
     if (stored.revealed) setRevealed(true);
   }, [prefill, reset, getValues]);
 
@@ -84,7 +92,7 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
       const { password, confirmPassword, ...rest } = v;
       void password;
       void confirmPassword;
-      writeStep('signup', { ...(readStep('signup') ?? {}), ...(rest as Omit<SignupFormValues, 'password' | 'confirmPassword'>), revealed });
+      remember({ ...(rest as Omit<SignupFormValues, 'password' | 'confirmPassword'>), revealed });
     });
     return () => sub.unsubscribe();
   }, [watch, revealed]);
@@ -93,13 +101,29 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
     if (revealed && !prefill.fromLanding) firstRevealed.current?.focus();
   }, [revealed, prefill.fromLanding]);
 
+  /**
+   * Another email starts over: the details typed for the previous one (another person's, on a
+   * shared computer) are not carried into this sign-up.
+   */
+  const startOverUnlessOwnedBy = (email: string) => {
+    const before = readStep('signup')?.checkedEmail;
+    if (!before || !email || before === email) return;
+    const fromQuery = Object.fromEntries(Object.entries(prefill).filter(([k, v]) => k !== 'email' && typeof v === 'string' && v));
+    reset({ ...getValues(), ...DETAILS_CLEARED, ...fromQuery, password: '', confirmPassword: '' });
+    remember({ ...DETAILS_CLEARED, checkedEmail: undefined });
+  };
+
   /** Routes an existing account away; answers true when the email is free to sign up. */
   const runEmailCheck = async (email: string) => {
     setChecking(true);
     try {
       const result = await checkEmail(email);
       if (result.exists) {
-        if (result.missingRole) {
+        if (forDriver) {
+          // A driver who already has an account signs in to it (fast login is for becoming an employer).
+          toast.show('info', 'This email already has an account. Sign in to continue.');
+          router.push('/login');
+        } else if (result.missingRole) {
           router.push(`/fast-login?email=${encodeURIComponent(email)}`);
         } else {
           toast.show('info', `${result.message ?? 'Email already exists.'} Sign in to continue.`);
@@ -108,6 +132,8 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
         return false;
       }
       setCheckedEmail(email);
+      startOverUnlessOwnedBy(email);
+      remember({ checkedEmail: email });
       return true;
     } catch (error) {
       setFailure(failureMessage(error));
@@ -123,7 +149,7 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
     const email = getValues('email').trim().toLowerCase();
     if (await runEmailCheck(email)) {
       setRevealed(true);
-      writeStep('signup', { ...(readStep('signup') ?? ({} as never)), revealed: true });
+      remember({ revealed: true });
     }
   };
 
@@ -135,18 +161,18 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
     let leaving = false;
     track('signup_start', { role: values.role });
     try {
-      const { data } = await api<{ id: number }>('/auth/signup', { method: 'POST', body: toSignupPayload(values) });
+      await api<{ id: number }>('/auth/signup', { method: 'POST', body: toSignupPayload(values) });
       track('signup_success', { role: values.role });
-      const stored = readStep('signup');
-      writeStep('signup', { ...(stored ?? ({} as never)), userId: data.id, created: true, revealed: true });
+      // The account exists: the first step has done its job and must not greet the next visitor.
+      writeStep('signup', null);
       const loginError = await signInInPlace(email, values.password);
       if (loginError) {
         setFailure(`Your account was created, but we could not sign you in (${loginError}). Please sign in to continue.`);
         return;
       }
-      writeStep('signup', { ...(readStep('signup') ?? ({} as never)), logged: true });
       leaving = true;
-      router.replace('/company-info');
+      // A driver goes to the drivers' area; an employer creates the company next.
+      router.replace(forDriver ? '/members/home' : '/company-info');
       router.refresh();
     } catch (error) {
       if (error instanceof ApiError) {
@@ -162,15 +188,22 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
     }
   });
 
+  const emailField = register('email');
   const phone = register('phone');
   const confirmEmail = register('confirmEmail');
   const busy = isSubmitting || checking;
 
   return (
     <div>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Create your account</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{forDriver ? 'Create your driver account' : 'Create your account'}</h1>
       <p className="mt-2 text-sm text-slate-500">
-        {revealed ? 'Tell us about you. You will set up your company next.' : `Post driver jobs on ${productName} in minutes. Start with your work email.`}
+        {forDriver
+          ? revealed
+            ? 'Tell us about you. Your driver area opens next.'
+            : `Find CDL driving jobs and driver benefits on ${productName}. Start with your email.`
+          : revealed
+            ? 'Tell us about you. You will set up your company next.'
+            : `Post driver jobs on ${productName} in minutes. Start with your work email.`}
       </p>
 
       <form
@@ -184,14 +217,18 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
         aria-label="Sign up"
       >
         <Field
-          label="Work email"
+          label={forDriver ? 'Email' : 'Work email'}
           type="email"
           autoComplete="email"
           inputMode="email"
           placeholder="you@company.com"
           autoFocus={!prefill.email}
           error={errors.email?.message}
-          {...register('email')}
+          {...emailField}
+          onBlur={(e) => {
+            void emailField.onBlur(e);
+            startOverUnlessOwnedBy(e.target.value.trim().toLowerCase());
+          }}
         />
 
         {revealed && (
@@ -234,7 +271,9 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
             <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
             <label className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50/70 px-3 py-3 text-sm text-slate-600">
               <input type="checkbox" className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600" {...register('acceptEmails')} />
-              <span>I accept to receive emails and SMS from {productName} about my account, my job posts and hiring tips.</span>
+              <span>
+                I accept to receive emails and SMS from {productName} about my account, {forDriver ? 'jobs that fit me and driver benefits' : 'my job posts and hiring tips'}.
+              </span>
             </label>
           </div>
         )}

@@ -1,6 +1,7 @@
 import type { Database } from '@/lib/db/client';
 import { config } from '@/lib/config';
-import { hasAny, ROLES } from '@/lib/access';
+import { roleIdFor, type Role } from '@/lib/access';
+import { DRIVER_SIGNUP_ROLE } from './signup-prefill';
 import type { Actor } from '@/lib/auth/actor';
 import { consumeOrThrow, limiter } from '@/lib/rate-limit';
 import { enqueueTemplate } from '@/lib/mail/outbox';
@@ -15,7 +16,7 @@ function splitName(fullName: string) {
 
 /**
  * Recommend the product to a friend: answers the sign-up link (prefilled with the friend's name
- * and email, `ref` = the sender's id) and a message for the sender's own mail client, and also
+ * and email, `ref` = the sender's id; a driver's friend gets the driver sign-up, `role=driver`) and a message for the sender's own mail client, and also
  * queues the same invitation from the product's address. Ten per hour per user.
  */
 export async function createInvite(db: Database, actor: Actor, input: InviteInput, opts: { baseUrl?: string } = {}) {
@@ -26,14 +27,17 @@ export async function createInvite(db: Database, actor: Actor, input: InviteInpu
   );
   const product = config.productName;
   const { firstName, lastName } = splitName(input.fullName);
+  // A driver (member account, token rid 2) recommends the drivers' side; everyone else the employers'.
+  const fromDriver = roleIdFor(actor.roles as Role[]) === 2;
   const url = new URL('/signup', opts.baseUrl ?? config.appUrl);
+  if (fromDriver) url.searchParams.set('role', DRIVER_SIGNUP_ROLE);
   url.searchParams.set('ref', String(actor.userId));
   url.searchParams.set('firstName', firstName);
   if (lastName) url.searchParams.set('lastName', lastName);
   url.searchParams.set('email', input.email);
   const invitationLink = url.toString();
   const senderName = `${actor.firstName} ${actor.lastName}`.trim();
-  const purpose = hasAny(actor.roles, [ROLES.DRIVER]) && actor.roles.length === 1 ? 'find trucking jobs and driver benefits' : 'hire truck drivers';
+  const purpose = fromDriver ? 'find trucking jobs and driver benefits' : 'hire truck drivers';
   const defaultText =
     `Hi ${firstName},\n\n` +
     `I've been using ${product} to ${purpose} and I think you would find it useful too. ` +

@@ -1,4 +1,5 @@
 import { formatPhoneMask } from '@/lib/auth/phone';
+import type { SignupRole } from './schemas';
 
 /**
  * Landing-page prefill for /signup (accounts spec §2). The landing page links here with
@@ -14,7 +15,12 @@ export type SignupPrefill = {
   lastName: string;
   phone: string;
   fromLanding: boolean;
+  /** `role=driver` (or member): the drivers' sign-up (a driver's invitation); otherwise an employer's. */
+  role: SignupRole;
 };
+
+/** The query value of the drivers' sign-up: /signup?role=driver. */
+export const DRIVER_SIGNUP_ROLE = 'driver';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -59,5 +65,6 @@ export function readSignupPrefill(q: Query): SignupPrefill {
     lastName: clip(one(q.lastName), 100),
     phone: cleanPhone,
     fromLanding,
+    role: [DRIVER_SIGNUP_ROLE, 'member'].includes(one(q.role).toLowerCase()) ? 'member' : 'employer',
   };
 }

@@ -129,3 +129,10 @@ export function toCreateCompanyPayload(info: CompanyInfoForm, address: CompanyAd
     longitude: l.coordinates.lng,
   };
 }
+
+/** GET /companies?search=: the company picker's query (a name fragment; empty lists the first ones). */
+export const companySearchQuerySchema = z.object({
+  search: z.string().trim().max(120, 'Search with at most 120 characters.').default(''),
+  limit: z.coerce.number({ error: 'Limit must be a number from 1 to 50.' }).int('Limit must be a number from 1 to 50.').min(1, 'Limit must be a number from 1 to 50.').max(50, 'Limit must be a number from 1 to 50.').default(20),
+});
+export type CompanySearchQuery = z.infer<typeof companySearchQuerySchema>;

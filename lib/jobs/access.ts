@@ -16,6 +16,11 @@ export function isJobStaff(actor: Actor) {
   return hasAny(actor.roles, JOB_STAFF_ROLES);
 }
 
+/** Staff without a company of their own choose the company a new job is for (the wizard asks first). */
+export function choosesCompanyForNewJob(actor: Actor) {
+  return isJobStaff(actor) && !actor.companyId;
+}
+
 /** Refuses callers outside the jobs roles (the route table checks too; a service never trusts it). */
 export function assertJobRole(actor: Actor | null): asserts actor is Actor {
   if (!actor) throw new AppError(401, 'Unauthorized');

@@ -1,9 +1,11 @@
 /**
  * The wizard's working draft (jobs spec §3 "Job (working draft)"): content, addresses and add-ons
  * held on the client until saved, persisted to localStorage so a reload or the back button keeps
- * them. The new-job flow and the duplicate flow have their own keys. Client-only module.
+ * them. The new-job flow and the duplicate flow have their own keys, per account. Client-only module.
  */
 import { useCallback, useSyncExternalStore } from 'react';
+import { accountKey, useAccountOwner } from '@/lib/browser/account-storage';
+import type { CompanyChoice } from '@/lib/companies/search';
 import type { AddonType } from './codes';
 import { postingCostCents } from './pricing';
 import type { CreateJobInput } from './schemas';
@@ -34,6 +36,11 @@ export type JobDraft = {
   version: 1;
   /** Duplicate flow: the job being copied. */
   sourceJobId: number | null;
+  /**
+   * Staff (admins, internal users) post for a company they choose first; company users always post
+   * for their own, and the server ignores this for them.
+   */
+  company: CompanyChoice | null;
   /** Set once the job was saved (POST /jobs): later saves PATCH it instead of creating another. */
   jobId: number | null;
   jobsPostToken: string | null;
@@ -54,10 +61,22 @@ export type JobDraft = {
 
 export type DraftKind = 'new' | 'duplicate';
 
-export const DRAFT_STORAGE_KEYS: Record<DraftKind, string> = {
-  new: 'tna.jobs.draft.new',
-  duplicate: 'tna.jobs.draft.duplicate',
-};
+/**
+ * One account's draft of one flow: `new.u12`. A bare kind (nobody signed in, or a test) lives in
+ * memory only. Drafts never outlive the account's session on this browser and are never shown to
+ * another account (lib/browser/account-storage.ts).
+ */
+export type DraftSlot = DraftKind | `${DraftKind}.u${number}`;
+
+export function draftSlot(kind: DraftKind, owner: number | null): DraftSlot {
+  return owner == null ? kind : `${kind}.u${owner}`;
+}
+
+/** The localStorage key of a slot, or null for a memory-only one. */
+export function draftStorageKey(slot: DraftSlot): string | null {
+  const [kind, owner] = slot.split('.u');
+  return owner ? accountKey(`jobs.draft.${kind}`, Number(owner)) : null;
+}
 
 export const NO_ADDONS_CHOSEN: DraftAddons = { boost: false, promote: false, hyperlink: false, externalUrl: '' };
 
@@ -65,6 +84,7 @@ export function emptyDraft(): JobDraft {
   return {
     version: 1,
     sourceJobId: null,
+    company: null,
     jobId: null,
     jobsPostToken: null,
     cost: null,
@@ -77,8 +97,8 @@ export function emptyDraft(): JobDraft {
   };
 }
 
-const cache = new Map<DraftKind, JobDraft>();
-const listeners = new Map<DraftKind, Set<() => void>>();
+const cache = new Map<DraftSlot, JobDraft>();
+const listeners = new Map<DraftSlot, Set<() => void>>();
 
 function storage(): Storage | null {
   try {
@@ -88,8 +108,9 @@ function storage(): Storage | null {
   }
 }
 
-function load(kind: DraftKind): JobDraft {
-  const raw = storage()?.getItem(DRAFT_STORAGE_KEYS[kind]);
+function load(slot: DraftSlot): JobDraft {
+  const key = draftStorageKey(slot);
+  const raw = key ? storage()?.getItem(key) : null;
   if (!raw) return emptyDraft();
   try {
     const parsed = JSON.parse(raw) as Partial<JobDraft>;
@@ -100,49 +121,59 @@ function load(kind: DraftKind): JobDraft {
   }
 }
 
-/** The current draft of a flow (read from localStorage once, then from memory). */
-export function readJobDraft(kind: DraftKind): JobDraft {
-  let draft = cache.get(kind);
+/** The current draft of a slot (read from localStorage once, then from memory). */
+export function readJobDraft(slot: DraftSlot): JobDraft {
+  let draft = cache.get(slot);
   if (!draft) {
-    draft = load(kind);
-    cache.set(kind, draft);
+    draft = load(slot);
+    cache.set(slot, draft);
   }
   return draft;
 }
 
-function emit(kind: DraftKind) {
-  for (const l of listeners.get(kind) ?? []) l();
+function emit(slot: DraftSlot) {
+  for (const l of listeners.get(slot) ?? []) l();
 }
 
 /** Merges a change into the draft and persists it. */
-export function writeJobDraft(kind: DraftKind, change: Partial<JobDraft> | ((draft: JobDraft) => Partial<JobDraft>)) {
-  const current = readJobDraft(kind);
+export function writeJobDraft(slot: DraftSlot, change: Partial<JobDraft> | ((draft: JobDraft) => Partial<JobDraft>)) {
+  const current = readJobDraft(slot);
   const patch = typeof change === 'function' ? change(current) : change;
   const next: JobDraft = { ...current, ...patch, version: 1, updatedAt: new Date().toISOString() };
-  cache.set(kind, next);
+  cache.set(slot, next);
+  const key = draftStorageKey(slot);
   try {
-    storage()?.setItem(DRAFT_STORAGE_KEYS[kind], JSON.stringify(next));
+    if (key) storage()?.setItem(key, JSON.stringify(next));
   } catch {
     // Storage full or blocked (private mode): the draft still lives for this page's lifetime.
   }
-  emit(kind);
+  emit(slot);
 }
 
-/** Forgets a flow's draft (after payment, or when the user starts over). */
-export function clearJobDraft(kind: DraftKind) {
-  cache.set(kind, emptyDraft());
-  storage()?.removeItem(DRAFT_STORAGE_KEYS[kind]);
-  emit(kind);
+/** Forgets a slot's draft (after payment, or when the user starts over). */
+export function clearJobDraft(slot: DraftSlot) {
+  cache.set(slot, emptyDraft());
+  const key = draftStorageKey(slot);
+  if (key) storage()?.removeItem(key);
+  emit(slot);
 }
 
-function subscribe(kind: DraftKind, listener: () => void) {
-  let set = listeners.get(kind);
-  if (!set) listeners.set(kind, (set = new Set()));
+/** Logout: the drafts kept in memory go with the ones in storage (lib/browser/account-storage.ts). */
+export function forgetDraftsInMemory() {
+  const slots = [...cache.keys()];
+  cache.clear();
+  for (const slot of slots) emit(slot);
+}
+
+function subscribe(slot: DraftSlot, listener: () => void) {
+  let set = listeners.get(slot);
+  if (!set) listeners.set(slot, (set = new Set()));
   set.add(listener);
+  const key = draftStorageKey(slot);
   const onStorage = (e: StorageEvent) => {
-    // Another tab changed the draft: drop the cached copy and re-read.
-    if (e.key === DRAFT_STORAGE_KEYS[kind]) {
-      cache.delete(kind);
+    // Another tab changed the draft (or logged out, e.key null): drop the cached copy and re-read.
+    if (e.key === null || (key && e.key === key)) {
+      cache.delete(slot);
       listener();
     }
   };
@@ -156,23 +187,24 @@ function subscribe(kind: DraftKind, listener: () => void) {
 const SERVER_SNAPSHOT = null;
 
 /**
- * The draft of a flow, kept in sync across components and tabs. `draft` is null during server
- * rendering and the first client render (localStorage is not readable there): wait for it.
+ * The signed-in account's draft of a flow, kept in sync across components and tabs. `draft` is null
+ * during server rendering and the first client render (localStorage is not readable there): wait for it.
  */
 export function useJobDraft(kind: DraftKind) {
+  const slot = draftSlot(kind, useAccountOwner());
   const draft = useSyncExternalStore<JobDraft | null>(
-    useCallback((l) => subscribe(kind, l), [kind]),
-    () => readJobDraft(kind),
+    useCallback((l) => subscribe(slot, l), [slot]),
+    () => readJobDraft(slot),
     () => SERVER_SNAPSHOT,
   );
-  const update = useCallback((change: Parameters<typeof writeJobDraft>[1]) => writeJobDraft(kind, change), [kind]);
-  const clear = useCallback(() => clearJobDraft(kind), [kind]);
-  return { draft, update, clear };
+  const update = useCallback((change: Parameters<typeof writeJobDraft>[1]) => writeJobDraft(slot, change), [slot]);
+  const clear = useCallback(() => clearJobDraft(slot), [slot]);
+  return { draft, slot, update, clear };
 }
 
 /** Records how the last video upload of a flow ended (true: it failed after its retry). */
-export function setMultimediaUploadFailed(kind: DraftKind, failed: boolean) {
-  if (readJobDraft(kind).multimediaUploadFailed !== failed) writeJobDraft(kind, { multimediaUploadFailed: failed });
+export function setMultimediaUploadFailed(slot: DraftSlot, failed: boolean) {
+  if (readJobDraft(slot).multimediaUploadFailed !== failed) writeJobDraft(slot, { multimediaUploadFailed: failed });
 }
 
 let keySeq = 0;

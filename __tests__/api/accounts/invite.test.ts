@@ -1,3 +1,4 @@
+import { POST as signupPost } from '@/app/api/v1.0/auth/signup/route';
 import { POST as invite } from '@/app/api/v1.0/lead/invite/route';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -46,5 +47,20 @@ describe('POST /api/v1.0/lead/invite', () => {
 
   it('answers 401 without a token', async () => {
     expect((await call(invite, { body: { fullName: 'Jo', email: 'a@b.co' } })).status).toBe(401);
+  });
+
+  it("invites a driver's friend to the drivers' sign-up, an employer's friend to the employers'", async () => {
+    // A driver of its own (the demo driver's ten invitations an hour are another test's).
+    const signup = await call(signupPost, { body: { email: 'rec-driver@example.test', password: 'Haul1234!', first_name: 'Rec', last_name: 'Driver', phone: '(469)555-0199', role: 'member' }, headers: { 'x-forwarded-for': '10.61.0.1' } });
+    expect(signup.status).toBe(201);
+    const fromDriver = await call(invite, { token: await tokenFor('rec-driver@example.test', 'Haul1234!'), body: { fullName: 'Rita Road', email: 'rita@example.test' } });
+    expect(fromDriver.status).toBe(200);
+    const driverLink = new URL(fromDriver.json.data.invitation_link);
+    expect(driverLink.pathname).toBe('/signup');
+    expect(driverLink.searchParams.get('role')).toBe('driver');
+    expect(fromDriver.json.data.default_text).toContain('find trucking jobs');
+
+    const fromEmployer = await call(invite, { token: await tokenFor('companyadmin@demo.test'), body: { fullName: 'Hank Hire', email: 'hank@example.test' } });
+    expect(new URL(fromEmployer.json.data.invitation_link).searchParams.get('role')).toBeNull();
   });
 });

@@ -9,7 +9,15 @@ describe('landing-page prefill for /signup', () => {
       lastName: 'Lopez',
       phone: '(214)555-0188',
       fromLanding: false,
+      role: 'employer',
     });
+  });
+
+  it("role=driver (a driver's invitation) opens the drivers' sign-up; anything else an employer's", () => {
+    expect(readSignupPrefill({ role: 'driver' }).role).toBe('member');
+    expect(readSignupPrefill({ role: 'Member' }).role).toBe('member');
+    expect(readSignupPrefill({ role: 'admin' }).role).toBe('employer');
+    expect(readSignupPrefill({}).role).toBe('employer');
   });
 
   it('reads the reversed param1 (email) and param2 (phone), plain or base64url', () => {

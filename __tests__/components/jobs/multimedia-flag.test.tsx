@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { PaymentStep } from '@/components/billing/payment-step';
 import { VideoField } from '@/components/jobs/wizard/video-field';
 import { ApiError, api } from '@/lib/api/client';
-import { DRAFT_STORAGE_KEYS, clearJobDraft, emptyDraft, readJobDraft, setMultimediaUploadFailed, writeJobDraft } from '@/lib/jobs/draft';
+import { clearJobDraft, draftSlot, draftStorageKey, emptyDraft, readJobDraft, setMultimediaUploadFailed, writeJobDraft } from '@/lib/jobs/draft';
 import { paymentSummary, renderWithProviders } from './helpers';
 
 jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));
@@ -18,12 +18,13 @@ beforeEach(() => {
 describe('the draft flag multimediaUploadFailed (spec §3)', () => {
   it('starts false and is kept in the stored draft when set', () => {
     expect(emptyDraft().multimediaUploadFailed).toBe(false);
-    setMultimediaUploadFailed('new', true);
-    expect(readJobDraft('new').multimediaUploadFailed).toBe(true);
-    expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEYS.new)!).multimediaUploadFailed).toBe(true);
-    setMultimediaUploadFailed('new', false);
-    expect(readJobDraft('new').multimediaUploadFailed).toBe(false);
-    expect(readJobDraft('duplicate').multimediaUploadFailed).toBe(false);
+    const slot = draftSlot('new', 5);
+    setMultimediaUploadFailed(slot, true);
+    expect(readJobDraft(slot).multimediaUploadFailed).toBe(true);
+    expect(JSON.parse(localStorage.getItem(draftStorageKey(slot)!)!).multimediaUploadFailed).toBe(true);
+    setMultimediaUploadFailed(slot, false);
+    expect(readJobDraft(slot).multimediaUploadFailed).toBe(false);
+    expect(readJobDraft(draftSlot('duplicate', 5)).multimediaUploadFailed).toBe(false);
   });
 });
 

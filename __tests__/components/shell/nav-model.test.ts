@@ -1,5 +1,5 @@
-import { ROLES, allows } from '@/lib/access';
-import { activeItem, layoutGuardFor, navGroupFor, safeCallbackUrl, switcherPortals } from '@/components/shell/nav-model';
+import { ALL_ROLES, PORTALS, ROLES, allows, pageGuardFor } from '@/lib/access';
+import { activeItem, layoutGuardFor, navGroupFor, navItemsFor, safeCallbackUrl, switcherPortals } from '@/components/shell/nav-model';
 
 const { SUPER_ADMIN, ADMIN, INTERNAL_USER, EMPLOYER, NEWS_ADMIN, NEWS_CONTRIBUTOR, DRIVER, ADS_ADMIN } = ROLES;
 
@@ -77,4 +77,20 @@ describe('safeCallbackUrl', () => {
       expect(safeCallbackUrl(value as string | null | undefined)).toBeNull();
     },
   );
+});
+
+describe('navItemsFor: the nav shows only what the role can open (issue 9, item 13)', () => {
+  const labels = (path: string, roles: string[]) => navItemsFor(navGroupFor(path, roles), roles).map((i) => i.label);
+
+  it('gives an internal user no company Settings link (its page refuses them)', () => {
+    expect(labels('/company/jobs', [INTERNAL_USER])).toEqual(['Create New Job', 'Posted Jobs', 'Recommend']);
+    expect(labels('/company/jobs', [EMPLOYER])).toContain('Settings');
+    expect(labels('/company/jobs', [ADMIN])).toContain('Settings');
+  });
+
+  it.each(ALL_ROLES)('%s: every link in every group it sees opens for it', (role) => {
+    for (const portal of PORTALS) {
+      for (const item of navItemsFor(portal, [role])) if (item.href) expect([portal.key, item.href, allows(pageGuardFor(item.href), [role], true)]).toEqual([portal.key, item.href, true]);
+    }
+  });
 });

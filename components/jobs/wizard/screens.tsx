@@ -2,6 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { CompanyPicker } from '@/components/companies/company-picker';
+import { EmptyState } from '@/components/ui/states';
+import { useCompanyChoice, type CompanyChoice } from '@/lib/companies/hooks';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import { AddonsStep } from './addons-step';
 import { AddressStep } from './address-step';
@@ -36,8 +39,23 @@ function useStepGuard(ready: boolean, missing: string | null) {
   }, [ready, missing, router]);
 }
 
-export function ContentScreen({ mode, job }: ScreenProps) {
+/**
+ * Staff (admins, internal users) post for a company: they choose it before writing the job. A
+ * copied job's company comes with the copy (named once loaded).
+ */
+function CompanyFirst({ company, onChange }: { company: CompanyChoice | null; onChange: (c: CompanyChoice) => void }) {
+  const named = useCompanyChoice(company && !company.company_name ? company.id : null);
+  return (
+    <div className="mb-6 max-w-xl">
+      <CompanyPicker value={named.data ?? company} onChange={onChange} label="Company" hint="The job is posted for this company and paid for by it." autoFocus={!company} />
+    </div>
+  );
+}
+
+/** `chooseCompany`: the caller belongs to no company and picks the one to post for (staff). */
+export function ContentScreen({ mode, job, chooseCompany = false }: ScreenProps & { chooseCompany?: boolean }) {
   const w = useWizard(mode, job);
+  const asksCompany = chooseCompany && mode !== 'edit';
   const [epoch, setEpoch] = useState(0);
   // Whether this visit found a draft: decided once, when the draft is first readable (not while typing).
   const [restored, setRestored] = useState<boolean | null>(null);
@@ -63,7 +81,10 @@ export function ContentScreen({ mode, job }: ScreenProps) {
           </button>
         </div>
       )}
-      {w.ready ? (
+      {w.ready && asksCompany && <CompanyFirst company={w.company} onChange={w.chooseCompany} />}
+      {w.ready && asksCompany && !w.company ? (
+        <EmptyState title="Choose the company first">Search for the company this job is for by its name or city; then write the job.</EmptyState>
+      ) : w.ready ? (
         <ContentStep
           key={epoch}
           mode={mode}

@@ -4,8 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef } from 'react';
 import { ApiError, api, errorMessage } from '@/lib/api/client';
 import { useToast } from '@/components/ui/toast';
-import { draftAddonList, emptyDraft, readJobDraft, setMultimediaUploadFailed, useJobDraft, writeJobDraft, type DraftAddons, type DraftAddress, type DraftKind, type JobContentValues } from '@/lib/jobs/draft';
+import { draftAddonList, emptyDraft, readJobDraft, setMultimediaUploadFailed, useJobDraft, writeJobDraft, type DraftAddons, type DraftAddress, type DraftKind, type DraftSlot, type JobContentValues } from '@/lib/jobs/draft';
 import { useCreateJob, useUpdateJob, useUpdateJobAddons, useUpdateJobAddresses } from '@/lib/jobs/hooks';
+import type { CompanyChoice } from '@/lib/companies/hooks';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import { addressPayload, jobToAddons, jobToContent, toDraftAddress } from './convert';
 import { draftKindFor, flowPaths, paymentUrl, type FlowMode } from './flow';
@@ -28,10 +29,12 @@ async function stillUnpaid(jobId: number | null): Promise<boolean> {
 }
 
 /** Seeds the duplicate draft from the job being copied, once per source job. */
-function seedDuplicate(job: JobDetail) {
-  writeJobDraft('duplicate', {
+function seedDuplicate(slot: DraftSlot, job: JobDetail) {
+  writeJobDraft(slot, {
     ...emptyDraft(),
     sourceJobId: job.id,
+    // Staff posting a copy post it for the same company (the picker can change it).
+    company: { id: job.company_id, company_name: '', city: null, state: null },
     content: jobToContent(job, ' Copy'),
     addresses: job.addresses.map(toDraftAddress),
     addons: jobToAddons(job, true),
@@ -47,7 +50,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
   const router = useRouter();
   const toast = useToast();
   const kind: DraftKind = draftKindFor(mode) ?? 'new';
-  const { draft, update, clear } = useJobDraft(kind);
+  const { draft, slot, update, clear } = useJobDraft(kind);
   const paths = flowPaths(mode, job?.id);
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
@@ -57,8 +60,8 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
 
   const needsSeed = mode === 'duplicate' && !!job && !!draft && draft.sourceJobId !== job.id;
   useEffect(() => {
-    if (needsSeed && job) seedDuplicate(job);
-  }, [needsSeed, job]);
+    if (needsSeed && job) seedDuplicate(slot, job);
+  }, [needsSeed, job, slot]);
 
   const ready = mode === 'edit' ? !!job : !!draft && !needsSeed;
 
@@ -66,6 +69,8 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
   const addresses: DraftAddress[] = mode === 'edit' ? (job?.addresses.map(toDraftAddress) ?? []) : (draft?.addresses ?? []);
   const addons: DraftAddons | null = mode === 'edit' ? (job ? jobToAddons(job) : null) : (draft?.addons ?? null);
   const autoRenew = mode === 'edit' ? !!job?.auto_renew : !!draft?.autoRenew;
+  const company = mode === 'edit' ? null : (draft?.company ?? null);
+  const chooseCompany = useCallback((next: CompanyChoice) => update({ company: next }), [update]);
 
   const afterEdit = () => {
     toast.show('success', UPDATED);
@@ -110,7 +115,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
   /** Keeps what the user enters in the draft as it changes, so back and reload keep it. */
   const rememberContent = useCallback((values: JobContentValues) => mode !== 'edit' && update({ content: values }), [mode, update]);
   const rememberAddresses = useCallback((list: DraftAddress[]) => mode !== 'edit' && update({ addresses: list }), [mode, update]);
-  const rememberUploadResult = useCallback((failed: boolean) => mode !== 'edit' && setMultimediaUploadFailed(kind, failed), [mode, kind]);
+  const rememberUploadResult = useCallback((failed: boolean) => mode !== 'edit' && setMultimediaUploadFailed(slot, failed), [mode, slot]);
   const rememberAddons = useCallback((next: DraftAddons, renew: boolean) => mode !== 'edit' && update({ addons: next, autoRenew: renew }), [mode, update]);
 
   /**
@@ -142,7 +147,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
     creating.current = true;
     try {
       update({ addons: next, autoRenew: renew });
-      const d = readJobDraft(kind);
+      const d = readJobDraft(slot);
       if (!d.content) {
         router.push(paths.content);
         return;
@@ -150,7 +155,8 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
       const addressList = d.addresses.map(addressPayload);
       let jobId = (await stillUnpaid(d.jobId)) ? d.jobId : null;
       if (!jobId) {
-        const created = await createJob.mutateAsync({ ...d.content, addresses: addressList, addons: list, auto_renew: renew });
+        const forCompany = d.company ? { company_id: d.company.id } : {};
+        const created = await createJob.mutateAsync({ ...d.content, ...forCompany, addresses: addressList, addons: list, auto_renew: renew });
         const saved = created.jobs[0];
         jobId = saved.id;
         update({ jobId, jobsPostToken: created.jobs_post_token, cost: saved.cost });
@@ -169,5 +175,5 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
 
   const saving = createJob.isPending || updateJob.isPending || updateAddresses.isPending || updateAddons.isPending;
 
-  return { ready, kind, draft, paths, content, addresses, addons, autoRenew, saving, saveContent, saveAddresses, saveAddons, startOver: clear, rememberContent, rememberAddresses, rememberAddons, rememberUploadResult };
+  return { ready, kind, draft, paths, company, chooseCompany, content, addresses, addons, autoRenew, saving, saveContent, saveAddresses, saveAddons, startOver: clear, rememberContent, rememberAddresses, rememberAddons, rememberUploadResult };
 }

@@ -1,7 +1,14 @@
-// POST /api/v1.0/companies: create the caller's own company (onboarding); the caller becomes its company admin
+// GET /api/v1.0/companies?search=: find a company by name (staff's company picker); POST: create the caller's own company (onboarding); the caller becomes its company admin
 import { route, withStatus } from '@/lib/api/route';
-import { createCompanySchema } from '@/lib/companies/schemas';
+import { companySearchQuerySchema, createCompanySchema } from '@/lib/companies/schemas';
+import { searchCompanies } from '@/lib/companies/search';
 import { createCompany } from '@/lib/companies/services';
+
+export const GET = route({
+  access: 'companySearch',
+  query: companySearchQuerySchema,
+  handler: ({ db, actor, query }) => searchCompanies(db, actor, query),
+});
 
 export const POST = route({
   access: 'companyOnboarding',

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { ContentScreen } from '@/components/jobs/wizard/screens';
+import { choosesCompanyForNewJob } from '@/lib/jobs/access';
 import { pageActor } from '../_lib/load';
 
 export const metadata: Metadata = { title: 'Create a new job' };
 
 export default async function NewJobPage() {
-  await pageActor();
-  return <ContentScreen mode="new" />;
+  const { actor } = await pageActor();
+  return <ContentScreen mode="new" chooseCompany={choosesCompanyForNewJob(actor)} />;
 }

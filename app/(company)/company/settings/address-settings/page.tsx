@@ -1,12 +1,20 @@
 import type { Metadata } from 'next';
 import { ADDRESS_FIELDS, CompanySettingsForm } from '@/components/billing/company-settings-form';
 import { NoCompany } from '@/components/billing/no-company';
+import { StaffCompanySettings } from '@/components/companies/staff-company-settings';
+import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import { getSessionUser } from '@/lib/auth/server';
+import { companyFromQuery } from '@/lib/companies/chosen';
 
 export const metadata: Metadata = { title: 'Address settings' };
 
-export default async function AddressSettingsPage() {
+type Search = Record<string, string | string[] | undefined>;
+
+export default async function Page({ searchParams }: { searchParams: Promise<Search> }) {
   const user = await getSessionUser();
+  const props = { fields: ADDRESS_FIELDS, title: 'Company address', description: "Your company's address, shown on receipts and used to place your company on the map." };
+  // Admins belong to no company: they choose the one to manage (the API checks their role again).
+  if (user && hasAny(user.roles, ADMIN_ROLES) && !user.companyId) return <StaffCompanySettings companyId={companyFromQuery((await searchParams).company)} {...props} />;
   if (!user?.companyId) return <NoCompany />;
-  return <CompanySettingsForm companyId={user.companyId} fields={ADDRESS_FIELDS} title="Company address" description="Your company's address, shown on receipts and used to place your company on the map." />;
+  return <CompanySettingsForm companyId={user.companyId} {...props} />;
 }
