@@ -71,7 +71,7 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
       password: '',
       confirmPassword: '',
       acceptEmails: false,
-      role: prefill.role,
+      role: prefill.role ?? 'employer',
     },
   });
   const { register, handleSubmit, formState, setError, trigger, getValues, watch, reset, setValue } = form;

@@ -16,7 +16,7 @@ export type SignupPrefill = {
   phone: string;
   fromLanding: boolean;
   /** `role=driver` (or member): the drivers' sign-up (a driver's invitation); otherwise an employer's. */
-  role: SignupRole;
+  role?: SignupRole;
 };
 
 /** The query value of the drivers' sign-up: /signup?role=driver. */

@@ -22,7 +22,7 @@ export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/companies/[id]/logo', methods: ['GET', 'PUT', 'DELETE'] },
   { template: '/api/v1.0/companies/[id]', methods: ['GET', 'PATCH'] },
   { template: '/api/v1.0/companies/logo/[id]', methods: ['GET'] },
-  { template: '/api/v1.0/companies', methods: ['POST'] },
+  { template: '/api/v1.0/companies', methods: ['GET', 'POST'] },
   { template: '/api/v1.0/companies/tag', methods: ['POST'] },
   { template: '/api/v1.0/companies/tags', methods: ['GET'] },
   { template: '/api/v1.0/employer', methods: ['GET'] },
