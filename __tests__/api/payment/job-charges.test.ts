@@ -5,7 +5,7 @@ import { POST as addonsPost } from '@/app/api/v1.0/payment/employer/job/addons/r
 import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/route';
 import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import { getDb, queryRows } from '@/lib/db/client';
-import { emailOutbox, invoices, jobAddons, sandboxCharges } from '@/lib/db/schema';
+import { emailOutbox, invoices, jobAddons, sandboxCharges, sandboxTokens } from '@/lib/db/schema';
 import { openOrder } from '@/lib/payments/orders';
 import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';
@@ -139,8 +139,11 @@ describe('auto-renew (tick step)', () => {
   it('a failed auto-renewal leaves the job to expire and mails failed_payments', async () => {
     const job = await publishedJob({ autoRenew: true, title: 'Card Will Fail' });
     const db = await getDb();
-    // The company's saved card now declines.
-    await call(billingPost, { token: employer, body: { card_token: await cardToken(CARDS.decline), card_holder_name: 'Emma Recruiter' } });
+    // The company saves a card the bank accepts, and later the bank declines it (a card saved as
+    // declining is refused at once: see billing.test.ts).
+    const token = await cardToken(CARDS.approve);
+    expect((await call(billingPost, { token: employer, body: { card_token: token, card_holder_name: 'Emma Recruiter' } })).status).toBe(200);
+    await db.update(sandboxTokens).set({ behaviour: 'decline' }).where(eq(sandboxTokens.token, token));
     const at = new Date(job.expirationDate!.getTime() + 1000);
     const report = await tick(db, at);
     expect(report).toMatchObject({ ran: true, errors: {} });
