@@ -2,6 +2,7 @@
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { clsx } from 'clsx';
+import { SESSION_EXPIRED } from '@/lib/auth/messages';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 type Toast = { id: number; type: ToastType; title?: string; message: string };
@@ -25,7 +26,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     if (typeof window !== 'undefined' && window.sessionStorage.getItem('unauthorized') === '1') {
       window.sessionStorage.removeItem('unauthorized');
       // After this render, not inside it: the toast list is state of this same component.
-      const t = setTimeout(() => show('warning', 'Your session has expired. Please sign in again.'), 0);
+      const t = setTimeout(() => show('warning', SESSION_EXPIRED), 0);
       return () => clearTimeout(t);
     }
   }, [show]);

@@ -2,6 +2,7 @@
 
 import { getClientSession, signOutLocally } from '@/lib/auth/client-session';
 import { hardNavigate } from '@/components/shell/navigate';
+import { SESSION_EXPIRED } from '@/lib/auth/messages';
 
 /** Messages of the error catalogue (accounts spec §8). */
 export const NETWORK_ERROR = 'There was a problem with communication';
@@ -41,7 +42,7 @@ export async function api<T>(path: string, options: Options = {}): Promise<ApiRe
   // Navigate ourselves: next-auth's redirect is built from NEXTAUTH_URL, which may name another host or port.
   await signOutLocally();
   hardNavigate('/login');
-  throw new ApiError('Your session has expired. Please sign in again.', 401);
+  throw new ApiError(SESSION_EXPIRED, 401);
 }
 
 function onPublicPage() {

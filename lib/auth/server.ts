@@ -1,43 +1,76 @@
 import 'server-only';
+import { cache } from 'react';
 import { getToken } from 'next-auth/jwt';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { allows, needsCompany, type Guard } from '@/lib/access';
 import { authSecret } from '@/lib/config';
+import { getDb } from '@/lib/db/client';
+import { actorFromClaims, type Actor } from './actor';
+import { SESSION_ENDED_LOGIN } from './messages';
+import { verifyAccessToken } from './tokens';
 
 export type SessionUser = { id: number; name?: string | null; email?: string | null; roles: string[]; companyId: number | null };
 
+type CurrentSession = { user: SessionUser; actor: Actor } | { user: null; actor: null; ended: boolean };
+
 /**
- * Reads the session cookie without running next-auth's jwt callback (as the proxy does). A server
+ * The request's session, checked against the store exactly as the API checks a bearer token
+ * (actorFromClaims): a logout, a password change or an account deletion on another device ends it
+ * here too. `cache()` makes it one lookup per request, however many layouts and pages ask.
+ *
+ * The cookie is read without running next-auth's jwt callback (as the proxy does). A server
  * component cannot write cookies: a token refresh there (getServerSession) rotated the refresh token
  * but dropped the new cookie, so a later refresh presented the old token, was taken for reuse and
- * ended the session. Rotation happens only where the cookie can be written (/api/auth/session).
+ * ended the session. Rotation happens only where the cookie can be written (/api/auth/session), so
+ * the access token in the cookie may be past its 15 minutes: its signature is checked, its expiry
+ * is not, and its session family must be unrevoked in the store.
+ *
+ * Roles come from the store (what the API would allow); the company id stays the cookie's, the one
+ * the proxy routes by, so onboarding's "cookie has not caught up" step cannot turn into a loop.
  */
-export async function getSessionUser(): Promise<SessionUser | null> {
+export const currentSession = cache(async (): Promise<CurrentSession> => {
   const req = {
     headers: Object.fromEntries(await headers()),
     cookies: Object.fromEntries((await cookies()).getAll().map((c) => [c.name, c.value])),
   };
   const token = await getToken({ req: req as never, secret: authSecret() }).catch(() => null);
-  if (!token?.userId || token.error) return null;
+  if (!token?.userId) return { user: null, actor: null, ended: false };
+  const claims = typeof token.accessToken === 'string' ? await verifyAccessToken(token.accessToken, { ignoreExpiry: true }) : null;
+  const actor = !token.error && claims?.userId === token.userId ? await actorFromClaims(await getDb(), claims) : null;
+  if (!actor) return { user: null, actor: null, ended: true };
   return {
-    id: token.userId as number,
-    name: token.name ?? null,
-    email: token.email ?? null,
-    roles: (token.roles as string[] | undefined) ?? [],
-    companyId: (token.companyId as number | null | undefined) ?? null,
+    actor,
+    user: {
+      id: actor.userId,
+      name: token.name ?? null,
+      email: token.email ?? null,
+      roles: actor.roles,
+      companyId: (token.companyId as number | null | undefined) ?? null,
+    },
   };
+});
+
+/** The signed-in user of this request, or null (no cookie, or a session that has ended). */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  return (await currentSession()).user;
 }
 
 /**
- * For layouts and pages: the same check the proxy makes, again (a proxy can be bypassed).
- * Sends the user to /login, or to /company-info when a company role has no company yet.
+ * For layouts and pages: the same check the proxy makes, again (a proxy can be bypassed), plus the
+ * store's word that the session is alive. An ended session goes to /login with the expired-session
+ * warning; a company role without a company to /company-info.
  */
-export async function requireUser(guard: Guard, opts: { allowNoCompany?: boolean } = {}): Promise<SessionUser> {
-  const user = await getSessionUser();
-  if (!user) redirect('/login');
+export async function requireSession(guard: Guard, opts: { allowNoCompany?: boolean } = {}): Promise<{ user: SessionUser; actor: Actor }> {
+  const session = await currentSession();
+  if (!session.user) redirect(session.ended ? SESSION_ENDED_LOGIN : '/login');
+  const { user } = session;
   // Signed in without the role: say so on /login, as the proxy does (and /login does not bounce them back).
   if (!allows(guard, user.roles, true)) redirect('/login?denied=1');
   if (!opts.allowNoCompany && needsCompany(user.roles, user.companyId)) redirect('/company-info');
-  return user;
+  return session;
+}
+
+export async function requireUser(guard: Guard, opts: { allowNoCompany?: boolean } = {}): Promise<SessionUser> {
+  return (await requireSession(guard, opts)).user;
 }

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { refreshTokens, userRoles } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
+import { SESSION_EXPIRED } from './messages';
 import type { Role } from '@/lib/access';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -59,7 +60,7 @@ async function issue(
   return { accessToken, refreshToken, accessTokenExpiresAt: Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000, sessionId: familyId };
 }
 
-const INVALID = () => new AppError(401, 'Your session has expired. Please sign in again.');
+const INVALID = () => new AppError(401, SESSION_EXPIRED);
 
 /**
  * Rotates a refresh token. The UPDATE ... WHERE rotated_at IS NULL is the atomic claim: exactly one

@@ -35,10 +35,18 @@ export async function signAccessToken(claims: Omit<AccessClaims, 'rid'>, ttlSeco
     .sign(key('access'));
 }
 
-/** Verifies an access token; returns null when it is malformed, forged or expired. */
-export async function verifyAccessToken(token: string): Promise<(AccessClaims & { exp: number }) | null> {
+/**
+ * Verifies an access token; returns null when it is malformed, forged or expired. `ignoreExpiry` is
+ * for the token kept inside the encrypted session cookie, read by server pages that cannot refresh
+ * it: its signature still counts, and whether its session is alive is asked of the store instead.
+ */
+export async function verifyAccessToken(token: string, opts: { ignoreExpiry?: boolean } = {}): Promise<(AccessClaims & { exp: number }) | null> {
   try {
-    const { payload } = await jwtVerify(token, key('access'), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key('access'), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      ...(opts.ignoreExpiry ? { currentDate: new Date(0) } : {}),
+    });
     const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
     const userId = Number(aud);
     if (!Number.isInteger(userId)) return null;

@@ -16,7 +16,9 @@ const mockGetSession = jest.fn();
 jest.mock('@/lib/auth/client-session', () => ({
   signInWithCredentials: (...args: unknown[]) => mockSignIn(...args),
   getClientSession: () => mockGetSession(),
+  signOutLocally: () => mockSignOut(),
 }));
+const mockSignOut = jest.fn(async () => undefined);
 
 type Props = Partial<React.ComponentProps<typeof LoginForm>>;
 
@@ -40,6 +42,7 @@ beforeEach(() => {
   mockReplace.mockReset();
   mockSignIn.mockReset();
   mockGetSession.mockReset();
+  mockSignOut.mockClear();
   mockSearch = new URLSearchParams();
 });
 
@@ -50,6 +53,18 @@ async function fillAndSubmit(email: string, password: string) {
 }
 
 describe('login screen (spec §2)', () => {
+  it('warns that the session has expired when a server page sent the user here, and drops the dead cookie', async () => {
+    renderLogin({ expired: true });
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    expect(mockSignOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no such warning on a plain visit', () => {
+    renderLogin();
+    expect(screen.queryByText('Your session has expired. Please sign in again.')).not.toBeInTheDocument();
+    expect(mockSignOut).not.toHaveBeenCalled();
+  });
+
   it('shows the heading, subtitle, links and the version label', () => {
     renderLogin();
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();

@@ -2,10 +2,10 @@
 
 import { deviceId } from '@/lib/auth/device-id';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { getClientSession, signInWithCredentials } from '@/lib/auth/client-session';
+import { getClientSession, signInWithCredentials, signOutLocally } from '@/lib/auth/client-session';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAuthBusy } from '@/components/shell/auth-frame';
 import { TermsDialog } from '@/components/shell/terms-dialog';
@@ -15,6 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { landingFor } from '@/lib/access';
+import { SESSION_EXPIRED } from '@/lib/auth/messages';
 import { loginFormSchema, type LoginForm as LoginValues } from '@/lib/auth/schemas';
 import { SocialButtons, type SocialProvider } from './social-buttons';
 
@@ -27,6 +28,8 @@ type Props = {
   callbackUrl: string | null;
   validated: boolean;
   denied: boolean;
+  /** A server page found the session ended (logout, password change or deletion elsewhere). */
+  expired?: boolean;
   signedInAs: { email: string; home: string } | null;
   socialProviders: SocialProvider[];
   error: string | null;
@@ -38,7 +41,7 @@ function signInMessage(error: string) {
   return !error || error === 'CredentialsSignin' ? WRONG_CREDENTIALS : error;
 }
 
-export function LoginForm({ role, callbackUrl, validated, denied, signedInAs, socialProviders, error }: Props) {
+export function LoginForm({ role, callbackUrl, validated, denied, expired = false, signedInAs, socialProviders, error }: Props) {
   const router = useRouter();
   const toast = useToast();
   const { setBusy } = useAuthBusy();
@@ -83,6 +86,18 @@ export function LoginForm({ role, callbackUrl, validated, denied, signedInAs, so
       }
     }
   });
+
+  const warned = useRef(false);
+  useEffect(() => {
+    if (!expired || warned.current) return;
+    warned.current = true;
+    // The spec's expired-session warning, once: drop the dead cookie and the flag from the address.
+    toast.show('warning', SESSION_EXPIRED);
+    void signOutLocally();
+    const url = new URL(window.location.href);
+    url.searchParams.delete('expired');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  }, [expired, toast]);
 
   const forgotHref = `/forgot-password?role=${role}`;
 

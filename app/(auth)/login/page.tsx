@@ -26,6 +26,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       callbackUrl={callbackUrl}
       validated={first(q.validated) === 'true'}
       denied={first(q.denied) === '1'}
+      expired={!user && first(q.expired) === '1'}
       signedInAs={user ? { email: user.email ?? '', home: landingFor(user.roles, user.companyId) } : null}
       socialProviders={enabledSocialProviders()}
       error={first(q.error) ?? null}

@@ -1,22 +1,20 @@
 import 'server-only';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { pageGuardFor } from '@/lib/access';
-import { actorFromClaims, type Actor } from '@/lib/auth/actor';
-import { requireUser } from '@/lib/auth/server';
+import type { Actor } from '@/lib/auth/actor';
+import { requireSession } from '@/lib/auth/server';
 import { getDb, type Database } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { getJob } from '@/lib/jobs/services';
 
 /**
- * The signed-in caller of a jobs page, as the jobs services want it. requireUser checks the role
- * table again and sends a company user without a company to /company-info (spec §2).
+ * The signed-in caller of a jobs page, as the jobs services want it: the request's session, checked
+ * against the store once (requireSession), the role table again, and a company user without a
+ * company sent to /company-info (spec §2).
  */
 export async function pageActor(): Promise<{ db: Database; actor: Actor }> {
-  const user = await requireUser(pageGuardFor('/company/jobs'));
-  const db = await getDb();
-  const actor = await actorFromClaims(db, { userId: user.id, rid: 3, roles: [] });
-  if (!actor) redirect('/login');
-  return { db, actor };
+  const { actor } = await requireSession(pageGuardFor('/company/jobs'));
+  return { db: await getDb(), actor };
 }
 
 /** A job the caller may see, or the 404 page (another company's job looks like no job at all). */
