@@ -1,8 +1,18 @@
-// Next calls register() once per server process: start the self-hosted tick timer there.
+// Next calls register() once per server process, at start: check the configuration, then start
+// the self-hosted tick timer.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  // Rate limits key on the socket address; Next does not pass it on, so stamp it (lib/api/client-address.ts).
-  (await import('./lib/api/peer-stamp')).installPeerStamp();
+  const { resolvePublicOrigin, startupProblems } = await import('./lib/config');
+  const problems = startupProblems();
+  if (problems.length) {
+    // One line saying what to set; a server that would answer 500 to every call must not start.
+    console.error(`Not starting: ${problems.join(' ')}`);
+    process.exit(1);
+  }
+  if (process.env.NODE_ENV === 'production') {
+    const { origin, from } = resolvePublicOrigin();
+    console.log(`Links in mail point at ${origin} (from ${from}).`);
+  }
   const { startTickTimer, tickIntervalSeconds } = await import('./lib/tick/timer');
   const seconds = tickIntervalSeconds();
   if (seconds > 0) startTickTimer(seconds);

@@ -1,6 +1,9 @@
 // /robots.txt: public job pages are crawlable; portals and the API are not
 import type { MetadataRoute } from 'next';
-import { config } from '@/lib/config';
+import { publicUrl } from '@/lib/config';
+
+// Read at request time: the public origin is runtime configuration, not known at build.
+export const dynamic = 'force-dynamic';
 
 export default function robots(): MetadataRoute.Robots {
   return {
@@ -9,6 +12,6 @@ export default function robots(): MetadataRoute.Robots {
       allow: ['/jobs/'],
       disallow: ['/api/', '/admin', '/company', '/company-info', '/company-address', '/news', '/ads', '/members', '/sandbox-gateway'],
     },
-    sitemap: new URL('/sitemap.xml', config.appUrl).toString(),
+    sitemap: publicUrl('/sitemap.xml').toString(),
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
-import { config } from '@/lib/config';
+import { publicUrl } from '@/lib/config';
 import { notFound, sqlState } from '@/lib/errors';
 import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
 import type { Actor } from '@/lib/auth/actor';
@@ -16,7 +16,7 @@ const PURPOSE = 'email-verification';
  * failing that, to the account's email. The sign-up flow calls this right after creating the user.
  * Answers false when there is nothing to verify.
  */
-export async function sendVerificationMail(db: Database, userId: number, opts: { baseUrl?: string } = {}): Promise<boolean> {
+export async function sendVerificationMail(db: Database, userId: number): Promise<boolean> {
   const [user] = await db
     .select({ firstName: users.firstName, email: users.email, emailToVerify: users.emailToVerify, verifiedAt: users.emailVerifiedAt })
     .from(users)
@@ -25,15 +25,15 @@ export async function sendVerificationMail(db: Database, userId: number, opts: {
   const target = user.emailToVerify ?? (user.verifiedAt ? null : user.email);
   if (!target) return false;
   const token = await signPurposeToken(PURPOSE, { uid: userId, email: target.toLowerCase() }, VERIFY_LINK_HOURS * 3600);
-  const link = new URL(`/api/v1.0/auth/verify-email?token=${encodeURIComponent(token)}`, opts.baseUrl ?? config.appUrl).toString();
+  const link = publicUrl(`/api/v1.0/auth/verify-email?token=${encodeURIComponent(token)}`).toString();
   await enqueueTemplate(db, target, 'email_verification', { firstName: user.firstName, link, hours: VERIFY_LINK_HOURS });
   return true;
 }
 
 /** POST /auth/verify-email/send: the signed-in user asks for a (new) link; 3 per 10 minutes. */
-export async function resendVerification(db: Database, actor: Actor, opts: { baseUrl?: string } = {}) {
+export async function resendVerification(db: Database, actor: Actor) {
   await consumeOrThrow(await limiter('verify-email-send', 3, 600), String(actor.userId), 'Please wait a few minutes before asking for another link.');
-  const sent = await sendVerificationMail(db, actor.userId, opts);
+  const sent = await sendVerificationMail(db, actor.userId);
   return sent
     ? { sent: true, message: 'We have sent you a verification link. It is valid for 24 hours.' }
     : { sent: false, message: 'Your email is already verified.' };

@@ -1,5 +1,5 @@
 import type { Database } from '@/lib/db/client';
-import { config } from '@/lib/config';
+import { config, publicUrl } from '@/lib/config';
 import { roleIdFor, type Role } from '@/lib/access';
 import { DRIVER_SIGNUP_ROLE } from './signup-prefill';
 import type { Actor } from '@/lib/auth/actor';
@@ -19,7 +19,7 @@ function splitName(fullName: string) {
  * and email, `ref` = the sender's id; a driver's friend gets the driver sign-up, `role=driver`) and a message for the sender's own mail client, and also
  * queues the same invitation from the product's address. Ten per hour per user.
  */
-export async function createInvite(db: Database, actor: Actor, input: InviteInput, opts: { baseUrl?: string } = {}) {
+export async function createInvite(db: Database, actor: Actor, input: InviteInput) {
   await consumeOrThrow(
     await limiter('lead-invite', INVITES_PER_HOUR, 3600),
     String(actor.userId),
@@ -29,7 +29,7 @@ export async function createInvite(db: Database, actor: Actor, input: InviteInpu
   const { firstName, lastName } = splitName(input.fullName);
   // A driver (member account, token rid 2) recommends the drivers' side; everyone else the employers'.
   const fromDriver = roleIdFor(actor.roles as Role[]) === 2;
-  const url = new URL('/signup', opts.baseUrl ?? config.appUrl);
+  const url = publicUrl('/signup');
   if (fromDriver) url.searchParams.set('role', DRIVER_SIGNUP_ROLE);
   url.searchParams.set('ref', String(actor.userId));
   url.searchParams.set('firstName', firstName);

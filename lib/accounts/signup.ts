@@ -50,7 +50,7 @@ const SIGNUP_ROLE: Record<SignupPayload['role'], Role> = { employer: ROLES.EMPLO
  * POST /auth/signup: creates the account with its role and answers its id. Twenty sign-ups per hour
  * per client address. The verification mail is queued; a mail failure does not undo the account.
  */
-export async function signUp(db: Database, input: SignupPayload, ctx: { ip: string; baseUrl?: string }): Promise<{ id: number }> {
+export async function signUp(db: Database, input: SignupPayload, ctx: { ip: string }): Promise<{ id: number }> {
   await consumeOrThrow(await limiter('signup-ip', 20, 3600), ctx.ip, 'Too many sign-ups from this address. Please try again later.');
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict(EMAIL_EXISTS, 'email');
@@ -77,7 +77,7 @@ export async function signUp(db: Database, input: SignupPayload, ctx: { ip: stri
     if (sqlState(error) === '23505') throw conflict(EMAIL_EXISTS, 'email');
     throw error;
   }
-  await sendVerificationMail(db, id, { baseUrl: ctx.baseUrl }).catch((error) => {
+  await sendVerificationMail(db, id).catch((error) => {
     if (!(error instanceof AppError)) console.error('Verification mail not queued after sign-up', error);
   });
   return { id };

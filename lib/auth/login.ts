@@ -3,7 +3,7 @@ import type { Database } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { ROLES, landingFor, mayTurnDriverIntoEmployer, type Role } from '@/lib/access';
-import { config } from '@/lib/config';
+import { publicOrigin } from '@/lib/config';
 import { verifyPassword } from './passwords';
 import { isKnownDevice } from './known-device';
 import { admitAttempt, recordFailure, recordSuccess } from './login-throttle';
@@ -75,7 +75,7 @@ export async function login(
   }
 
   const tokens = await startSession(db, user.id, { deviceId: input.device_id ?? input.deviceId });
-  const base = ctx.baseUrl ?? config.appUrl;
+  const base = ctx.baseUrl ?? publicOrigin();
   return {
     id: user.id,
     firstName: user.firstName,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { config } from '@/lib/config';
+import { publicOrigin } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import { companies, jobAddons, jobAddresses, jobs, type JobAddressRow, type JobRow } from '@/lib/db/schema';
 import { logoUrl } from '@/lib/companies/view';
@@ -66,7 +66,7 @@ export async function listPublicJobs(db: Database, now = new Date()) {
     .limit(50_000);
 }
 
-export const publicJobUrl = (id: number, base = config.appUrl) => new URL(`/jobs/${id}`, base).toString();
+export const publicJobUrl = (id: number, base = publicOrigin()) => new URL(`/jobs/${id}`, base).toString();
 const absolute = (url: string | null, base: string) => (url ? new URL(url, base).toString() : undefined);
 
 /**
@@ -93,7 +93,7 @@ export function placeOf(a: Pick<JobAddressRow, 'city' | 'state' | 'postalCode'>)
 }
 
 /** The schema.org JobPosting of a public job (what Google for Jobs reads). */
-export function jobPostingJsonLd(pub: PublicJob, base = config.appUrl) {
+export function jobPostingJsonLd(pub: PublicJob, base = publicOrigin()) {
   const { job, addresses, company } = pub;
   const pay = payOf(job);
   const value = job.expectedPayCents / 100;

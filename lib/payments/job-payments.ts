@@ -4,7 +4,7 @@ import { dueRenewals } from '@/lib/jobs/lifecycle';
 import { assertNotEnded } from '@/lib/jobs/ended';
 import { companies, invoiceLines, invoices, paymentMethods, users } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { config } from '@/lib/config';
+import { publicUrl } from '@/lib/config';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import { AppError, conflict, forbidden, unprocessable } from '@/lib/errors';
 import { enqueueMail, enqueueTemplate } from '@/lib/mail';
@@ -34,7 +34,7 @@ async function recipientOf(db: Database, job: ChargeableJob, company: Company) {
   return company.email ? { email: company.email, firstName: null } : null;
 }
 
-const jobUrl = (jobId: number) => `${config.appUrl}/company/jobs/${jobId}/detail`;
+const jobUrl = (jobId: number) => publicUrl(`/company/jobs/${jobId}/detail`).toString();
 const dateText = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -256,7 +256,7 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
         jobTitle: job.title,
         amountCents: job.addresses.reduce((s, a) => s + Number(a.costCents), 0) + job.addons.filter((a) => a.subscribed).reduce((s, a) => s + Number(a.costCents), 0),
         reason,
-        billingUrl: `${config.appUrl}/company/settings/payment`,
+        billingUrl: publicUrl('/company/settings/payment').toString(),
       });
     }
     // Nothing more here: the tick's next step (expire-jobs) expires it, so it is not tried again.

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { config } from '@/lib/config';
+import { config, publicOrigin } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { ACTION_LABELS, PAYMENT_METHOD_LABELS, receiptData } from './invoices';
@@ -69,7 +69,7 @@ export function renderReceipt({ invoice, lines, company }: Receipt): Promise<Buf
     .font('Helvetica')
     .fontSize(9)
     .fillColor(muted)
-    .text(`Thank you for your business. Questions about this receipt? Reply to your billing email or visit ${config.appUrl}.`, left, y + 48, { width });
+    .text(`Thank you for your business. Questions about this receipt? Reply to your billing email or visit ${publicOrigin()}.`, left, y + 48, { width });
   doc.end();
   return done;
 }

@@ -40,7 +40,7 @@ describe('email verification', () => {
     const db = await getDb();
     const next = `new-${user.email}`;
     await db.update(users).set({ emailToVerify: next }).where(eq(users.id, user.id));
-    expect(await sendVerificationMail(db, user.id, { baseUrl: 'http://localhost:3000' })).toBe(true);
+    expect(await sendVerificationMail(db, user.id)).toBe(true);
     const mail = await lastMailTo(next, 'email_verification');
     await follow(linkIn(mail.text));
     const [row] = await db.select().from(users).where(eq(users.id, user.id));

@@ -6,5 +6,5 @@ import { signupPayloadSchema } from '@/lib/accounts/schemas';
 export const POST = route({
   access: 'public',
   body: signupPayloadSchema,
-  handler: async ({ db, body, ip, req }) => withStatus(201, await signUp(db, body, { ip, baseUrl: req.nextUrl.origin })),
+  handler: async ({ db, body, ip }) => withStatus(201, await signUp(db, body, { ip })),
 });

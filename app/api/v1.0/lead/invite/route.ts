@@ -6,5 +6,5 @@ import { inviteSchema } from '@/lib/accounts/invite-schemas';
 export const POST = route({
   access: 'authenticated',
   body: inviteSchema,
-  handler: ({ db, actor, body, req }) => createInvite(db, actor!, body, { baseUrl: req.nextUrl.origin }),
+  handler: ({ db, actor, body }) => createInvite(db, actor!, body),
 });

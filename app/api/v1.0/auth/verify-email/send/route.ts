@@ -5,5 +5,5 @@ import { resendVerification } from '@/lib/accounts/email-verification';
 export const POST = route({
   access: 'authenticated',
   rawBody: true,
-  handler: ({ db, actor, req }) => resendVerification(db, actor!, { baseUrl: req.nextUrl.origin }),
+  handler: ({ db, actor }) => resendVerification(db, actor!),
 });
