@@ -159,8 +159,10 @@ const POISONS = fc.constantFrom('\u0000', '\uD800', '\u0000\uDFFF', 'x'.repeat(5
 export const deepBody = (key: string, depth: number) => `{${JSON.stringify(key)}:${'['.repeat(depth)}${']'.repeat(depth)}}`;
 
 /** Raw body text: valid or mutated JSON, plus the shapes no JSON Schema describes. */
-export function bodyText(schema: Schema, keys: string[]): fc.Arbitrary<string> {
-  const valid = fromJsonSchema(schema);
+export function bodyText(schema: Schema, keys: string[], examples: unknown[] = []): fc.Arbitrary<string> {
+  // Hand-written valid bodies reach the services, where generated ones rarely pass every refinement.
+  const generated = fromJsonSchema(schema);
+  const valid = examples.length ? fc.oneof(generated, fc.constantFrom(...examples)) : generated;
   const key = keys.length ? fc.constantFrom(...keys) : fc.constant('a');
   const json = fc.oneof(
     { weight: 4, arbitrary: valid },
@@ -187,9 +189,12 @@ export function queryFor(schema: Schema): fc.Arbitrary<Record<string, string>> {
   const model: Record<string, fc.Arbitrary<string>> = {};
   for (const [key, value] of Object.entries(properties)) {
     const valid = fromJsonSchema(value).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
-    model[key] = fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: hostileString.filter((s) => s.length < 10_000) });
+    model[key] = fc.oneof({ weight: 8, arbitrary: valid }, { weight: 1, arbitrary: hostileString.filter((s) => s.length < 10_000) });
   }
+  const stray = fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor')), hostileString.filter((s) => s.length < 1000), { maxKeys: 2 });
   return fc
-    .tuple(fc.record(model, { requiredKeys: [] }), fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor')), hostileString.filter((s) => s.length < 1000), { maxKeys: 2 }))
-    .map(([known, stray]) => ({ ...stray, ...known }) as Record<string, string>);
+    .tuple(fc.record(model, { requiredKeys: [] }), fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: stray }))
+    .map(([known, stray]) => ({ ...stray, ...known }) as Record<string, string>)
+    // Some calls with no query at all: the route's defaults are input too.
+    .chain((q) => fc.oneof({ weight: 3, arbitrary: fc.constant(q) }, { weight: 1, arbitrary: fc.constant({}) }));
 }
