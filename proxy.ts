@@ -11,7 +11,7 @@ import { authSecret } from '@/lib/config';
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   // An API path or method no handler serves: the JSON envelope, not Next's HTML 404 or empty 405.
-  if (pathname.startsWith('/api/v1.0/')) return apiMethodGate(pathname, req.method) ?? NextResponse.next();
+  if (pathname === '/api/v1.0' || pathname.startsWith('/api/v1.0/')) return apiMethodGate(pathname, req.method) ?? NextResponse.next();
   const guard = pageGuardFor(pathname);
   if (guard === 'public') return NextResponse.next();
   const token = await getToken({ req, secret: authSecret() }).catch(() => null);
@@ -30,5 +30,5 @@ export async function proxy(req: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/api/v1.0/:path*', '/admin/:path*', '/company/:path*', '/news/:path*', '/ads/:path*', '/members/:path*', '/company-info', '/company-address', '/change-password', '/delete-account'],
+  matcher: ['/api/v1.0', '/api/v1.0/:path*', '/admin/:path*', '/company/:path*', '/news/:path*', '/ads/:path*', '/members/:path*', '/company-info', '/company-address', '/change-password', '/delete-account'],
 };

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 test.describe('API answers for what no handler serves', () => {
   for (const [method, path] of [
     ['GET', '/api/v1.0/nope'],
+    ['GET', '/api/v1.0'],
     ['POST', '/api/v1.0/jobs/123/nope'],
     ['DELETE', '/api/v1.0/no/such/thing'],
   ] as const) {

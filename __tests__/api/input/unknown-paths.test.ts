@@ -30,6 +30,7 @@ describe('the catch-all route app/api/v1.0/[...path]', () => {
 describe('the proxy answers unknown API paths and methods with the envelope', () => {
   it.each([
     ['GET', '/api/v1.0/nope'],
+    ['GET', '/api/v1.0'],
     ['POST', '/api/v1.0/jobs/123/nope'],
     ['DELETE', '/api/v1.0/admin'],
     ['GET', '/api/v1.0/%E0%A4%A'],
