@@ -3,30 +3,37 @@
 import { useState } from 'react';
 import { clsx } from 'clsx';
 import { Button } from '@/components/ui/button';
-import { Alert, EmptyState, Spinner } from '@/components/ui/states';
+import { Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/client';
 import { downloadReceipt, useInvoices } from '@/lib/payments/hooks';
 import type { InvoiceView } from '@/lib/payments/invoices';
 import { BillingTabs } from './billing-tabs';
+import { ListStatus, Pager } from './list-parts';
 import { formatDate, formatMoney } from './format';
 
 const PAGE_SIZE = 10;
 
-const STATUS_STYLE: Record<string, { label: string; className: string }> = {
-  APPROVED: { label: 'Paid', className: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
-  DECLINED: { label: 'Declined', className: 'bg-red-50 text-red-700 ring-red-600/20' },
-  PROCESSING_PAYMENT: { label: 'Processing', className: 'bg-amber-50 text-amber-700 ring-amber-600/20' },
-  CLOSED: { label: 'Closed', className: 'bg-slate-100 text-slate-600 ring-slate-500/20' },
-  DISABLED: { label: 'Disabled', className: 'bg-slate-100 text-slate-600 ring-slate-500/20' },
+const STATE_STYLE: Record<InvoiceView['payment_state'], string> = {
+  paid: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+  due: 'bg-sky-50 text-sky-800 ring-sky-600/20',
+  declined: 'bg-red-50 text-red-700 ring-red-600/20',
+  processing: 'bg-amber-50 text-amber-700 ring-amber-600/20',
+  closed: 'bg-slate-100 text-slate-600 ring-slate-500/20',
+  disabled: 'bg-slate-100 text-slate-600 ring-slate-500/20',
 };
 
 const ACTION: Record<string, string> = { new_job: 'New job', addons: 'Add-ons', renewal: 'Renewal', admin_boost: 'Boost (admin)' };
 const ADDON: Record<string, string> = { boost: 'Boost', promote: 'Promote', hyperlink: 'Hyperlink' };
 
-function StatusBadge({ status }: { status: string }) {
-  const s = STATUS_STYLE[status] ?? STATUS_STYLE.CLOSED;
-  return <span className={clsx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', s.className)}>{s.label}</span>;
+/** Paid, Due (an invoice not settled yet, with its due date), Declined, …: the API's payment_state. */
+export function StatusBadge({ inv }: { inv: Pick<InvoiceView, 'payment_state' | 'payment_state_label' | 'due_date'> }) {
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <span className={clsx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', STATE_STYLE[inv.payment_state])}>{inv.payment_state_label}</span>
+      {inv.payment_state === 'due' && inv.due_date && <span className="whitespace-nowrap text-xs text-slate-500">by {formatDate(inv.due_date)}</span>}
+    </span>
+  );
 }
 
 function PaymentMethod({ inv }: { inv: InvoiceView }) {
@@ -54,17 +61,19 @@ function Addons({ inv }: { inv: InvoiceView }) {
 function ReceiptButton({ inv }: { inv: InvoiceView }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
-  if (inv.status !== 'APPROVED') return null;
+  if (!inv.document) return null;
+  const kind = inv.document;
+  const label = kind === 'invoice' ? 'Invoice' : 'Receipt';
   return (
     <Button
       variant="ghost"
       className="px-2 py-1 text-brand-700"
       loading={busy}
-      aria-label={`Download the receipt of ${inv.number}`}
+      aria-label={`Download the ${kind} of ${inv.number}`}
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadReceipt(inv.id, inv.number);
+          await downloadReceipt(inv.id, inv.number, kind);
         } catch (e) {
           toast.show('error', errorMessage(e));
         } finally {
@@ -72,7 +81,7 @@ function ReceiptButton({ inv }: { inv: InvoiceView }) {
         }
       }}
     >
-      Receipt
+      {label}
     </Button>
   );
 }
@@ -95,7 +104,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
           <h2 id="history-title" className="text-base font-semibold text-slate-900">
             {paidView ? 'Order history' : 'Billing history'}
           </h2>
-          <p className="text-sm text-slate-500">{paidView ? 'Paid orders and their receipts.' : 'Every charge and invoice of your company, including declined payments.'}</p>
+          <p className="text-sm text-slate-500">{paidView ? 'Paid orders and their receipts; an invoice appears here once it is paid.' : 'Every charge and invoice of your company, including declined payments and invoices still due.'}</p>
         </div>
         <div className="flex items-center gap-3">
           {query.isFetching && !query.isPending && <Spinner size="small" label="Refreshing" />}
@@ -103,19 +112,14 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
         </div>
       </div>
 
-      {query.isPending ? (
-        <div className="flex min-h-48 items-center justify-center">
-          <Spinner size="large" label="Loading orders" />
-        </div>
-      ) : query.isError ? (
-        <div className="p-5">
-          <Alert type="error">{errorMessage(query.error)}</Alert>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="p-5">
-          <EmptyState title={paidView ? 'No paid orders yet' : 'No billing activity yet'}>Orders appear here when you publish a job, add add-ons or renew a posting.</EmptyState>
-        </div>
-      ) : (
+      <ListStatus
+        query={query}
+        count={items.length}
+        loadingLabel="Loading orders"
+        emptyTitle={paidView ? 'No paid orders yet' : 'No billing activity yet'}
+        emptyText="Orders appear here when you publish a job, add add-ons or renew a posting."
+      />
+      {items.length > 0 && (
         <>
           {/* Wide screens: a table. */}
           <div className="hidden overflow-x-auto md:block">
@@ -129,7 +133,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
                   <th scope="col" className="px-3 py-3 text-right">Amount</th>
                   <th scope="col" className="px-3 py-3">Status</th>
                   <th scope="col" className="px-3 py-3">Transaction ID</th>
-                  <th scope="col" className="px-5 py-3"><span className="sr-only">Receipt</span></th>
+                  <th scope="col" className="px-5 py-3"><span className="sr-only">Receipt or invoice</span></th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -147,7 +151,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
                     <td className="px-3 py-3"><PaymentMethod inv={inv} /></td>
                     <td className="px-3 py-3"><Addons inv={inv} /></td>
                     <td className="whitespace-nowrap px-3 py-3 text-right font-semibold tabular-nums text-slate-900">{formatMoney(inv.amount)}</td>
-                    <td className="px-3 py-3"><StatusBadge status={inv.status} /></td>
+                    <td className="px-3 py-3"><StatusBadge inv={inv} /></td>
                     <td className="px-3 py-3 font-mono text-xs text-slate-500">{inv.transaction_id ?? '-'}</td>
                     <td className="px-5 py-2 text-right"><ReceiptButton inv={inv} /></td>
                   </tr>
@@ -168,7 +172,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
                   <p className="font-semibold tabular-nums text-slate-900">{formatMoney(inv.amount)}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                  <StatusBadge status={inv.status} />
+                  <StatusBadge inv={inv} />
                   <span>{formatDate(inv.billing_date ?? inv.created_at)}</span>
                   <PaymentMethod inv={inv} />
                 </div>
@@ -180,19 +184,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
             ))}
           </ul>
 
-          <div className="flex items-center justify-between border-t border-slate-200 px-5 py-3 text-sm text-slate-600">
-            <span>
-              {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="secondary" className="px-3 py-1.5" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-                Previous
-              </Button>
-              <Button variant="secondary" className="px-3 py-1.5" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
         </>
       )}
     </section>

@@ -3,6 +3,8 @@
 
 export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/[...path]', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  { template: '/api/v1.0/admin/invoices/[id]/mark-paid', methods: ['POST'] },
+  { template: '/api/v1.0/admin/invoices', methods: ['GET'] },
   { template: '/api/v1.0/admin/jobs/[id]/boost', methods: ['POST'] },
   { template: '/api/v1.0/admin/jobs/[id]/suspend', methods: ['PATCH'] },
   { template: '/api/v1.0/admin/jobs/search', methods: ['POST'] },

@@ -91,7 +91,7 @@ async function settle(db: Database, invoice: Invoice, approved: boolean, result:
       .update(invoices)
       .set(
         approved
-          ? { status: 'APPROVED', transactionId: result.transactionId ?? null, error: null, billingDate: now, updatedAt: now }
+          ? { status: 'APPROVED', transactionId: result.transactionId ?? null, error: null, billingDate: now, paidAt: now, updatedAt: now }
           : { status: 'DECLINED', error: result.message || 'Unknown error.', updatedAt: now },
       )
       .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'PROCESSING_PAYMENT')))
@@ -162,7 +162,7 @@ export async function payOnce(
       if (stale && gateway) return outcomeOf(await reconcile(db, gateway, live, token, onApproved, deps));
       return outcomeOf(await waitForPeer(db, live, deps), true);
     }
-    // Invoice-billed: nothing to charge, the order is paid on the company's contract.
+    // Invoice-billed: nothing to charge; the order is invoiced on the company's contract and due on its terms.
     if (!gateway || !token) {
       const created = await db.transaction(async (tx) => {
         const inv = await openOrder(tx as unknown as Database, { ...order, status: 'APPROVED' }, now);

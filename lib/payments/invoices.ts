@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { invoices } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound, unprocessable } from '@/lib/errors';
-import { linesOf, PAID_STATUSES, type Invoice } from './orders';
+import { linesOf, type Invoice } from './orders';
+import { PAYMENT_STATE_LABELS, paymentStateOf } from './settlement';
 import { companyOf } from './payment-methods';
 import type { InvoiceListQuery } from './schemas';
 
@@ -19,6 +20,16 @@ export const ACTION_LABELS: Record<Invoice['actionType'], string> = {
 
 type Line = Awaited<ReturnType<typeof linesOf>>[number];
 
+/**
+ * The PDF an order has: an invoice-billed order (CONTRACT, not $0) has an Invoice, due or settled;
+ * a paid card order a Receipt; a declined or unfinished order none.
+ */
+export function documentKindOf(inv: Invoice): 'invoice' | 'receipt' | null {
+  const state = paymentStateOf(inv);
+  if (state !== 'paid' && state !== 'due') return null;
+  return inv.paymentMethod === 'CONTRACT' && inv.amountCents > 0 ? 'invoice' : 'receipt';
+}
+
 /** A billing history entry as the spec names it (jobs spec §3), plus the order's lines. */
 export function toInvoiceView(inv: Invoice, lines: Line[]) {
   return {
@@ -26,7 +37,14 @@ export function toInvoiceView(inv: Invoice, lines: Line[]) {
     number: inv.number,
     amount: inv.amountCents / 100,
     amount_cents: inv.amountCents,
+    /** The spec's order state (APPROVED: charged or invoiced). */
     status: inv.status,
+    /** Where the money stands, as every screen and the PDF say it: paid, due, declined, processing, … */
+    payment_state: paymentStateOf(inv),
+    payment_state_label: PAYMENT_STATE_LABELS[paymentStateOf(inv)],
+    paid_at: inv.paidAt,
+    due_date: inv.dueAt,
+    document: documentKindOf(inv),
     transaction_id: inv.transactionId,
     billing_date: inv.billingDate,
     created_at: inv.createdAt,
@@ -49,10 +67,10 @@ export function toInvoiceView(inv: Invoice, lines: Line[]) {
 }
 export type InvoiceView = ReturnType<typeof toInvoiceView>;
 
-/** The company's orders, newest first; status=paid gives the order history. */
+/** The company's orders, newest first; status=paid gives the order history (settled orders only). */
 export async function listInvoices(db: Database, actor: Actor, query: InvoiceListQuery) {
   const company = await companyOf(db, actor);
-  const where = and(eq(invoices.companyId, company.id), query.status === 'paid' ? inArray(invoices.status, PAID_STATUSES) : undefined);
+  const where = and(eq(invoices.companyId, company.id), query.status === 'paid' ? isNotNull(invoices.paidAt) : undefined);
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(invoices).where(where),
@@ -70,8 +88,10 @@ export async function getOwnInvoice(db: Database, actor: Actor, invoiceId: numbe
   return { invoice: row, lines: await linesOf(db, [row.id]), company };
 }
 
+/** The order behind a PDF: a paid order's receipt or an invoice (due or settled); others have none. */
 export async function receiptData(db: Database, actor: Actor, invoiceId: number) {
   const data = await getOwnInvoice(db, actor, invoiceId);
-  if (!PAID_STATUSES.includes(data.invoice.status)) throw unprocessable('Only paid orders have a receipt.');
-  return data;
+  const kind = documentKindOf(data.invoice);
+  if (!kind) throw unprocessable('Only paid or invoiced orders have a receipt or an invoice.');
+  return { ...data, kind };
 }

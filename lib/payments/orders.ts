@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { invoiceCounters, invoiceLines, invoices } from '@/lib/db/schema';
 import { sqlState } from '@/lib/errors';
+import { dueDateFrom, settlesAtOnce } from './settlement';
 
 export type Invoice = typeof invoices.$inferSelect;
 export type InvoiceAction = Invoice['actionType'];
@@ -34,8 +35,8 @@ export type OrderInput = {
   status?: InvoiceStatus;
 };
 
-/** Paid orders: a card charge approved, or billed to the company's contract. */
-export const PAID_STATUSES: InvoiceStatus[] = ['APPROVED'];
+/** Orders that stand (charged, or invoiced on the contract); paid means paidAt is set (settlement.ts). */
+export const ACCEPTED_STATUSES: InvoiceStatus[] = ['APPROVED'];
 const LIVE_STATUSES: InvoiceStatus[] = ['APPROVED', 'PROCESSING_PAYMENT'];
 
 export const totalOf = (lines: LineInput[]) => lines.reduce((sum, l) => sum + l.amountCents, 0);
@@ -78,6 +79,8 @@ export async function openOrder(db: Database, input: OrderInput, now = new Date(
         ? sql`false`
         : and(eq(invoices.jobId, input.jobId), eq(invoices.actionType, input.actionType), eq(invoices.periodKey, input.periodKey)),
     );
+  const accepted = input.status === 'APPROVED';
+  const total = totalOf(input.lines);
   const idempotencyKey = `${input.actionType}:${input.jobId ?? 'none'}:${input.periodKey || '-'}:${n + 1}`;
   try {
     return await db.transaction(async (tx) => {
@@ -91,7 +94,7 @@ export async function openOrder(db: Database, input: OrderInput, now = new Date(
           jobTitle: input.jobTitle,
           actionType: input.actionType,
           status: input.status ?? 'PROCESSING_PAYMENT',
-          amountCents: totalOf(input.lines),
+          amountCents: total,
           paymentMethod: input.paymentMethod,
           paymentMethodId: input.paymentMethodId ?? null,
           cardType: input.cardType ?? null,
@@ -100,7 +103,10 @@ export async function openOrder(db: Database, input: OrderInput, now = new Date(
           periodKey: input.periodKey,
           autoRenew: input.autoRenew ?? false,
           idempotencyKey,
-          billingDate: input.status === 'APPROVED' ? now : null,
+          billingDate: accepted ? now : null,
+          // An invoice is due on its terms until an admin records the payment; anything else accepted is paid.
+          dueAt: accepted && !settlesAtOnce(input.paymentMethod, total) ? dueDateFrom(now) : null,
+          paidAt: accepted && settlesAtOnce(input.paymentMethod, total) ? now : null,
           createdBy: input.createdBy ?? null,
           createdAt: now,
           updatedAt: now,

@@ -2,16 +2,53 @@ import PDFDocument from 'pdfkit';
 import { config, publicOrigin } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import type { Actor } from '@/lib/auth/actor';
-import { ACTION_LABELS, PAYMENT_METHOD_LABELS, receiptData } from './invoices';
+import { ACTION_LABELS, PAYMENT_METHOD_LABELS, documentKindOf, receiptData } from './invoices';
+import type { Invoice } from './orders';
+import { PAYMENT_STATE_LABELS, paymentStateOf } from './settlement';
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const dateText = (d: Date | null) => (d ? d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' }) : '-');
 
 type Receipt = Awaited<ReturnType<typeof receiptData>>;
 
-/** Draws the receipt: company, number, lines, total, payment method, date. */
+/**
+ * What the document says, decided in one place: a card payment's Receipt (date paid, total paid),
+ * or an invoice-billed order's Invoice (invoice date, due date, status, amount due until settled).
+ */
+export function documentText(invoice: Invoice) {
+  const method = invoice.paymentMethod === 'CELERO' ? `${invoice.cardType ?? 'Card'} ${invoice.maskedNumber ?? ''}`.trim() : PAYMENT_METHOD_LABELS.CONTRACT;
+  const order: [string, string][] = [
+    ['Order', ACTION_LABELS[invoice.actionType]],
+    ['Job', invoice.jobTitle ?? '-'],
+    ['Payment method', method],
+  ];
+  if (documentKindOf(invoice) === 'receipt') {
+    return {
+      title: 'Receipt',
+      meta: [['Date paid', dateText(invoice.paidAt ?? invoice.billingDate)], ...order, ['Transaction', invoice.transactionId ?? '-']] as [string, string][],
+      totalLabel: 'Total paid',
+      note: 'Thank you for your business. Questions about this receipt?',
+    };
+  }
+  const paid = paymentStateOf(invoice) === 'paid';
+  return {
+    title: 'Invoice',
+    meta: [
+      ['Invoice date', dateText(invoice.billingDate)],
+      ['Due date', dateText(invoice.dueAt)],
+      ['Status', PAYMENT_STATE_LABELS[paymentStateOf(invoice)]],
+      ...(paid ? ([['Date paid', dateText(invoice.paidAt)]] as [string, string][]) : []),
+      ...order,
+    ] as [string, string][],
+    totalLabel: paid ? 'Total paid' : 'Amount due',
+    note: paid ? 'Paid in full. Thank you for your business. Questions about this invoice?' : `Please pay by ${dateText(invoice.dueAt)}, quoting ${invoice.number}. Questions about this invoice?`,
+  };
+}
+
+/** Draws the receipt or invoice: company, number, dates, lines, total, payment method. */
 export function renderReceipt({ invoice, lines, company }: Receipt): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: `Receipt ${invoice.number}`, Author: config.productName } });
+  const text = documentText(invoice);
+  const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: `${text.title} ${invoice.number}`, Author: config.productName } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -26,7 +63,7 @@ export function renderReceipt({ invoice, lines, company }: Receipt): Promise<Buf
   const width = right - left;
 
   doc.fillColor(brand).font('Helvetica-Bold').fontSize(20).text(config.productName, left, 56);
-  doc.fillColor('#0f172a').fontSize(24).text('Receipt', left, 56, { width, align: 'right' });
+  doc.fillColor('#0f172a').fontSize(24).text(text.title, left, 56, { width, align: 'right' });
   doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(muted).text(invoice.number, { width, align: 'right' });
 
   doc.moveDown(2);
@@ -36,13 +73,7 @@ export function renderReceipt({ invoice, lines, company }: Receipt): Promise<Buf
   if (company.email) doc.font('Helvetica').fontSize(10).text(company.email);
 
   const col = left + width / 2;
-  const meta: [string, string][] = [
-    ['Date paid', dateText(invoice.billingDate)],
-    ['Order', ACTION_LABELS[invoice.actionType]],
-    ['Job', invoice.jobTitle ?? '-'],
-    ['Payment method', invoice.paymentMethod === 'CELERO' ? `${invoice.cardType ?? 'Card'} ${invoice.maskedNumber ?? ''}`.trim() : PAYMENT_METHOD_LABELS.CONTRACT],
-    ['Transaction', invoice.transactionId ?? '-'],
-  ];
+  const meta = text.meta;
   let y = top;
   for (const [k, v] of meta) {
     doc.font('Helvetica').fontSize(9).fillColor(muted).text(k.toUpperCase(), col, y, { width: 110 });
@@ -63,19 +94,19 @@ export function renderReceipt({ invoice, lines, company }: Receipt): Promise<Buf
     doc.moveTo(left, y - 4).lineTo(right, y - 4).strokeColor('#e2e8f0').lineWidth(0.5).stroke();
   }
   y += 6;
-  doc.font('Helvetica-Bold').fontSize(12).text('Total paid', left + 10, y).text(money(invoice.amountCents), left, y, { width: width - 10, align: 'right' });
+  doc.font('Helvetica-Bold').fontSize(12).text(text.totalLabel, left + 10, y).text(money(invoice.amountCents), left, y, { width: width - 10, align: 'right' });
 
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(muted)
-    .text(`Thank you for your business. Questions about this receipt? Reply to your billing email or visit ${publicOrigin()}.`, left, y + 48, { width });
+    .text(`${text.note} Reply to your billing email or visit ${publicOrigin()}.`, left, y + 48, { width });
   doc.end();
   return done;
 }
 
-/** POST /payment/company/billing/payment-receipt: the PDF of one of the caller's paid orders. */
+/** POST /payment/company/billing/payment-receipt: the PDF of one of the caller's orders (receipt or invoice). */
 export async function receiptPdf(db: Database, actor: Actor, invoiceId: number) {
   const data = await receiptData(db, actor, invoiceId);
-  return { filename: `receipt-${data.invoice.number}.pdf`, pdf: await renderReceipt(data) };
+  return { filename: `${data.kind}-${data.invoice.number}.pdf`, pdf: await renderReceipt(data) };
 }

@@ -181,19 +181,3 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
-
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    actorId: integer(),
-    impersonatorId: integer(),
-    action: text().notNull(),
-    entity: text(),
-    entityId: text(),
-    data: jsonb(),
-    ip: text(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_actor_idx').on(t.actorId, t.createdAt)],
-);

@@ -74,7 +74,12 @@ export const invoices = pgTable(
     periodKey: text().notNull().default(''),
     autoRenew: boolean().notNull().default(false),
     idempotencyKey: text().notNull(),
+    /** When the order was charged or invoiced (the invoice date of a CONTRACT order). */
     billingDate: ts('billing_date'),
+    /** Invoice-billed orders: when payment is due (net terms, lib/payments/settlement.ts). */
+    dueAt: ts('due_at'),
+    /** When the money was received: at approval for a card, when an admin marks an invoice paid. Null: not paid. */
+    paidAt: ts('paid_at'),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -89,6 +94,8 @@ export const invoices = pgTable(
     index('invoices_company_idx').on(t.companyId, t.createdAt),
     index('invoices_job_idx').on(t.jobId),
     index('invoices_status_idx').on(t.status, t.updatedAt),
+    // The admin's list of invoices still due, oldest debt first.
+    index('invoices_due_idx').on(t.dueAt).where(sql`${t.paidAt} is null and ${t.paymentMethod} = 'CONTRACT'`),
     check('invoices_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],
 );

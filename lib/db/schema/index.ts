@@ -2,3 +2,4 @@
 export * from './accounts';
 export * from './jobs';
 export * from './billing';
+export * from './audit';

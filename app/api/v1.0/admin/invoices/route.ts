@@ -1,0 +1,12 @@
+// GET /api/v1.0/admin/invoices: invoices of invoice-billed companies (state=due by default), for admins
+import { paginated, route } from '@/lib/api/route';
+import { adminInvoiceQuery, listCompanyInvoices } from '@/lib/payments/admin-invoices';
+
+export const GET = route({
+  access: 'admin',
+  query: adminInvoiceQuery,
+  handler: async ({ db, actor, query }) => {
+    const { items, total } = await listCompanyInvoices(db, actor!, query);
+    return paginated(items, { offset: query.offset, limit: query.limit, total });
+  },
+});

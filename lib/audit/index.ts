@@ -1,0 +1,48 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { auditLog } from '@/lib/db/schema';
+
+export type AuditEntry = {
+  actorUserId: number | null;
+  impersonatorId?: number | null;
+  /** A dotted verb: invoice.mark_paid, user.impersonate, company.update, … */
+  action: string;
+  subjectType: string;
+  subjectId: number | string;
+  companyId?: number | null;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+};
+
+export type AuditRecord = typeof auditLog.$inferSelect;
+
+/**
+ * Records one audited action. Pass the transaction that makes the change, so the change and its
+ * record commit (or roll back) together.
+ */
+export async function recordAudit(db: Database, entry: AuditEntry): Promise<AuditRecord> {
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      actorId: entry.actorUserId,
+      impersonatorId: entry.impersonatorId ?? null,
+      action: entry.action,
+      entity: entry.subjectType,
+      entityId: String(entry.subjectId),
+      companyId: entry.companyId ?? null,
+      data: entry.details ?? {},
+      ip: entry.ip ?? null,
+    })
+    .returning();
+  return row;
+}
+
+/** The history of one record, newest first. */
+export function auditTrail(db: Database, subjectType: string, subjectId: number | string, limit = 50) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, subjectType), eq(auditLog.entityId, String(subjectId))))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+}

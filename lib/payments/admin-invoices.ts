@@ -1,0 +1,78 @@
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ADMIN_ROLES, hasAny } from '@/lib/access';
+import { recordAudit } from '@/lib/audit';
+import type { Actor } from '@/lib/auth/actor';
+import type { Database } from '@/lib/db/client';
+import { companies, invoices } from '@/lib/db/schema';
+import { conflict, forbidden, notFound } from '@/lib/errors';
+import { linesOf } from './orders';
+import { toInvoiceView } from './invoices';
+import { paymentStateOf } from './settlement';
+
+/** GET /admin/invoices: invoices of invoice-billed companies, due ones by default. */
+export const adminInvoiceQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  state: z.enum(['due', 'paid', 'all']).default('due'),
+  company_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type AdminInvoiceQuery = z.infer<typeof adminInvoiceQuery>;
+
+function requireAdmin(actor: Actor) {
+  if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
+}
+
+export async function listCompanyInvoices(db: Database, actor: Actor, query: AdminInvoiceQuery) {
+  requireAdmin(actor);
+  const where = and(
+    eq(invoices.paymentMethod, 'CONTRACT'),
+    eq(invoices.status, 'APPROVED'),
+    query.state === 'due' ? isNull(invoices.paidAt) : query.state === 'paid' ? isNotNull(invoices.paidAt) : undefined,
+    query.company_id ? eq(invoices.companyId, query.company_id) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ invoice: invoices, companyName: companies.companyName })
+      .from(invoices)
+      .innerJoin(companies, eq(companies.id, invoices.companyId))
+      .where(where)
+      // The oldest debt first while listing what is due; newest first otherwise.
+      .orderBy(query.state === 'due' ? sql`${invoices.dueAt} asc nulls last` : desc(invoices.createdAt), desc(invoices.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(invoices).where(where),
+  ]);
+  const lines = await linesOf(db, rows.map((r) => r.invoice.id));
+  const items = rows.map((r) => ({
+    ...toInvoiceView(r.invoice, lines.filter((l) => l.invoiceId === r.invoice.id)),
+    company: { id: r.invoice.companyId, name: r.companyName },
+  }));
+  return { items, total };
+}
+
+/**
+ * An admin records that an invoice was settled (money received outside the portal). Only a due
+ * invoice can be marked; who and when go to the audit log in the same transaction.
+ */
+export async function markInvoicePaid(db: Database, actor: Actor, invoiceId: number, now = new Date()) {
+  requireAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    if (!current) throw notFound('Invoice not found.');
+    const state = paymentStateOf(current);
+    if (state === 'paid') throw conflict('This invoice is already paid.');
+    if (state !== 'due') throw conflict('Only a due invoice can be marked paid.');
+    const [paid] = await tx.update(invoices).set({ paidAt: now, updatedAt: now }).where(eq(invoices.id, invoiceId)).returning();
+    await recordAudit(tx as unknown as Database, {
+      actorUserId: actor.userId,
+      impersonatorId: actor.impersonatorId ?? null,
+      action: 'invoice.mark_paid',
+      subjectType: 'invoice',
+      subjectId: paid.id,
+      companyId: paid.companyId,
+      details: { number: paid.number, amount_cents: paid.amountCents, due_at: paid.dueAt?.toISOString() ?? null, paid_at: now.toISOString() },
+    });
+    return toInvoiceView(paid, await linesOf(tx as unknown as Database, [paid.id]));
+  });
+}
