@@ -145,6 +145,46 @@ test.describe('payments', () => {
     await expect(page.getByText('Promote', { exact: true })).toBeVisible();
   });
 
+  test('a new address and the hyperlink on a live job wait as "Pending payment" and go public only once paid', async ({ browser, baseURL, request }) => {
+    const token = await bearer(request);
+    const jobId = await createJob(request, token, 'E2E Pending Driver');
+    const page = await signedInPage(browser, baseURL!);
+    await payWithCard(page, jobId, '4111 1111 1111 1111');
+    await page.waitForURL('**/company/jobs', { timeout: 30_000 });
+    const auth = { authorization: `Bearer ${token}` };
+    const link = 'https://careers.example.com/e2e-pending';
+    const addresses = [
+      { description: 'Dallas, TX 75201, USA', city: 'Dallas', state: 'TX', postal_code: '75201' },
+      { description: 'Houston, TX 77002, USA', city: 'Houston', state: 'TX', postal_code: '77002' },
+      { description: 'Austin, TX 78701, USA', city: 'Austin', state: 'TX', postal_code: '78701' },
+    ];
+    expect((await request.patch(`/api/v1.0/jobs/${jobId}/addresses`, { headers: auth, data: { addresses } })).ok()).toBeTruthy();
+    expect((await request.patch(`/api/v1.0/jobs/${jobId}/addons`, { headers: auth, data: [{ addon_type: 'hyperlink', subscribed: true, external_url: link }] })).ok()).toBeTruthy();
+
+    // The public page has neither the new address nor the link yet.
+    await page.goto(`/jobs/${jobId}`);
+    await expect(page.getByText(/Dallas, TX/).first()).toBeVisible();
+    await expect(page.getByText(/Austin, TX/)).toHaveCount(0);
+    await expect(page.locator(`a[href="${link}"]`)).toHaveCount(0);
+
+    // The owner sees both as pending, with a way to pay.
+    await page.goto(`/company/jobs/${jobId}/detail`);
+    await expect(page.getByTestId('pending-changes')).toBeVisible();
+    await expect(page.getByTestId('pending-payment')).toHaveCount(2);
+    await page.screenshot({ path: `test-results/pending-payment-${process.env.E2E_RUN_ID ?? 'local'}.png`, fullPage: true });
+    await page.getByRole('link', { name: 'Pay pending changes' }).click();
+    await page.waitForURL(/payment-method\?job_id=\d+&action=addons/);
+    await expect(page.getByTestId('order-total')).toHaveText('$250.00');
+    await page.getByRole('button', { name: 'Pay $250.00' }).click();
+    await expect(page.getByText('Payment completed successfully')).toBeVisible({ timeout: 30_000 });
+    await page.waitForURL(`**/company/jobs/${jobId}/detail`);
+    await expect(page.getByTestId('pending-payment')).toHaveCount(0);
+
+    await page.goto(`/jobs/${jobId}`);
+    await expect(page.getByText(/Austin, TX/).first()).toBeVisible();
+    await expect(page.locator(`a[href="${link}"]`).first()).toBeVisible();
+  });
+
   test('the receipt of a paid order downloads as a PDF', async ({ browser, baseURL }) => {
     const page = await signedInPage(browser, baseURL!);
     await page.goto('/company/settings/billing/order-history');
