@@ -12,6 +12,14 @@ const allowedDevOrigins = [
     .filter(Boolean),
 ];
 
+// Security headers (docs/shell.md, "Security headers"); worked out once, at build.
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const SECURITY_HEADERS = [
+  { key: 'Permissions-Policy', value: 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()' },
+  // Browsers honour HSTS only over https, so a local `next start` on http is not affected.
+  ...(process.env.NODE_ENV === 'production' ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   allowedDevOrigins,
@@ -30,8 +38,14 @@ const nextConfig = {
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
           { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+          ...SECURITY_HEADERS,
         ],
       },
+      // Pages get a per-request nonce policy from proxy.ts; API answers are data and may run nothing.
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+      // public/brand: file names carry a version (`.v1`), so a change is a new URL.
+      { source: '/brand/:path*', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
+      { source: '/favicon.ico', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
     ];
   },
 };

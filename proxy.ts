@@ -3,17 +3,39 @@ import { getToken } from 'next-auth/jwt';
 import { NO_COMPANY_ALLOWED, allows, needsCompany, pageGuardFor } from '@/lib/access';
 import { apiMethodGate } from '@/lib/api/method-gate';
 import { authSecret } from '@/lib/config';
+import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
+
+// Worked out once per process; each request only gets its own nonce.
+const CSP = cspParts();
 
 /**
- * The page gate: turns away requests without a session or without a role for the portal, from the
- * table in lib/access.ts. Layouts and API handlers check again; this only saves a render.
+ * Every page passes here (and the API, for its method gate): a page gets a fresh CSP nonce (Next reads it from the request's
+ * Content-Security-Policy header and puts it on its own scripts; pages render per request, see
+ * app/layout.tsx), and portal pages are gated by the table in lib/access.ts. Layouts and API
+ * handlers check access again; the gate only saves a render.
  */
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   // An API path or method no handler serves: the JSON envelope, not Next's HTML 404 or empty 405.
+  // (API answers get their own policy from next.config.mjs.)
   if (pathname === '/api/v1.0' || pathname.startsWith('/api/v1.0/')) return apiMethodGate(pathname, req.method) ?? NextResponse.next();
+  const denied = await gate(req);
+  if (denied) return denied;
+  const nonce = newNonce();
+  const csp = pageCsp(CSP, nonce, pathname);
+  const headers = new Headers(req.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', csp);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set('content-security-policy', csp);
+  return res;
+}
+
+/** The portal gate: a redirect for a request without a session or a role for the portal, else null. */
+async function gate(req: NextRequest): Promise<NextResponse | null> {
+  const { pathname } = req.nextUrl;
   const guard = pageGuardFor(pathname);
-  if (guard === 'public') return NextResponse.next();
+  if (guard === 'public') return null;
   const token = await getToken({ req, secret: authSecret() }).catch(() => null);
   const signedIn = !!token?.userId && !token.error;
   const roles = (token?.roles as string[] | undefined) ?? [];
@@ -26,9 +48,10 @@ export async function proxy(req: NextRequest) {
   if (needsCompany(roles, token?.companyId as number | null) && !NO_COMPANY_ALLOWED.some((p) => pathname.startsWith(p))) {
     return NextResponse.redirect(new URL('/company-info', req.url));
   }
-  return NextResponse.next();
+  return null;
 }
 
 export const config = {
-  matcher: ['/api/v1.0', '/api/v1.0/:path*', '/admin/:path*', '/company/:path*', '/news/:path*', '/ads/:path*', '/members/:path*', '/company-info', '/company-address', '/change-password', '/delete-account'],
+  // The versioned API (method gate), and every page; not next-auth, Next's static files or public/.
+  matcher: ['/api/v1.0', '/api/v1.0/:path*', '/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml).*)'],
 };

@@ -2,6 +2,7 @@
 import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { endSession } from '@/lib/auth/sessions';
+import { secureCookies } from '@/lib/auth/cookie-security';
 import { authSecret } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 
@@ -17,10 +18,12 @@ const FORGET_ACCOUNT_STORAGE = `try{for(const s of [localStorage,sessionStorage]
  */
 export function GET(req: NextRequest) {
   const action = req.nextUrl.pathname;
+  // The proxy's CSP allows inline script only with this request's nonce.
+  const nonce = (req.headers.get('x-nonce') ?? '').replace(/[^A-Za-z0-9+/=]/g, '');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Signing out</title></head>
 <body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;color:#0f172a">
 <form method="post" action="${action}" id="f"><p>Signing you out&hellip;</p><noscript><button type="submit">Log out</button></noscript></form>
-<script>${FORGET_ACCOUNT_STORAGE}document.getElementById('f').submit()</script></body></html>`;
+<script nonce="${nonce}">${FORGET_ACCOUNT_STORAGE}document.getElementById('f').submit()</script></body></html>`;
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
 }
 
@@ -33,7 +36,7 @@ export async function POST(req: NextRequest) {
   if (typeof token?.refreshToken === 'string') await endSession(await getDb(), token.refreshToken).catch(() => undefined);
   const res = NextResponse.redirect(new URL('/login', req.url), 303);
   for (const cookie of req.cookies.getAll()) {
-    if (/next-auth\.(session-token|callback-url)/.test(cookie.name)) res.cookies.set(cookie.name, '', { path: '/', maxAge: 0, secure: cookie.name.startsWith('__Secure-') });
+    if (/next-auth\.(session-token|callback-url)/.test(cookie.name)) res.cookies.set(cookie.name, '', { path: '/', maxAge: 0, secure: cookie.name.startsWith('__Secure-') || secureCookies() });
   }
   return res;
 }

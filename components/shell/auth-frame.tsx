@@ -44,6 +44,9 @@ export function AuthFrame({ productName, version, children }: { productName: str
   );
 }
 
+/** The highway backdrops (drawn by scripts/brand-assets.mjs; bump the `.vN` when one changes). */
+const AUTH_BACKDROP = { employer: '/brand/auth-employer.v1.webp', admin: '/brand/auth-admin.v1.webp' };
+
 function Backdrop() {
   const admin = isAdminVariant(usePathname() ?? '', useSearchParams());
   return (
@@ -55,7 +58,8 @@ function Backdrop() {
         admin ? 'bg-gradient-to-br from-slate-950 via-slate-900 to-indigo-950' : 'bg-gradient-to-br from-brand-700 via-brand-600 to-sky-500',
       )}
     >
-      <Road admin={admin} />
+      {/* eslint-disable-next-line @next/next/no-img-element -- a decorative static file from public/brand, cached as immutable */}
+      <img src={admin ? AUTH_BACKDROP.admin : AUTH_BACKDROP.employer} alt="" className="absolute inset-0 size-full object-cover" />
       <div className="absolute inset-x-0 bottom-0 h-2/3 bg-gradient-to-t from-slate-950/70 via-slate-950/30 to-transparent" />
       <div className="relative max-w-md text-white">
         <p className={clsx('mb-3 inline-flex rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wider', admin ? 'bg-indigo-500/20 text-indigo-200' : 'bg-white/15 text-white')}>
@@ -71,27 +75,5 @@ function Backdrop() {
         </p>
       </div>
     </aside>
-  );
-}
-
-/** A decorative highway vanishing into the horizon, drawn in CSS-friendly SVG. */
-function Road({ admin }: { admin: boolean }) {
-  return (
-    <svg viewBox="0 0 600 600" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full" aria-hidden>
-      <defs>
-        <radialGradient id="glow" cx="50%" cy="30%" r="60%">
-          <stop offset="0%" stopColor={admin ? '#6366f1' : '#ffffff'} stopOpacity={admin ? 0.35 : 0.3} />
-          <stop offset="100%" stopColor="#ffffff" stopOpacity="0" />
-        </radialGradient>
-        <pattern id="grid" width="40" height="40" patternUnits="userSpaceOnUse">
-          <path d="M40 0H0v40" fill="none" stroke="#ffffff" strokeOpacity="0.06" />
-        </pattern>
-      </defs>
-      <rect width="600" height="600" fill="url(#grid)" />
-      <rect width="600" height="600" fill="url(#glow)" />
-      <path d="M270 170 L330 170 L600 600 L0 600 Z" fill="#0f172a" fillOpacity={admin ? 0.45 : 0.22} />
-      <path d="M300 175 L300 600" stroke="#ffffff" strokeOpacity="0.55" strokeWidth="6" strokeDasharray="26 22" />
-      <path d="M272 172 L40 600 M328 172 L560 600" stroke="#ffffff" strokeOpacity="0.2" strokeWidth="2" />
-    </svg>
   );
 }

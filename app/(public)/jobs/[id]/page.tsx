@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { config } from '@/lib/config';
+import { DEFAULT_COMPANY_LOGO } from '@/lib/companies/brand';
 import { getDb } from '@/lib/db/client';
 import { BENEFITS, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
 import { getPublicJob, jobPostingJsonLd, jsonLdScript, payOf, placeOf, publicJobUrl, type PublicJob } from '@/lib/jobs/public';
@@ -175,19 +176,10 @@ function JobVideo({ url }: { url: string }) {
 }
 
 function CompanyLogo({ name, logo }: { name: string; logo: string | null }) {
-  const initials = name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
   return (
-    <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-brand-50 text-xl font-bold text-brand-700">
-      {logo ? (
-        // eslint-disable-next-line @next/next/no-img-element -- served by our own logo route, already sized
-        <img src={logo} alt={`${name} logo`} width={64} height={64} className="h-full w-full object-contain" />
-      ) : (
-        <span aria-hidden="true">{initials}</span>
-      )}
+    <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-brand-50">
+      {/* eslint-disable-next-line @next/next/no-img-element -- our own logo route or the static default, both already sized */}
+      <img src={logo ?? DEFAULT_COMPANY_LOGO} alt={logo ? `${name} logo` : ''} width={64} height={64} className="h-full w-full object-contain" />
     </div>
   );
 }
