@@ -36,7 +36,8 @@ export function cspParts(env: Env = process.env): CspParts {
     `style-src ${list("'self'", "'unsafe-inline'", ...(maps ? GOOGLE_MAPS.style : []))}`,
     `img-src ${list("'self'", 'data:', 'blob:', ...(maps ? GOOGLE_MAPS.img : []))}`,
     `font-src ${list("'self'", 'data:', ...(maps ? GOOGLE_MAPS.font : []))}`,
-    `connect-src ${list("'self'", dev && 'ws:', ...(maps ? GOOGLE_MAPS.connect : []))}`,
+    // data: and blob: let forms turn a picked image back into a file (fetch(dataUrl)); nothing leaves the page that way.
+    `connect-src ${list("'self'", 'data:', 'blob:', dev && 'ws:', ...(maps ? GOOGLE_MAPS.connect : []))}`,
     "media-src 'self' blob:",
     `frame-src ${list("'self'", ...gatewayOrigins)}`,
     "worker-src 'self' blob:",
