@@ -9,10 +9,10 @@ import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
 const CSP = cspParts();
 
 /**
- * Every page passes here (and the API, for its method gate): a page gets a fresh CSP nonce (Next reads it from the request's
- * Content-Security-Policy header and puts it on its own scripts; pages render per request, see
- * app/layout.tsx), and portal pages are gated by the table in lib/access.ts. Layouts and API
- * handlers check access again; the gate only saves a render.
+ * Every page passes here (and the API, for its method gate). A page gets a fresh CSP nonce (Next
+ * reads it from the request's Content-Security-Policy header and puts it on its own scripts; pages
+ * render per request, see app/layout.tsx), and portal pages are gated by the table in
+ * lib/access.ts. Layouts and API handlers check access again; the gate only saves a render.
  */
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
