@@ -132,6 +132,8 @@ export type Guard = 'public' | 'authenticated' | readonly Role[];
  */
 export const PAGE_GUARDS: readonly { prefix: string; guard: Guard }[] = [
   { prefix: '/admin/channels', guard: [NEWS_ADMIN, NEWS_CONTRIBUTOR] },
+  /** Mail may hold another person's secrets: only super admins, and only while there is no SMTP server. */
+  { prefix: '/admin/outbox', guard: [SUPER_ADMIN] },
   { prefix: '/admin', guard: [SUPER_ADMIN, ADMIN] },
   { prefix: '/company/settings', guard: [EMPLOYER, COMPANY_ADMIN, ADMIN, SUPER_ADMIN] },
   { prefix: '/company', guard: [SUPER_ADMIN, ADMIN, INTERNAL_USER, COMPANY_ADMIN, EMPLOYER] },
@@ -156,6 +158,7 @@ export const API_ACCESS = {
   public: 'public',
   authenticated: 'authenticated',
   admin: [SUPER_ADMIN, ADMIN],
+  superAdmin: [SUPER_ADMIN],
   companyJobs: [SUPER_ADMIN, ADMIN, INTERNAL_USER, COMPANY_ADMIN, EMPLOYER],
   companySettings: [EMPLOYER, COMPANY_ADMIN, ADMIN, SUPER_ADMIN],
   /**

@@ -37,8 +37,25 @@ export type OutboxItem = {
   sent_at: Date | null;
 };
 
-/** The admin's view of the outbox, newest first: `to` is one exact recipient, `q` a part of one. */
-export async function listOutbox(db: Database, input: { to?: string; q?: string; offset: number; limit: number }) {
+export const OUTBOX_UNAVAILABLE = 'The outbox is not available: mail is delivered by the mail server.';
+
+/**
+ * The outbox can be read only while no mail server is configured (development, demos): once
+ * SMTP_URL is set, mail goes to its recipients and nobody else reads it.
+ */
+export const outboxReadable = () => !process.env.SMTP_URL;
+
+const LINK = /\bhttps?:\/\/[^\s"'<>]+/gi;
+/** One-time codes in our mail are 6 digits (password reset); tokens only ever travel inside links. */
+const CODE = /\b\d{6}\b/g;
+const hideSecrets = (value: string) => value.replace(LINK, '[link hidden]').replace(CODE, '••••••');
+
+/**
+ * A super admin's view of the outbox, newest first: `to` is one exact recipient, `q` a part of one.
+ * Codes and links of mail to anyone but the reader are masked (they would let the reader take over
+ * that account); the reader's own mail shows as sent, so a demo can still read its own reset code.
+ */
+export async function listOutbox(db: Database, input: { to?: string; q?: string; offset: number; limit: number }, reader: { email: string }) {
   const filters: SQL[] = [];
   if (input.to) filters.push(eq(emailOutbox.toAddress, input.to.trim()));
   if (input.q) filters.push(ilike(emailOutbox.toAddress, `%${input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
@@ -65,5 +82,9 @@ export async function listOutbox(db: Database, input: { to?: string; q?: string;
       .offset(input.offset),
     db.select({ total: count() }).from(emailOutbox).where(where),
   ]);
-  return { items: items as OutboxItem[], total };
+  const own = reader.email.trim().toLowerCase();
+  const shown = (items as OutboxItem[]).map((m) =>
+    m.to === own ? m : { ...m, text: hideSecrets(m.text), html: m.html === null ? null : hideSecrets(m.html) },
+  );
+  return { items: shown, total };
 }

@@ -1,7 +1,8 @@
-// GET /api/v1.0/admin/outbox?to=&q=&offset=&limit=: mail in the outbox, newest first (admins)
+// GET /api/v1.0/admin/outbox?to=&q=&offset=&limit=: mail in the outbox, newest first (super admins, only without SMTP)
 import { z } from 'zod';
 import { paginated, route } from '@/lib/api/route';
-import { listOutbox } from '@/lib/mail/outbox';
+import { AppError } from '@/lib/errors';
+import { OUTBOX_UNAVAILABLE, listOutbox, outboxReadable } from '@/lib/mail/outbox';
 
 const query = z.object({
   to: z.string().trim().max(254).optional(),
@@ -11,10 +12,12 @@ const query = z.object({
 });
 
 export const GET = route({
-  access: 'admin',
+  access: 'superAdmin',
   query,
-  handler: async ({ db, query }) => {
-    const { items, total } = await listOutbox(db, query);
+  handler: async ({ db, query, actor }) => {
+    if (!outboxReadable()) throw new AppError(404, OUTBOX_UNAVAILABLE);
+    // Someone acting as another user reads nobody's mail unmasked.
+    const { items, total } = await listOutbox(db, query, { email: actor!.impersonatorId ? '' : actor!.email });
     return paginated(items, { offset: query.offset, limit: query.limit, total });
   },
 });
