@@ -121,18 +121,17 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
       />
       {items.length > 0 && (
         <>
-          {/* Wide screens: a table. */}
-          <div className="hidden overflow-x-auto md:block">
+          {/* Wide screens: a table that fits the page (add-ons and the transaction id share cells), so it never scrolls sideways.
+              `relative` keeps the header's screen-reader text inside the table's box. */}
+          <div className="relative hidden overflow-x-auto xl:block" data-testid="billing-table">
             <table className="w-full text-left text-sm">
               <thead className="whitespace-nowrap bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
                 <tr>
                   <th scope="col" className="px-5 py-3">Billing date</th>
                   <th scope="col" className="px-3 py-3">Order</th>
                   <th scope="col" className="px-3 py-3">Payment method</th>
-                  <th scope="col" className="px-3 py-3">Add-ons</th>
                   <th scope="col" className="px-3 py-3 text-right">Amount</th>
                   <th scope="col" className="px-3 py-3">Status</th>
-                  <th scope="col" className="px-3 py-3">Transaction ID</th>
                   <th scope="col" className="px-5 py-3"><span className="sr-only">Receipt or invoice</span></th>
                 </tr>
               </thead>
@@ -141,18 +140,29 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
                   <tr key={inv.id} className="align-top hover:bg-slate-50/60" data-testid="invoice-row">
                     <td className="whitespace-nowrap px-5 py-3 text-slate-700">{formatDate(inv.billing_date ?? inv.created_at)}</td>
                     <td className="px-3 py-3">
-                      <p className="max-w-56 truncate font-medium text-slate-900" title={inv.title ?? undefined}>{inv.title ?? '-'}</p>
+                      <p className="max-w-72 truncate font-medium text-slate-900" title={inv.title ?? undefined}>{inv.title ?? '-'}</p>
                       <p className="text-xs text-slate-500">
                         {ACTION[inv.action_type]} · <span className="whitespace-nowrap">{inv.number}</span>
                         {inv.auto_renew && ' · auto-renew'}
                       </p>
+                      {inv.addons.length > 0 && (
+                        <div className="mt-1.5" aria-label="Add-ons">
+                          <Addons inv={inv} />
+                        </div>
+                      )}
                       {inv.status === 'DECLINED' && inv.error && <p className="mt-1 max-w-64 text-xs text-red-600">{inv.error}</p>}
                     </td>
                     <td className="px-3 py-3"><PaymentMethod inv={inv} /></td>
-                    <td className="px-3 py-3"><Addons inv={inv} /></td>
                     <td className="whitespace-nowrap px-3 py-3 text-right font-semibold tabular-nums text-slate-900">{formatMoney(inv.amount)}</td>
-                    <td className="px-3 py-3"><StatusBadge inv={inv} /></td>
-                    <td className="px-3 py-3 font-mono text-xs text-slate-500">{inv.transaction_id ?? '-'}</td>
+                    <td className="px-3 py-3">
+                      <StatusBadge inv={inv} />
+                      {inv.transaction_id && (
+                        <p className="mt-1 max-w-40 break-all font-mono text-xs text-slate-500" title="Transaction ID">
+                          <span className="sr-only">Transaction ID </span>
+                          {inv.transaction_id}
+                        </p>
+                      )}
+                    </td>
                     <td className="px-5 py-2 text-right"><ReceiptButton inv={inv} /></td>
                   </tr>
                 ))}
@@ -161,7 +171,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
           </div>
 
           {/* Narrow screens: one card per order. */}
-          <ul className="divide-y divide-slate-100 md:hidden">
+          <ul className="divide-y divide-slate-100 xl:hidden">
             {items.map((inv) => (
               <li key={inv.id} className="space-y-2 px-5 py-4 text-sm">
                 <div className="flex items-start justify-between gap-3">

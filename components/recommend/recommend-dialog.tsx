@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -54,6 +54,9 @@ function RecommendForm({ onClose, openMail }: { onClose: () => void; openMail: (
   const [noClient, setNoClient] = useState(false);
   const [emailClient, setEmailClient] = useState(false);
   const [recommendation, setRecommendation] = useState<Recommendation | null>(null);
+  // A double click or Enter pressed twice submits again before `loading` re-renders the button:
+  // one invitation in flight at a time, so there is one outcome (sent or failed), never both.
+  const sending = useRef(false);
   const {
     register,
     handleSubmit,
@@ -71,7 +74,9 @@ function RecommendForm({ onClose, openMail }: { onClose: () => void; openMail: (
     return () => clearTimeout(timer);
   }, [emailClient, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const send = async (values: InviteInput) => {
+    if (sending.current) return;
+    sending.current = true;
     setError(null);
     setNoClient(false);
     setRecommendation(null);
@@ -80,17 +85,20 @@ function RecommendForm({ onClose, openMail }: { onClose: () => void; openMail: (
     try {
       result = (await api<Recommendation>('/lead/invite', { method: 'POST', body: values })).data;
     } catch (e) {
+      sending.current = false;
       setLoading(false);
       setError(e instanceof ApiError && e.status === 429 ? e.message : INVITE_ERROR);
       return;
     }
+    sending.current = false;
     setLoading(false);
     setRecommendation(result);
     setEmailClient(true);
     const subject = result.subject ?? `Join me on ${PRODUCT_NAME}`;
     const opened = await openMail(mailtoHref(values.email, subject, result.default_text));
     if (!opened) setNoClient(true);
-  });
+  };
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => void handleSubmit(send)(e);
 
   const copy = async () => {
     if (!recommendation) return;

@@ -70,7 +70,7 @@ function Backdrop() {
         </h2>
         <p className="mt-4 text-base text-white/75">
           {admin
-            ? 'Manage companies and their jobs, help employers through impersonation and keep news channels current.'
+            ? 'Manage companies and their jobs, support employers and keep news channels current.'
             : 'Post a job in minutes, target it where your drivers live, and review matched candidates as they apply.'}
         </p>
       </div>

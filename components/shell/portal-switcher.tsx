@@ -13,7 +13,7 @@ export function PortalSwitcher({ portals, current, collapsed }: { portals: Porta
     <Menu.Root>
       <Menu.Trigger
         aria-label={`Switch portal (current: ${current?.label ?? 'none'})`}
-        title={collapsed ? 'Switch portal' : undefined}
+        title={`Switch portal (current: ${current?.label ?? 'none'})`}
         className={clsx(
           'group flex w-full items-center gap-3 rounded-xl border border-white/10 bg-white/5 text-left text-sm text-white transition hover:bg-white/10 focus-visible:outline-white',
           collapsed ? 'justify-center p-2.5' : 'px-3 py-2.5',
@@ -22,7 +22,7 @@ export function PortalSwitcher({ portals, current, collapsed }: { portals: Porta
         <Icon name="switch" className="text-slate-300" />
         {!collapsed && (
           <span className="min-w-0 flex-1">
-            <span className="block text-[11px] font-medium uppercase tracking-wider text-slate-400">Portal</span>
+            <span className="block text-[11px] font-medium uppercase tracking-wider text-slate-400">Switch portal</span>
             <span className="block truncate font-semibold">{current?.label ?? 'Choose a portal'}</span>
           </span>
         )}
@@ -34,7 +34,7 @@ export function PortalSwitcher({ portals, current, collapsed }: { portals: Porta
           sideOffset={8}
           className="z-50 min-w-[max(14rem,var(--radix-dropdown-menu-trigger-width))] rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl"
         >
-          <Menu.Label className="px-2.5 py-1.5 text-xs font-medium text-slate-500">Switch to</Menu.Label>
+          <Menu.Label className="px-2.5 py-1.5 text-xs font-medium text-slate-500">Switch to another portal</Menu.Label>
           {portals.map((p) => (
             <Menu.Item key={p.key} asChild>
               <Link

@@ -110,6 +110,36 @@ describe('Recommend dialog (spec §2, §4, §5, §8)', () => {
   });
 });
 
+describe('Recommend dialog: one invitation at a time', () => {
+  it('sends once when Send is pressed twice quickly, and shows one outcome, never success and error together', async () => {
+    // The first call answers after a moment; a second call, if made, would fail.
+    let release!: () => void;
+    let calls = 0;
+    const fetchMock = jest.fn((..._args: unknown[]): Promise<unknown> =>
+      ++calls === 1
+        ? new Promise((resolve) => {
+            release = () => resolve({ status: 200, ok: true, json: async () => ({ data: answer }) });
+          })
+        : Promise.resolve({ status: 500, ok: false, json: async () => ({ errors: [{ message: 'Internal server error' }] }) }),
+    );
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderDialog();
+    await userEvent.type(nameField(), 'Jamie');
+    await userEvent.type(emailField(), 'jamie@example.test');
+    await waitFor(() => expect(send()).toBeEnabled());
+    const form = screen.getByRole('form', { name: 'Recommend TNA to a Friend' }) as HTMLFormElement;
+    await act(async () => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
+    await waitFor(() => expect(send()).toBeDisabled());
+    await act(async () => release());
+    expect(await screen.findByTestId('invitation')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]: unknown[]) => String(url).includes('/lead/invite'))).toHaveLength(1);
+    expect(screen.queryByText(INVITE_ERROR)).not.toBeInTheDocument();
+  });
+});
+
 describe('RecommendDialogHost', () => {
   it('opens on the tna:recommend window event, once even with two hosts', async () => {
     render(

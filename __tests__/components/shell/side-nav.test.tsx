@@ -96,6 +96,14 @@ describe('side navigation', () => {
     expect(within(rail()).queryByRole('button', { name: /Switch portal/ })).not.toBeInTheDocument();
   });
 
+  it('says on screen what the switcher switches, expanded and collapsed', () => {
+    mockViewport(false);
+    renderShell([ROLES.SUPER_ADMIN], '/admin/company-list');
+    const trigger = within(rail()).getByRole('button', { name: /Switch portal/ });
+    expect(trigger).toHaveTextContent(/^Switch portalAdmin Portal$/);
+    expect(trigger).toHaveAttribute('title', 'Switch portal (current: Admin Portal)');
+  });
+
   it('collapses under 768 px and expands at or above, until toggled by hand', async () => {
     const resize = mockViewport(true);
     renderShell([ROLES.EMPLOYER]);

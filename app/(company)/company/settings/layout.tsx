@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
+import { config } from '@/lib/config';
 import { RouteTabs } from '@/components/shell/route-tabs';
 import { PageHeader } from '@/components/ui/states';
 import { settingsTabsFor } from '@/components/billing/settings-tabs';
 import { getSessionUser } from '@/lib/auth/server';
 
-export const metadata: Metadata = { title: 'Settings' };
+// Each section's tab title names the section it is in: 'Billing history | Settings | Company Portal | TNA'.
+export const metadata: Metadata = { title: { template: `%s | Settings | Company Portal | ${config.productName}`, default: 'Settings' } };
 
 /** /company/settings/*: one page per section, as route tabs (jobs spec §2). */
 export default async function SettingsLayout({ children }: { children: React.ReactNode }) {

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ROLES, pageGuardFor, type Role } from '../lib/access';
+import { signInAs, skipTermsDialog } from './support';
+
+/**
+ * Layout at the three widths people use (issue 9, item 22): every page of every role's portals at
+ * 1280, 1024 and 390 px wide, failing on horizontal overflow. The pages come from the app folder and
+ * the role table (lib/access.ts), so a new page is covered the day it is added.
+ */
+const WIDTHS = [1280, 1024, 390];
+
+const ACCOUNTS: { email: string; role: Role }[] = [
+  { email: 'superadmin@demo.test', role: ROLES.SUPER_ADMIN },
+  { email: 'admin@demo.test', role: ROLES.ADMIN },
+  { email: 'internal@demo.test', role: ROLES.INTERNAL_USER },
+  { email: 'companyadmin@demo.test', role: ROLES.COMPANY_ADMIN },
+  { email: 'employer@demo.test', role: ROLES.EMPLOYER },
+  { email: 'newsadmin@demo.test', role: ROLES.NEWS_ADMIN },
+  { email: 'contributor@demo.test', role: ROLES.NEWS_CONTRIBUTOR },
+  { email: 'driver@demo.test', role: ROLES.DRIVER },
+  { email: 'adsadmin@demo.test', role: ROLES.ADS_ADMIN },
+];
+
+/** Every page.tsx under app/, as its URL path ('(group)' folders dropped), '[id]' kept as a placeholder. */
+function appPages(dir = path.join(__dirname, '../app'), prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.isFile()) return e.name === 'page.tsx' ? [prefix || '/'] : [];
+    if (!e.isDirectory() || e.name === 'api' || e.name.startsWith('_')) return [];
+    const segment = /^\(.*\)$/.test(e.name) ? '' : `/${e.name}`;
+    return appPages(path.join(dir, e.name), prefix + segment);
+  });
+}
+
+/** The pages a role's portals hold: those whose guard names the role. */
+function pagesOf(role: Role): string[] {
+  return appPages()
+    .filter((p) => {
+      const guard = pageGuardFor(p);
+      return Array.isArray(guard) && guard.includes(role);
+    })
+    .sort();
+}
+
+type Overflow = { scrollWidth: number; innerWidth: number; offenders: string[] };
+
+/** The document's width and any element sticking out of the viewport outside a scroll container of its own. */
+function measure(page: Page): Promise<Overflow> {
+  return page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const scrolls = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    const offenders: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || (r.right <= vw + 1 && r.left >= -1)) continue;
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      // A deliberate scroll container that itself fits holds it; an absolutely placed element (screen-reader
+      // text included) escapes any container that is not its positioned ancestor or inside one, and widens the page.
+      const position = getComputedStyle(el).position;
+      const anchor = position === 'absolute' || position === 'fixed' ? (el as HTMLElement).offsetParent : null;
+      let parent = el.parentElement;
+      let held = false;
+      while (parent && parent !== document.body) {
+        const pr = parent.getBoundingClientRect();
+        const clips = !anchor && position !== 'fixed' ? true : !!anchor && parent.contains(anchor);
+        if (clips && scrolls(parent) && pr.right <= vw + 1 && pr.left >= -1) {
+          held = true;
+          break;
+        }
+        parent = parent.parentElement;
+      }
+      if (held) continue;
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.getAttribute('class') ?? '').split(/\s+/).slice(0, 4).join('.')}`;
+      offenders.push(`${name} [${Math.round(r.left)}..${Math.round(r.right)}] "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, offenders: offenders.slice(0, 8) };
+  });
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  // Data-driven pages: wait for their loading spinners to finish.
+  await expect(page.locator('[role="status"][aria-label^="Loading"], [aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 }).catch(() => {});
+}
+
+let jobId = '';
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  // One job of the demo company fills the [id] of the job pages.
+  const context = await browser.newContext();
+  await skipTermsDialog(context, baseURL!);
+  const page = await context.newPage();
+  await signInAs(page, 'employer@demo.test');
+  const res = await page.request.get('/api/v1.0/jobs?limit=1');
+  const body = await res.json();
+  jobId = String(body.data?.[0]?.id ?? '');
+  await context.close();
+  expect(jobId).toMatch(/^\d+$/);
+});
+
+test('the page list is derived from the app folder and the role table', () => {
+  const pages = pagesOf(ROLES.EMPLOYER);
+  expect(pages).toEqual(expect.arrayContaining(['/company/jobs', '/company/jobs/new', '/company/settings/billing', '/company/jobs/[id]/detail']));
+  expect(pagesOf(ROLES.SUPER_ADMIN)).toEqual(expect.arrayContaining(['/admin/company-list', '/admin/user-management/admins']));
+  expect(pagesOf(ROLES.DRIVER)).toEqual(expect.arrayContaining(['/members/home', '/members/settings']));
+});
+
+for (const account of ACCOUNTS) {
+  test(`no page of ${account.role} overflows at ${WIDTHS.join(', ')} px`, async ({ page, context, baseURL }) => {
+    test.setTimeout(240_000);
+    await skipTermsDialog(context, baseURL!);
+    await signInAs(page, account.email);
+    const problems: string[] = [];
+    for (const route of pagesOf(account.role)) {
+      const url = route.replace('[id]', jobId);
+      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+      await page.goto(url);
+      await settle(page);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        // The side navigation animates its width for 200 ms.
+        await page.waitForTimeout(400);
+        const m = await measure(page);
+        if (m.scrollWidth > m.innerWidth || m.offenders.length) {
+          problems.push(`${url} (landed on ${new URL(page.url()).pathname}) at ${width}px: document ${m.scrollWidth} > ${m.innerWidth}\n    ${m.offenders.join('\n    ')}`);
+          await page.screenshot({ path: test.info().outputPath(`${url.replace(/\W+/g, '_')}-${width}.png`), fullPage: true });
+        }
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}
+
+test('settings pages name their section in the document title', async ({ page, context, baseURL }) => {
+  await skipTermsDialog(context, baseURL!);
+  await signInAs(page, 'companyadmin@demo.test');
+  for (const route of pagesOf(ROLES.COMPANY_ADMIN).filter((p) => p.startsWith('/company/settings/'))) {
+    await page.goto(route);
+    await expect(page).toHaveTitle(/ \| Settings \| Company Portal \| /);
+  }
+  await page.goto('/company/settings/billing');
+  await expect(page).toHaveTitle(/^Billing history \| Settings \| Company Portal \| /);
+});
+
+test('a toast never covers the Create New Job button', async ({ page, context, baseURL }) => {
+  await skipTermsDialog(context, baseURL!);
+  await signInAs(page, 'employer@demo.test');
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/company/jobs');
+    // The expired-session warning is the toast every page can show on load.
+    await page.evaluate(() => window.sessionStorage.setItem('unauthorized', '1'));
+    await page.reload();
+    const toast = page.locator('[data-toast]').first();
+    await expect(toast).toBeVisible();
+    const button = page.getByRole('link', { name: 'Create New Job' }).last();
+    await expect(button).toBeVisible();
+    const [t, b] = [await toast.boundingBox(), await button.boundingBox()];
+    const overlap = !!t && !!b && t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
+    await page.screenshot({ path: test.info().outputPath(`toast-${width}.png`) });
+    expect(overlap, `toast ${JSON.stringify(t)} covers the button ${JSON.stringify(b)} at ${width}px`).toBe(false);
+  }
+});
+
+test('the billing history fits the page at 1280 and 1024 px: no sideways scrolling inside it either', async ({ page, context, baseURL }) => {
+  await skipTermsDialog(context, baseURL!);
+  await signInAs(page, 'companyadmin@demo.test');
+  for (const route of ['/company/settings/billing', '/company/settings/billing/order-history']) {
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(route);
+      await settle(page);
+      await expect(page.getByRole('heading', { level: 2, name: /history/ })).toBeVisible();
+      const hidden = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('main *'))
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+          .map((el) => `${el.tagName.toLowerCase()} ${el.scrollWidth} > ${el.clientWidth}`),
+      );
+      await page.screenshot({ path: test.info().outputPath(`billing-${route.split('/').pop()}-${width}.png`), fullPage: true });
+      expect(hidden, `${route} at ${width}px scrolls sideways inside: ${hidden.join(', ')}`).toEqual([]);
+    }
+  }
+});
