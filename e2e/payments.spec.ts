@@ -111,8 +111,32 @@ test.describe('payments', () => {
     const page = await signedInPage(browser, baseURL!);
     await payWithCard(page, jobId, '4000 0000 0000 0002');
     await expect(page.getByTestId('payment-error')).toContainText('Your card was declined.', { timeout: 30_000 });
+    await expect(page.getByText(/ready to use/i)).toHaveCount(0);
     await expect(page).toHaveURL(/payment-method/);
     expect(await paymentState(request, token, jobId)).toMatchObject({ paid: false, payment_status: 'pending' });
+  });
+
+  test('card setup in Settings: the declining card shows the decline, never a success, and is not saved', async ({ browser, baseURL, request }) => {
+    const token = await bearer(request);
+    const page = await signedInPage(browser, baseURL!);
+    await page.goto('/company/settings/payment');
+    const replace = page.getByRole('button', { name: 'Replace card' });
+    const save = page.getByRole('button', { name: 'Save card' });
+    await expect(replace.or(save)).toBeVisible();
+    if (await replace.isVisible()) await replace.click();
+    await page.locator('iframe[title="Secure card form"][data-ready="true"]').waitFor();
+    const card = page.frameLocator('iframe[title="Secure card form"]');
+    await card.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await card.getByLabel('Expiration (MM/YY)').fill('12/34');
+    await card.getByLabel('Security code').fill('123');
+    await card.getByLabel('Card holder name').fill('Emma Recruiter');
+    await save.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/ready to use/i)).toHaveCount(0);
+    await expect(page.locator('[data-card-status="success"]')).toHaveCount(0);
+    await expect(page.getByText('Updated successfully')).toHaveCount(0);
+    const saved = await request.get('/api/v1.0/payment/company/billing', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await saved.json()).data as { masked_number?: string } | null)?.masked_number ?? '').not.toMatch(/0002$/);
   });
 
   test('the card form checks the number before anything is sent', async ({ browser, baseURL, request }) => {
