@@ -10,7 +10,7 @@ import { CardPicker } from './card-picker';
 import { usePayFlow } from './use-pay-flow';
 import { formatDate, formatMoney } from './format';
 import { InvoiceNote, OrderLines } from './order-lines';
-import { PAYMENT_COMPLETED } from './payment-step';
+import { INVOICED_NOTICE, PAYMENT_COMPLETED } from './payment-step';
 
 const TITLES = { addons: 'Pay for add-ons', renewal: 'Renew job' } as const;
 
@@ -29,7 +29,7 @@ export function PayDialog({ jobId, kind, open, onOpenChange, onPaid }: { jobId: 
 
   async function onPay() {
     if (!s || !(await run(invoiced, (cardToken) => pay.mutateAsync({ job_id: jobId, card_token: cardToken })))) return;
-    toast.show('success', PAYMENT_COMPLETED);
+    toast.show('success', invoiced ? INVOICED_NOTICE : PAYMENT_COMPLETED);
     onOpenChange(false);
     onPaid?.();
   }

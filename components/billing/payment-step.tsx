@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { INVOICE_NET_DAYS } from '@/lib/payments/settlement';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState } from '@/components/ui/states';
@@ -14,6 +15,8 @@ import { usePayFlow } from './use-pay-flow';
 import { formatMoney } from './format';
 
 export const PAYMENT_COMPLETED = 'Payment completed successfully';
+/** An invoice-billed order is not a payment: it is added to the company's invoice, due on its terms. */
+export const INVOICED_NOTICE = `Added to your company's invoice, due in ${INVOICE_NET_DAYS} days`;
 export const MULTIMEDIA_FAILED = 'multimedia upload failed';
 
 /**
@@ -59,7 +62,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
       charge.mutateAsync({ secret_token: s.secret_token, action_type: 'new_job', card_token: cardToken, multimediaUploadFailed: multimediaFailed || undefined }),
     );
     if (!paid) return;
-    toast.show('success', PAYMENT_COMPLETED);
+    toast.show('success', invoiced ? INVOICED_NOTICE : PAYMENT_COMPLETED);
     clear();
     router.push('/company/jobs');
   }
