@@ -88,6 +88,10 @@ test('item 13: an admin chooses the company in company settings and edits it', a
   const tabs = page.getByRole('navigation', { name: 'Settings sections' });
   await expect(tabs.getByRole('link', { name: 'Company settings' })).toBeVisible();
   await expect(tabs.getByRole('link', { name: 'Payment' })).toHaveCount(0);
+  // The next tab opens on the same company.
+  await tabs.getByRole('link', { name: 'Address settings' }).click();
+  await page.waitForURL(/address-settings\?company=\d+/);
+  await expect(page.getByLabel('City')).toHaveValue('Dallas');
   await page.screenshot({ path: test.info().outputPath('admin-company-settings.png'), fullPage: true });
 });
 

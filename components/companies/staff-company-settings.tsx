@@ -1,27 +1,47 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
+import { useCallback, useEffect } from 'react';
 import { CompanySettingsForm } from '@/components/billing/company-settings-form';
 import { EmptyState } from '@/components/ui/states';
+import { accountKey, useAccountOwner } from '@/lib/browser/account-storage';
 import { useCompanyChoice } from '@/lib/companies/hooks';
 import { CompanyPicker } from './company-picker';
 
 type Props = Omit<React.ComponentProps<typeof CompanySettingsForm>, 'companyId'> & { companyId: number | null };
 
+/** This tab's last chosen company, so the other settings tabs open on it (account-scoped, gone at logout). */
+function useRememberedCompany(companyId: number | null, onRemembered: (id: number) => void) {
+  const key = accountKey('settings.company', useAccountOwner());
+  useEffect(() => {
+    if (!key) return;
+    try {
+      if (companyId) return void window.sessionStorage.setItem(key, String(companyId));
+      const kept = Number(window.sessionStorage.getItem(key));
+      if (Number.isSafeInteger(kept) && kept > 0) onRemembered(kept);
+    } catch {
+      // Storage blocked: the admin chooses again on each tab.
+    }
+  }, [key, companyId, onRemembered]);
+}
+
 /**
  * Company settings for admins, who belong to no company: they choose the company first (it rides
- * in the address bar as ?company=, so a reload or a shared link keeps it), then edit it.
+ * in the address bar as ?company=, so a reload or a shared link keeps it; the other tabs open on
+ * it too), then edit it.
  */
 export function StaffCompanySettings({ companyId, ...form }: Props) {
   const router = useRouter();
   const pathname = usePathname() ?? '';
   const chosen = useCompanyChoice(companyId);
+  const open = useCallback((id: number) => router.replace(`${pathname}?company=${id}`), [router, pathname]);
+  useRememberedCompany(companyId, open);
   return (
     <div className="flex flex-col gap-6">
       <div className="max-w-xl">
         <CompanyPicker
           value={chosen.data ?? null}
-          onChange={(c) => router.replace(`${pathname}?company=${c.id}`)}
+          onChange={(c) => open(c.id)}
           hint="You manage every company: choose the one whose settings you want to see or change."
           autoFocus={!companyId}
         />
