@@ -52,7 +52,7 @@ describe('/logout (the logout route of spec §2)', () => {
     const html = await res.text();
     expect(html).toContain('method="post" action="/admin/logout"');
     // What the browser kept for the account (job drafts, sign-up steps) goes with the session (issue 9, item 12).
-    const script = html.match(/<script>([\s\S]*?)<\/script>/)![1].replace("document.getElementById('f').submit()", '');
+    const script = html.match(/<script[^>]*>([\s\S]*?)<\/script>/)![1].replace("document.getElementById('f').submit()", '');
     const store = (keys: string[]) => Object.assign(Object.fromEntries(keys.map((k) => [k, '1'])), { removeItem(this: Record<string, string>, k: string) { delete this[k]; } });
     const local = store(['tna.jobs.draft.new.u7', 'tna.deviceId', 'tna.nav', 'companyInfo']);
     const session = store(['signup', 'tna.resetToken']);
