@@ -146,12 +146,11 @@ test('settings pages name their section in the document title', async ({ page, c
 test('a toast never covers the Create New Job button', async ({ page, context, baseURL }) => {
   await skipTermsDialog(context, baseURL!);
   await signInAs(page, 'employer@demo.test');
+  // The expired-session warning is the toast every page can show on load: raise its flag before each page starts.
+  await page.addInitScript(() => window.sessionStorage.setItem('unauthorized', '1'));
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/company/jobs');
-    // The expired-session warning is the toast every page can show on load.
-    await page.evaluate(() => window.sessionStorage.setItem('unauthorized', '1'));
-    await page.reload();
     const toast = page.locator('[data-toast]').first();
     await expect(toast).toBeVisible();
     const button = page.getByRole('link', { name: 'Create New Job' }).last();
