@@ -5,7 +5,7 @@
  * Messages the schemas write (the spec's own) always win: zod asks the global map last.
  * Client-safe: no server code.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -75,4 +75,9 @@ export function messageForIssue(issue: Issue): string {
   }
 }
 
-z.config({ customError: messageForIssue });
+// Installed through zod's own global config object (the one `z.config` writes), not `z.config`
+// itself: the browser's root providers import this file, and importing zod's runtime there put all
+// of zod into every page's first-load JS. zod reads `customError` from this object at issue time,
+// whether this runs before or after zod loads.
+type ZodGlobal = { __zod_globalConfig?: { customError?: (issue: Issue) => string } };
+((globalThis as ZodGlobal).__zod_globalConfig ??= {}).customError = messageForIssue;
