@@ -51,6 +51,7 @@ export const tokens = async () => ({
   employer: await tokenFor('employer@demo.test'),
   companyAdmin: await tokenFor('companyadmin@demo.test'),
   admin: await tokenFor('admin@demo.test'),
+  superAdmin: await tokenFor('superadmin@demo.test'),
   internal: await tokenFor('internal@demo.test'),
   driver: await tokenFor('driver@demo.test'),
   news: await tokenFor('newsadmin@demo.test'),
