@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './jobs';
 export * from './billing';
 export * from './audit';
+export * from './marketplace';

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { APPLICATION_STAGES, CDL_STATUSES } from '../../drivers/codes';
+import { valuesOf } from '../../jobs/codes';
+import { users } from './accounts';
+import { companyTags, endorsementEnum, experienceEnum, homeTimeEnum, jobTypeEnum, jobs, usStateEnum } from './jobs';
+
+/*
+ * The supply side of the marketplace (issue 10): driver profiles, their applications to jobs, the
+ * employer's review of them (stages, notes, tags) and job page views for the statistics.
+ */
+
+export const cdlStatusEnum = pgEnum('cdl_status', valuesOf(CDL_STATUSES));
+export const applicationStageEnum = pgEnum('application_stage', valuesOf(APPLICATION_STAGES));
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A driver's profile, one row per driver user. Home is a ZIP code located through the offline
+ * gazetteer (lib/geo); its coordinates feed earthdistance for candidate ranking and applicant
+ * distance. Null means "not answered" (the employer sees 'n/a').
+ */
+export const driverProfiles = pgTable(
+  'driver_profiles',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cdlStatus: cdlStatusEnum(),
+    endorsements: endorsementEnum().array().notNull().default(sql`'{}'`),
+    yearsOfExperience: smallint(),
+    experience: experienceEnum(),
+    workExperiences: jobTypeEnum().array().notNull().default(sql`'{}'`),
+    ownerOperator: boolean().notNull().default(false),
+    homeTime: homeTimeEnum(),
+    street1: text(),
+    street2: text(),
+    zipCode: text(),
+    city: text(),
+    state: usStateEnum(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /** Miles the driver will travel from home; candidates with distance_limit=true stay inside it. */
+    travelDistance: integer(),
+    birthDate: date({ mode: 'string' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Candidate ranking looks for drivers near a job's addresses through this index, not a scan.
+    index('driver_profiles_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    index('driver_profiles_state_idx').on(t.state),
+  ],
+);
+
+/**
+ * A driver's application to a job (one per driver and job). The distance to the job's nearest
+ * address and whether it is within the driver's travel distance are kept at application time, so
+ * the applicants list filters and sorts on them through an index.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial().primaryKey(),
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text(),
+    stage: applicationStageEnum().notNull().default('new'),
+    stageChangedAt: ts('stage_changed_at').notNull().defaultNow(),
+    distanceMiles: doublePrecision(),
+    withinRange: boolean(),
+    /** Set when the application went out in the company's digest mail (at most one per job per hour). */
+    notifiedAt: ts('notified_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applications_job_user_key').on(t.jobId, t.userId),
+    index('applications_job_created_idx').on(t.jobId, t.createdAt),
+    index('applications_job_distance_idx').on(t.jobId, t.distanceMiles),
+    index('applications_job_stage_idx').on(t.jobId, t.stage),
+    index('applications_user_created_idx').on(t.userId, t.createdAt),
+    index('applications_unnotified_idx').on(t.jobId).where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/** Each stage change with its date and who made it. */
+export const applicationStageEvents = pgTable(
+  'application_stage_events',
+  {
+    id: serial().primaryKey(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    stage: applicationStageEnum().notNull(),
+    changedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('application_stage_events_app_idx').on(t.applicationId, t.createdAt)],
+);
+
+/** Private notes of the company's users on an application; the driver never sees them. */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: serial().primaryKey(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('application_notes_app_idx').on(t.applicationId, t.createdAt)],
+);
+
+/** A company tag on an applicant of one job (jobs spec §7 "applicants tag"). */
+export const applicationTags = pgTable(
+  'application_tags',
+  {
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => companyTags.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.tagId] }), index('application_tags_tag_idx').on(t.tagId)],
+);
+
+/**
+ * Views of a job page, one row per visitor per day and source (public page or Drivers Portal).
+ * The visitor key is a hash (user id, or the anonymous visitor cookie), never an address.
+ */
+export const jobViews = pgTable(
+  'job_views',
+  {
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    visitorKey: text().notNull(),
+    source: text().$type<'public' | 'portal'>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.day, t.visitorKey] })],
+);
+
+export type DriverProfileRow = typeof driverProfiles.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;
