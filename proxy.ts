@@ -3,7 +3,9 @@ import { getToken } from 'next-auth/jwt';
 import { NO_COMPANY_ALLOWED, allows, needsCompany, pageGuardFor } from '@/lib/access';
 import { apiMethodGate } from '@/lib/api/method-gate';
 import { authSecret } from '@/lib/config';
+import { secureCookies } from '@/lib/auth/cookie-security';
 import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
+import { FLAG_COOKIE, flagOverridesFromQuery, parseFlagCookie, serializeFlagCookie } from '@/lib/flag-overrides';
 
 // Worked out once per process; each request only gets its own nonce.
 const CSP = cspParts();
@@ -19,15 +21,37 @@ export async function proxy(req: NextRequest) {
   // An API path or method no handler serves: the JSON envelope, not Next's HTML 404 or empty 405.
   // (API answers get their own policy from next.config.mjs.)
   if (pathname === '/api/v1.0' || pathname.startsWith('/api/v1.0/')) return apiMethodGate(pathname, req.method) ?? NextResponse.next();
+  const flagCookie = flagOverrideCookie(req);
   const denied = await gate(req);
-  if (denied) return denied;
+  if (denied) return keepFlags(denied, flagCookie);
   const nonce = newNonce();
   const csp = pageCsp(CSP, nonce, pathname);
   const headers = new Headers(req.headers);
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', csp);
+  if (flagCookie !== null) {
+    // The page rendering now reads the new value too (lib/flags.ts reads the request's cookies).
+    req.cookies.set(FLAG_COOKIE, flagCookie);
+    headers.set('cookie', req.cookies.toString());
+  }
   const res = NextResponse.next({ request: { headers } });
   res.headers.set('content-security-policy', csp);
+  return keepFlags(res, flagCookie);
+}
+
+/**
+ * Feature-flag overrides named in the address (?newLayout=true) merged into the ones this browser
+ * session already holds: the cookie's new value, or null when the address names no flag.
+ */
+function flagOverrideCookie(req: NextRequest): string | null {
+  const fromQuery = flagOverridesFromQuery(req.nextUrl.searchParams);
+  if (Object.keys(fromQuery).length === 0) return null;
+  return serializeFlagCookie({ ...parseFlagCookie(req.cookies.get(FLAG_COOKIE)?.value), ...fromQuery });
+}
+
+/** Kept for the browser session: no Max-Age, so the override ends when the browser closes. */
+function keepFlags(res: NextResponse, value: string | null): NextResponse {
+  if (value !== null) res.cookies.set(FLAG_COOKIE, value, { path: '/', sameSite: 'lax', httpOnly: true, secure: secureCookies() });
   return res;
 }
 
