@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { driverProfiles, users } from '@/lib/db/schema';
+import { CDL_STATUSES } from '@/lib/drivers/codes';
+import {
+  MATCH_FACTORS,
+  explainMatch,
+  explanationFromMet,
+  matchFactorsSql,
+  matchFractionSql,
+  profileColumns,
+  type MatchJob,
+  type MatchProfile,
+} from '@/lib/drivers/match';
+import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, valuesOf } from '@/lib/jobs/codes';
+
+const codes = <T extends { value: string }>(list: readonly T[]) => valuesOf(list);
+const nullable = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
+const subset = <T>(values: readonly T[]) => fc.subarray([...values]);
+
+const profileArb: fc.Arbitrary<MatchProfile> = fc.record({
+  cdlStatus: nullable(fc.constantFrom(...codes(CDL_STATUSES))),
+  endorsements: subset(codes(ENDORSEMENTS)),
+  yearsOfExperience: nullable(fc.integer({ min: 0, max: 60 })),
+  experience: nullable(fc.constantFrom(...codes(EXPERIENCE))),
+  workExperiences: subset(codes(JOB_TYPES)),
+  homeTime: nullable(fc.constantFrom(...codes(HOME_TIME))),
+  travelDistance: nullable(fc.integer({ min: 0, max: 3000 })),
+});
+const jobArb: fc.Arbitrary<MatchJob> = fc.record({
+  jobType: fc.constantFrom(...codes(JOB_TYPES)),
+  homeTime: fc.constantFrom(...codes(HOME_TIME)),
+  requiredExperience: fc.constantFrom(...codes(EXPERIENCE)),
+  endorsements: subset(codes(ENDORSEMENTS)),
+});
+const distanceArb = nullable(fc.oneof(fc.double({ min: 0, max: 3000, noNaN: true }), fc.constantFrom(0, 50, 49.999, 50.001, 100)));
+
+let userId: number;
+beforeAll(async () => {
+  const db = await getDb();
+  [{ id: userId }] = await db.insert(users).values({ email: 'match@drivers.test', firstName: 'Mat', lastName: 'Ch' }).returning({ id: users.id });
+});
+
+type Row = Record<string, unknown>;
+const rowsOf = (res: unknown): Row[] => (Array.isArray(res) ? res : (res as { rows: Row[] }).rows);
+
+/** Reads the factors and fraction back from one SQL row. */
+function fromRow(row: Row) {
+  const met = Object.fromEntries(MATCH_FACTORS.map((f) => [f.key, row[f.key] === true])) as Parameters<typeof explanationFromMet>[0];
+  return { ...explanationFromMet(met), sqlMatching: Number(row.matching) };
+}
+
+/** Candidates form: driver_profiles columns against a job's values. */
+async function viaProfileColumns(profile: MatchProfile, job: MatchJob, distance: number | null) {
+  const db = await getDb();
+  const values = { ...profile, endorsements: [...profile.endorsements], workExperiences: [...profile.workExperiences] };
+  await db.insert(driverProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: driverProfiles.userId, set: values });
+  const cols = profileColumns(driverProfiles);
+  const factors = matchFactorsSql(cols, job, distance);
+  const selected = sql.join(
+    MATCH_FACTORS.map((f) => sql`${factors[f.key]} as ${sql.identifier(f.key)}`),
+    sql`, `,
+  );
+  const res = await db.execute(sql`select ${selected}, ${matchFractionSql(cols, job, distance)} as matching from driver_profiles where user_id = ${userId}`);
+  return fromRow(rowsOf(res)[0]);
+}
+
+/** Driver's job search form: a profile's values against job columns (here a typed VALUES row). */
+async function viaJobColumns(profile: MatchProfile, job: MatchJob, distance: number | null) {
+  const db = await getDb();
+  const j = {
+    jobType: sql.raw('j.job_type'),
+    homeTime: sql.raw('j.home_time'),
+    requiredExperience: sql.raw('j.required_experience'),
+    endorsements: sql.raw('j.endorsements'),
+  };
+  const d = sql.raw('j.distance');
+  const factors = matchFactorsSql(profile, j, d);
+  const selected = sql.join(
+    MATCH_FACTORS.map((f) => sql`${factors[f.key]} as ${sql.identifier(f.key)}`),
+    sql`, `,
+  );
+  const endorsements = job.endorsements.length ? sql`array[${sql.join(job.endorsements.map((e) => sql`${e}`), sql`, `)}]::endorsement[]` : sql`'{}'::endorsement[]`;
+  const res = await db.execute(sql`select ${selected}, ${matchFractionSql(profile, j, d)} as matching
+    from (values (cast(${job.jobType} as job_type), cast(${job.homeTime} as home_time), cast(${job.requiredExperience} as experience), ${endorsements}, cast(${distance} as double precision)))
+      as j(job_type, home_time, required_experience, endorsements, distance)`);
+  return fromRow(rowsOf(res)[0]);
+}
+
+describe('the match explanation', () => {
+  it('names six factors whose weights add up to 100 points', () => {
+    expect(MATCH_FACTORS.map((f) => f.label)).toEqual(['CDL class', 'Endorsements', 'Experience', 'Distance from home', 'Home time', 'Job type']);
+    expect(MATCH_FACTORS.reduce((n, f) => n + f.weight, 0)).toBe(100);
+  });
+
+  it('a Class A driver with every endorsement, 2+ years, at home nearby matches a tanker job fully', () => {
+    const profile: MatchProfile = {
+      cdlStatus: 'A',
+      endorsements: ['H', 'N', 'X'],
+      yearsOfExperience: 5,
+      experience: 'Y2',
+      workExperiences: ['tanker', 'dry_van'],
+      homeTime: 'HW',
+      travelDistance: 100,
+    };
+    const job: MatchJob = { jobType: 'tanker', homeTime: 'HD', requiredExperience: 'Y1', endorsements: ['N', 'H'] };
+    const m = explainMatch(profile, job, 12.5);
+    expect(m.matching).toBe(1);
+    expect(m.factors.every((f) => f.met)).toBe(true);
+  });
+
+  it('each rule fails on its own: Class B for a tractor job, missing endorsement, too little experience, too far, rarer home time, other job type', () => {
+    const profile: MatchProfile = { cdlStatus: 'B', endorsements: ['H'], yearsOfExperience: 0, experience: 'M6', workExperiences: ['bus'], homeTime: 'HD', travelDistance: null };
+    const job: MatchJob = { jobType: 'tanker', homeTime: 'HW', requiredExperience: 'Y1', endorsements: ['N'] };
+    const m = explainMatch(profile, job, 50.5);
+    expect(m.factors.filter((f) => f.met)).toEqual([]);
+    expect(m.matching).toBe(0);
+    // The default travel distance is 50 miles; Class B is enough for a bus.
+    const bus = explainMatch(profile, { ...job, jobType: 'bus', endorsements: [] }, 50);
+    expect(bus.factors.filter((f) => f.met).map((f) => f.key)).toEqual(['cdl', 'endorsements', 'distance', 'job_type']);
+    expect(bus.matching).toBe(0.7);
+  });
+
+  it('an empty profile matches only what every driver meets', () => {
+    const empty: MatchProfile = { cdlStatus: null, endorsements: [], yearsOfExperience: null, experience: null, workExperiences: [], homeTime: null, travelDistance: null };
+    const m = explainMatch(empty, { jobType: 'dry_van', homeTime: 'O', requiredExperience: 'CS', endorsements: [] }, null);
+    expect(m.factors.filter((f) => f.met).map((f) => f.key)).toEqual(['endorsements', 'experience']);
+  });
+
+  it('SQL and the pure function agree on random profiles, jobs and distances (driver columns, job values)', async () => {
+    await fc.assert(
+      fc.asyncProperty(profileArb, jobArb, distanceArb, async (profile, job, distance) => {
+        const js = explainMatch(profile, job, distance);
+        const db = await viaProfileColumns(profile, job, distance);
+        expect(db.factors).toEqual(js.factors);
+        expect(db.sqlMatching).toBe(js.matching);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('SQL and the pure function agree the other way round (profile values, job columns)', async () => {
+    await fc.assert(
+      fc.asyncProperty(profileArb, jobArb, distanceArb, async (profile, job, distance) => {
+        const js = explainMatch(profile, job, distance);
+        const db = await viaJobColumns(profile, job, distance);
+        expect(db.factors).toEqual(js.factors);
+        expect(db.sqlMatching).toBe(js.matching);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
