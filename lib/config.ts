@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { storageProblems } from './storage/config';
 
 /** Settings read from the environment, in one place. The README's configuration table mirrors this file. */
 export const config = {
@@ -67,6 +68,7 @@ export function startupProblems(env: Env = process.env): string[] {
   } catch (error) {
     problems.push((error as Error).message);
   }
+  problems.push(...storageProblems(env));
   return problems;
 }
 

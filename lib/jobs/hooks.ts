@@ -13,6 +13,7 @@ import type { AddonType } from './codes';
 import type { CreateJobInput, UpdateJobInput } from './schemas';
 import type { JobSummary } from './search';
 import type { JobAddon, JobDetail } from './serialize';
+import { uploadFile } from '@/lib/storage/upload-client';
 
 export type { JobSummary, JobListParams };
 
@@ -133,32 +134,7 @@ export function useCancelRenewal() {
   });
 }
 
-/** Upload sizes of the spec (§9): one request under 10 MB, else chunks sized by the file. */
-export const SIMPLE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-const MB = 1024 * 1024;
-export function chunkSize(bytes: number) {
-  if (bytes < 30 * MB) return 5 * MB;
-  if (bytes < 60 * MB) return 10 * MB;
-  if (bytes < 150 * MB) return 15 * MB;
-  if (bytes < 500 * MB) return 20 * MB;
-  return 25 * MB;
-}
-
-type UploadAnswer = { url?: string; video_url?: string; upload_id?: string };
-
-/** One upload call, retried once (spec §8: one retry per step). */
-async function uploadStep(fields: Record<string, string | Blob>) {
-  const send = () => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    return api<UploadAnswer>('/jobs/multimedia/upload', { method: 'POST', body: form });
-  };
-  try {
-    return (await send()).data;
-  } catch {
-    return (await send()).data;
-  }
-}
+export { chunkSize } from '@/lib/storage/upload-client';
 
 /**
  * Uploads a job video: stage 'simple' under 10 MB, otherwise start → chunk × n → finish. Answers
@@ -166,21 +142,8 @@ async function uploadStep(fields: Record<string, string | Blob>) {
  */
 export function useUploadJobVideo() {
   return useMutation({
-    mutationFn: async (file: File) => {
-      const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-      let answer: UploadAnswer;
-      if (file.size < SIMPLE_UPLOAD_MAX_BYTES) {
-        answer = await uploadStep({ stage: 'simple', extension, file });
-      } else {
-        const { upload_id } = await uploadStep({ stage: 'start', extension });
-        const size = chunkSize(file.size);
-        const parts: number[] = [];
-        for (let offset = 0, part = 1; offset < file.size; offset += size, part++) {
-          await uploadStep({ stage: 'chunk', upload_id: upload_id!, part_number: String(part), file_name: file.name, file: file.slice(offset, offset + size) });
-          parts.push(part);
-        }
-        answer = await uploadStep({ stage: 'finish', upload_id: upload_id!, file_name: file.name, parts: JSON.stringify(parts) });
-      }
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => {
+      const answer = await uploadFile('/jobs/multimedia/upload', file, onProgress);
       const url = answer.video_url ?? answer.url;
       if (!url) throw new Error('multimedia upload failed');
       // Keep the server's own path (/api/v1.0/jobs/multimedia/…): the job schema accepts it on any host.

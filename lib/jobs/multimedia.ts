@@ -5,6 +5,7 @@ import type { Database } from '@/lib/db/client';
 import { jobs } from '@/lib/db/schema';
 import { AppError, notFound, unprocessable } from '@/lib/errors';
 import { storage } from '@/lib/storage';
+import { chunkedUploads } from '@/lib/storage/chunked';
 import { storedFileResponse } from '@/lib/storage/serve';
 import { assertJobRole, isJobStaff } from './access';
 import { UPLOADED_VIDEO_RE } from './schemas';
@@ -73,24 +74,12 @@ async function storeSimple(actor: Actor, ext: Ext, file: Blob) {
   await assertVideoStart(ext, file);
   const owner = ownerOf(actor);
   const name = newVideoName(ext);
-  await storage().put(videoKey(owner, name), file.stream(), `video/${ext}`);
+  await storage().put(videoKey(owner, name), file.stream(), `video/${ext}`, file.size);
   return stored(owner, name);
 }
 
-/** Parts of chunked uploads wait here until finish; the tick removes what is left after a day. */
-const UPLOADS_PREFIX = 'jobs/uploads';
-export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
-const uploadKey = (owner: string, uploadId: string, name: string) => `${UPLOADS_PREFIX}/${owner}/${uploadId}/${name}`;
-const partKey = (owner: string, uploadId: string, part: number) => uploadKey(owner, uploadId, `part-${part}`);
-
-async function readMeta(actor: Actor, uploadId: unknown): Promise<{ owner: string; uploadId: string; ext: Ext }> {
-  const id = String(uploadId ?? '');
-  if (!/^[a-z0-9]{24}$/.test(id)) throw notFound(MESSAGES.upload);
-  const owner = ownerOf(actor);
-  const meta = await storage().get(uploadKey(owner, id, 'meta.json'));
-  if (!meta) throw notFound(MESSAGES.upload);
-  return { owner, uploadId: id, ext: JSON.parse(meta.data.toString('utf8')).ext };
-}
+/** Records of chunked uploads (lib/storage/chunked.ts); the tick aborts what is untouched for a day. */
+const uploads = chunkedUploads('jobs/uploads');
 
 const MAX_PART = 10_000;
 
@@ -106,36 +95,6 @@ function partsOf(form: FormData): number[] {
   return [...new Set(parts)].sort((a, b) => a - b);
 }
 
-/**
- * Joins the listed parts into the video file by streaming each part onto its end, so memory stays
- * flat whatever the size. Sizes are checked first; a half-written file is removed on failure.
- */
-async function assemble(owner: string, uploadId: string, ext: Ext, parts: number[]) {
-  // Part 1 is the one whose first bytes were checked on arrival; the file must start with it.
-  if (parts[0] !== 1) throw unprocessable('Part 1 was not uploaded.', 'parts');
-  let total = 0;
-  for (const p of parts) {
-    const info = await storage().stat(partKey(owner, uploadId, p));
-    if (!info) throw unprocessable(`Part ${p} was not uploaded.`, 'parts');
-    total += info.size;
-    if (total > VIDEO_MAX_BYTES) throw new AppError(413, MESSAGES.tooLarge, 'file');
-  }
-  const name = newVideoName(ext);
-  const key = videoKey(owner, name);
-  try {
-    for (const p of parts) {
-      const body = await storage().stream(partKey(owner, uploadId, p));
-      if (!body) throw unprocessable(`Part ${p} was not uploaded.`, 'parts');
-      await storage().append(key, body);
-    }
-  } catch (error) {
-    await storage().delete(key);
-    throw error;
-  }
-  await Promise.all([...parts.map((p) => storage().delete(partKey(owner, uploadId, p))), storage().delete(uploadKey(owner, uploadId, 'meta.json'))]);
-  return stored(owner, name);
-}
-
 /** POST /jobs/multimedia/upload (multipart form). */
 export async function uploadVideo(actor: Actor | null, form: FormData) {
   assertJobRole(actor);
@@ -143,32 +102,31 @@ export async function uploadVideo(actor: Actor | null, form: FormData) {
   if (stage === 'simple') return storeSimple(actor, extensionOf(form.get('extension')), fileOf(form, SIMPLE_MAX_BYTES, MESSAGES.simpleTooLarge));
   if (stage === 'start') {
     const ext = extensionOf(form.get('extension'));
-    const uploadId = randomBytes(12).toString('hex');
-    await storage().put(uploadKey(ownerOf(actor), uploadId, 'meta.json'), Buffer.from(JSON.stringify({ ext })), 'application/json');
-    return { upload_id: uploadId };
+    const owner = ownerOf(actor);
+    const name = newVideoName(ext);
+    return { upload_id: await uploads.start(owner, videoKey(owner, name), `video/${ext}`, { ext, name }) };
   }
   if (stage === 'chunk') {
-    const { owner, uploadId, ext } = await readMeta(actor, form.get('upload_id'));
+    const upload = await uploads.open(ownerOf(actor), form.get('upload_id'));
     const part = Number(form.get('part_number'));
     if (!Number.isInteger(part) || part < 1 || part > MAX_PART) throw unprocessable('Part numbers run from 1 to 10000.', 'part_number');
     const file = fileOf(form, CHUNK_MAX_BYTES, MESSAGES.tooLarge);
     // The type is known from the first part: refuse a wrong file now, not after 500 MB.
-    if (part === 1) await assertVideoStart(ext, file);
-    await storage().put(partKey(owner, uploadId, part), file.stream(), 'application/octet-stream');
-    return { upload_id: uploadId, part_number: part };
+    if (part === 1) await assertVideoStart(upload.meta.ext as Ext, file);
+    await uploads.chunk(upload, part, file);
+    return { upload_id: upload.uploadId, part_number: part };
   }
   if (stage === 'finish') {
-    const { owner, uploadId, ext } = await readMeta(actor, form.get('upload_id'));
-    return assemble(owner, uploadId, ext, partsOf(form));
+    const upload = await uploads.open(ownerOf(actor), form.get('upload_id'));
+    await uploads.finish(upload, partsOf(form), VIDEO_MAX_BYTES, MESSAGES.tooLarge);
+    return stored(upload.scope, upload.meta.name);
   }
   throw unprocessable(MESSAGES.stage, 'stage');
 }
 
-/** Tick step: removes the parts (and metadata) of chunked uploads untouched for a day. */
+/** Tick step: aborts chunked uploads untouched for a day (their parts and records go). */
 export async function purgeAbandonedUploads(now: Date) {
-  const stale = await storage().listOlderThan(UPLOADS_PREFIX, new Date(now.getTime() - ABANDONED_UPLOAD_MS));
-  for (const key of stale) await storage().delete(key);
-  return { removed: stale.length };
+  return uploads.purgeAbandoned(now);
 }
 
 function parseId(owner: string, file: string) {

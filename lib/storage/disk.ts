@@ -1,10 +1,11 @@
-import { createWriteStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { assertSafeKey, contentTypeOf, type Body, type ByteRange, type StorageDriver } from './driver';
+import { assertPartNumber, assertSafeKey, contentTypeOf, StorageInputError, type Body, type ByteRange, type StorageDriver, type UploadedPart } from './driver';
 
 const READ_PIECE = 256 * 1024;
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -12,7 +13,28 @@ const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'E
 /** A Body as a Node stream, so large files go to disk piece by piece. */
 const readableOf = (body: Body) => (Buffer.isBuffer(body) ? Readable.from([body]) : Readable.fromWeb(body as NodeWebStream<Uint8Array>));
 
-/** The local-disk driver: files under one root folder (DATA_DIR/uploads by default). */
+const UPLOAD_ID_RE = /^[a-f0-9]{24}$/;
+
+/**
+ * Writes a file from pieces then renames it into place, so a reader never sees half a file; the
+ * temporary file goes on failure.
+ */
+async function writeAtomically(file: string, write: (tmp: string) => Promise<void>) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await write(tmp);
+    await fs.rename(tmp, file);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The local-disk driver: files under one root folder (DATA_DIR/uploads by default). Parts of
+ * multipart uploads wait in root/.multipart/<upload id>/ (a dot folder no key can name).
+ */
 export class DiskStorage implements StorageDriver {
   constructor(private readonly root: string) {}
 
@@ -21,24 +43,13 @@ export class DiskStorage implements StorageDriver {
     return path.join(this.root, key);
   }
 
-  async put(key: string, body: Body) {
-    const file = this.file(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    try {
-      await pipeline(readableOf(body), createWriteStream(tmp));
-      await fs.rename(tmp, file);
-    } catch (error) {
-      await fs.rm(tmp, { force: true });
-      throw error;
-    }
+  private partsDir(uploadId: string) {
+    if (!UPLOAD_ID_RE.test(uploadId)) throw new StorageInputError('Upload not found.');
+    return path.join(this.root, '.multipart', uploadId);
   }
 
-  async append(key: string, body: Body) {
-    const file = this.file(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await pipeline(readableOf(body), createWriteStream(file, { flags: 'a' }));
+  async put(key: string, body: Body) {
+    await writeAtomically(this.file(key), (tmp) => pipeline(readableOf(body), createWriteStream(tmp)));
   }
 
   async get(key: string) {
@@ -94,6 +105,45 @@ export class DiskStorage implements StorageDriver {
     for (let dir = path.dirname(file); dir.startsWith(this.root + path.sep); dir = path.dirname(dir)) {
       if (!(await fs.rmdir(dir).then(() => true, () => false))) break;
     }
+  }
+
+  async startMultipart(key: string) {
+    assertSafeKey(key);
+    const uploadId = randomBytes(12).toString('hex');
+    await fs.mkdir(this.partsDir(uploadId), { recursive: true });
+    return uploadId;
+  }
+
+  async uploadPart(key: string, uploadId: string, partNumber: number, body: Body) {
+    assertSafeKey(key);
+    assertPartNumber(partNumber);
+    const dir = this.partsDir(uploadId);
+    if (!(await fs.stat(dir).catch(() => null))) throw new StorageInputError('Upload not found.');
+    await writeAtomically(path.join(dir, String(partNumber)), (tmp) => pipeline(readableOf(body), createWriteStream(tmp)));
+    return `"${uploadId}-${partNumber}"`;
+  }
+
+  async completeMultipart(key: string, uploadId: string, parts: UploadedPart[]) {
+    const file = this.file(key);
+    const dir = this.partsDir(uploadId);
+    for (const p of parts) {
+      if (!(await fs.stat(path.join(dir, String(p.partNumber))).catch(() => null))) throw new StorageInputError(`Part ${p.partNumber} was not uploaded.`);
+    }
+    // Each part is streamed onto the end of the new file in turn: memory stays flat whatever the size.
+    await writeAtomically(file, async (tmp) => {
+      for (const [i, p] of parts.entries()) await pipeline(createReadStream(path.join(dir, String(p.partNumber))), createWriteStream(tmp, { flags: i ? 'a' : 'w' }));
+    });
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+
+  async abortMultipart(_key: string, uploadId: string) {
+    if (!UPLOAD_ID_RE.test(uploadId)) return;
+    await fs.rm(this.partsDir(uploadId), { recursive: true, force: true });
+  }
+
+  /** Disk has no URLs of its own: the app streams the file (lib/storage/serve.ts). */
+  async signedReadUrl() {
+    return null;
   }
 
   async listOlderThan(prefix: string, before: Date) {

@@ -1,5 +1,5 @@
 import type { ByteRange } from './driver';
-import { storage } from './index';
+import { signedReadSeconds, storage } from './index';
 
 /**
  * The byte range a Range header asks of a file of `size` bytes (RFC 9110 §14): null to send the
@@ -27,12 +27,20 @@ export function parseRange(header: string | null, size: number): ByteRange | nul
 
 /**
  * Answers a stored file, whole (200) or one range (206 with Content-Range; 416 with the size when
- * the range cannot be met), streamed from storage so no file is ever read into memory at once.
+ * the range cannot be met), streamed from storage so no file is ever read into memory at once;
+ * or, when signed reads are on, a redirect to a short-lived signed URL of the bucket.
  * Null when the file is absent.
  */
 export async function storedFileResponse(key: string, rangeHeader: string | null, headers: Record<string, string> = {}): Promise<Response | null> {
   const info = await storage().stat(key);
   if (!info) return null;
+  const seconds = signedReadSeconds();
+  if (seconds) {
+    // S3_SIGNED_URLS: the browser fetches (and seeks in) the file at the bucket itself, with a URL
+    // that dies in minutes; the redirect is cached for less than that.
+    const url = await storage().signedReadUrl(key, seconds);
+    if (url) return new Response(null, { status: 302, headers: { location: url, 'cache-control': `private, max-age=${Math.floor(seconds / 2)}` } });
+  }
   const base = { 'content-type': info.contentType, 'accept-ranges': 'bytes', ...headers };
   const range = parseRange(rangeHeader, info.size);
   if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...base, 'content-range': `bytes */${info.size}` } });

@@ -47,6 +47,25 @@ describe('video upload', () => {
     expect(finish.get('parts')).toBe('[1,2,3]');
   });
 
+  it('shows a progress bar with the percentage sent while the chunks go up', async () => {
+    let release: () => void = () => {};
+    mockApi.mockImplementation(async (_p, o) => {
+      const body = (o as { body: FormData }).body;
+      const stage = body.get('stage');
+      // Hold the third chunk, so the bar can be read part-way.
+      if (stage === 'chunk' && body.get('part_number') === '3') await new Promise<void>((r) => (release = r));
+      return { data: stage === 'finish' ? { video_url: '/api/v1.0/jobs/multimedia/c1/b.webm' } : { upload_id: 'u1' } } as never;
+    });
+    const onChange = setup();
+    await choose(new File([new Uint8Array(12 * MB)], 'long.webm', { type: 'video/webm' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading long.webm' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '83'));
+    expect(screen.getByText('83%')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('retries a failed step once, then reports the spec message', async () => {
     mockApi.mockRejectedValue(new ApiError('Internal server error', 500));
     setup();

@@ -4,6 +4,8 @@ import { clsx } from 'clsx';
 import { useId, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api/client';
 import { useUploadJobVideo } from '@/lib/jobs/hooks';
+import { UPLOAD_FAILED } from '@/lib/storage/upload-client';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { TextField } from '../controls';
 
 /** Video types and size limit of the upload call (jobs spec §5, §9). */
@@ -11,7 +13,6 @@ export const VIDEO_EXTENSIONS = ['mp4', 'webm'] as const;
 export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 export const VIDEO_TYPE_MESSAGE = 'Choose an mp4 or webm video';
 export const VIDEO_SIZE_MESSAGE = 'Upload a video under 500 MB, or paste a link to it';
-export const UPLOAD_FAILED = 'multimedia upload failed';
 
 type Props = {
   value: string;
@@ -30,6 +31,7 @@ export function VideoField({ value, onChange, error, onBlur, onUploadResult }: P
   const [mode, setMode] = useState<'link' | 'upload'>('link');
   const [fileError, setFileError] = useState<string>();
   const [fileName, setFileName] = useState<string>();
+  const [progress, setProgress] = useState(0);
   const upload = useUploadJobVideo();
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -42,7 +44,7 @@ export function VideoField({ value, onChange, error, onBlur, onUploadResult }: P
     if (file.size > VIDEO_MAX_BYTES) return setFileError(VIDEO_SIZE_MESSAGE);
     setFileName(file.name);
     try {
-      onChange(await upload.mutateAsync(file));
+      onChange(await upload.mutateAsync({ file, onProgress: setProgress }));
       onUploadResult?.(false);
     } catch (e) {
       // A refused file says why (type, size); anything else is the spec's upload failure.
@@ -110,6 +112,7 @@ export function VideoField({ value, onChange, error, onBlur, onUploadResult }: P
               onChange={(e) => void choose(e.target.files?.[0])}
             />
           </label>
+          {upload.isPending && <UploadProgress fraction={progress} label={`Uploading ${fileName ?? 'video'}`} />}
           {fileError && (
             <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
               {fileError}
