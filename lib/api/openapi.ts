@@ -61,3 +61,17 @@ export function buildOpenApi(routes: RouteModule[], serverUrl = '/') {
     },
   };
 }
+
+const built = new WeakMap<RouteModule[], { serverUrl: string; document: ReturnType<typeof buildOpenApi> }>();
+
+/**
+ * The document, built once per route list and public origin: the schemas do not change while the
+ * process lives, and building it from them costs milliseconds of CPU per request.
+ */
+export function openApiDocument(routes: RouteModule[], serverUrl: string) {
+  const known = built.get(routes);
+  if (known?.serverUrl === serverUrl) return known.document;
+  const document = buildOpenApi(routes, serverUrl);
+  built.set(routes, { serverUrl, document });
+  return document;
+}

@@ -1,7 +1,7 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { createHash, createHmac, randomBytes, type KeyObject } from 'node:crypto';
 import { authSecret } from '@/lib/config';
 import { roleIdFor, type Role } from '@/lib/access';
+import { hs256Key, signHs256, verifyHs256 } from './hs256';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -21,18 +21,37 @@ export type AccessClaims = {
   sid?: string;
 };
 
-function key(purpose: string) {
-  return createHash('sha256').update(`${purpose}:${authSecret()}`).digest();
+const keys = new Map<string, { secret: string; key: KeyObject }>();
+
+/** The signing key of one purpose, derived from the secret once (not per request). */
+export function key(purpose: string): KeyObject {
+  const secret = authSecret();
+  const known = keys.get(purpose);
+  if (known?.secret === secret) return known.key;
+  const made = hs256Key(createHash('sha256').update(`${purpose}:${secret}`).digest());
+  keys.set(purpose, { secret, key: made });
+  return made;
 }
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 export async function signAccessToken(claims: Omit<AccessClaims, 'rid'>, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
-  return new SignJWT({ rid: roleIdFor(claims.roles), roles: claims.roles, did: claims.did, imp: claims.imp, sid: claims.sid })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(ISSUER)
-    .setAudience(String(claims.userId))
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds}s`)
-    .sign(key('access'));
+  const iat = nowSeconds();
+  return signHs256(
+    key('access'),
+    { typ: 'JWT' },
+    {
+      rid: roleIdFor(claims.roles),
+      roles: claims.roles,
+      did: claims.did,
+      imp: claims.imp,
+      sid: claims.sid,
+      iss: ISSUER,
+      aud: String(claims.userId),
+      iat,
+      exp: iat + ttlSeconds,
+    },
+  );
 }
 
 /**
@@ -41,49 +60,30 @@ export async function signAccessToken(claims: Omit<AccessClaims, 'rid'>, ttlSeco
  * it: its signature still counts, and whether its session is alive is asked of the store instead.
  */
 export async function verifyAccessToken(token: string, opts: { ignoreExpiry?: boolean } = {}): Promise<(AccessClaims & { exp: number }) | null> {
-  try {
-    const { payload } = await jwtVerify(token, key('access'), {
-      issuer: ISSUER,
-      algorithms: ['HS256'],
-      ...(opts.ignoreExpiry ? { currentDate: new Date(0) } : {}),
-    });
-    const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
-    const userId = Number(aud);
-    if (!Number.isInteger(userId)) return null;
-    return {
-      userId,
-      rid: payload.rid as 1 | 2 | 3,
-      roles: (payload.roles as Role[]) ?? [],
-      did: payload.did as string | undefined,
-      imp: payload.imp as number | undefined,
-      sid: payload.sid as string | undefined,
-      exp: payload.exp!,
-    };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError) return null;
-    throw error;
-  }
+  const payload = verifyHs256(key('access'), token, { issuer: ISSUER, ignoreExpiry: opts.ignoreExpiry });
+  if (!payload) return null;
+  const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+  const userId = Number(aud);
+  if (!Number.isInteger(userId)) return null;
+  return {
+    userId,
+    rid: payload.rid as 1 | 2 | 3,
+    roles: (payload.roles as Role[]) ?? [],
+    did: payload.did as string | undefined,
+    imp: payload.imp as number | undefined,
+    sid: payload.sid as string | undefined,
+    exp: payload.exp!,
+  };
 }
 
 /** Short-lived signed tokens for one purpose (the 5-second sign-up email check, email verification links). */
 export async function signPurposeToken(purpose: string, payload: Record<string, unknown>, ttlSeconds: number) {
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(ISSUER)
-    .setAudience(purpose)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds}s`)
-    .sign(key('purpose'));
+  const iat = nowSeconds();
+  return signHs256(key('purpose'), {}, { ...payload, iss: ISSUER, aud: purpose, iat, exp: iat + ttlSeconds });
 }
 
 export async function verifyPurposeToken<T = Record<string, unknown>>(purpose: string, token: string): Promise<T | null> {
-  try {
-    const { payload } = await jwtVerify(token, key('purpose'), { issuer: ISSUER, audience: purpose, algorithms: ['HS256'] });
-    return payload as T;
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError) return null;
-    throw error;
-  }
+  return verifyHs256(key('purpose'), token, { issuer: ISSUER, audience: purpose }) as T | null;
 }
 
 export function newRefreshToken() {

@@ -122,10 +122,20 @@ export const centsToDollars = (cents: number | null | undefined) => (cents == nu
 /** 19.99 → 1999 (rounded to the cent, so binary fractions never leak in). */
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
+// Made once: building an Intl.NumberFormat costs far more than using one (it was the hottest
+// function of the job list when made per call).
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const USD_WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
 /** '$1,250.00' */
 export function formatUsd(cents: number | null | undefined) {
   if (cents == null) return '';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return USD.format(cents / 100);
+}
+
+/** '$1,250' for whole dollars, '$1,250.50' otherwise (pay and bonuses on job pages). */
+export function formatUsdShort(cents: number) {
+  return (cents % 100 === 0 ? USD_WHOLE : USD).format(cents / 100);
 }
 
 export const US_STATES = codeList([

@@ -3,7 +3,7 @@ import { publicOrigin } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import { companies, jobAddons, jobAddresses, jobs, type JobAddressRow, type JobRow } from '@/lib/db/schema';
 import { logoUrl } from '@/lib/companies/view';
-import { SALARY_TYPES, US_STATES, labelOf } from './codes';
+import { SALARY_TYPES, US_STATES, formatUsdShort, labelOf } from './codes';
 import { addonIsLive, addressIsLive } from './paid-items';
 import { lexicalPlainText } from './rich-text';
 
@@ -83,8 +83,7 @@ const GOOGLE_UNITS = new Set(['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR']);
 /** "Pay: $1,650.00 per week" parts, shared by the page and the description. */
 export function payOf(job: Pick<JobRow, 'expectedPayCents' | 'salaryType'>) {
   const salary = SALARY_TYPES.find((s) => s.value === job.salaryType);
-  const digits = job.expectedPayCents % 100 === 0 ? 0 : 2;
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(job.expectedPayCents / 100);
+  const amount = formatUsdShort(job.expectedPayCents);
   return { amount, per: salary?.per ?? job.salaryType, unit: salary?.unit ?? null, label: labelOf(SALARY_TYPES, job.salaryType) };
 }
 

@@ -1,5 +1,6 @@
 import { GET } from '@/app/api/v1.0/openapi.json/route';
 import { ROUTE_MODULES } from '@/lib/api/routes.generated';
+import { openApiDocument } from '@/lib/api/openapi';
 import { apiPathOf, apiRouteFiles } from '@/lib/api/route-files';
 import { call } from '../../helpers/http';
 
@@ -21,5 +22,11 @@ describe('GET /api/v1.0/openapi.json', () => {
     const employer = res.json.paths['/api/v1.0/employer'].get;
     expect(employer.security).toEqual([{ bearer: [] }, { cookie: [] }]);
     expect(employer['x-roles']).toContain('Employer');
+  });
+
+  it('is built once per process, not per request, and names the public origin (never the Host header)', async () => {
+    expect(openApiDocument(ROUTE_MODULES, 'https://jobs.example.com')).toBe(openApiDocument(ROUTE_MODULES, 'https://jobs.example.com'));
+    const res = await call(GET, { url: 'http://localhost:3000/api/v1.0/openapi.json', headers: { host: 'evil.example' } });
+    expect(res.json.servers[0].url).not.toContain('evil.example');
   });
 });

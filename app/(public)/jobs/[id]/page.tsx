@@ -6,7 +6,7 @@ import { cache } from 'react';
 import { config } from '@/lib/config';
 import { DEFAULT_COMPANY_LOGO } from '@/lib/companies/brand';
 import { getDb } from '@/lib/db/client';
-import { BENEFITS, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
+import { BENEFITS, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, formatUsdShort, labelOf } from '@/lib/jobs/codes';
 import { getPublicJob, jobPostingJsonLd, jsonLdScript, payOf, placeOf, publicJobUrl, type PublicJob } from '@/lib/jobs/public';
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
 import { UPLOADED_VIDEO_RE } from '@/lib/jobs/schemas';
@@ -42,7 +42,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
-const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100);
 
 export default async function PublicJobPage({ params }: Props) {
   const pub = await load((await params).id);
@@ -54,8 +53,8 @@ export default async function PublicJobPage({ params }: Props) {
     ['Home time', labelOf(HOME_TIME, job.homeTime)],
     ['Job type', labelOf(JOB_TYPES, job.jobType)],
     ['Experience', labelOf(EXPERIENCE, job.requiredExperience)],
-    ...(job.signonBonusCents > 0 ? [['Sign-on bonus', money(job.signonBonusCents)] as [string, string]] : []),
-    ...(job.startingBonusCents > 0 ? [['Starting bonus', money(job.startingBonusCents)] as [string, string]] : []),
+    ...(job.signonBonusCents > 0 ? [['Sign-on bonus', formatUsdShort(job.signonBonusCents)] as [string, string]] : []),
+    ...(job.startingBonusCents > 0 ? [['Starting bonus', formatUsdShort(job.startingBonusCents)] as [string, string]] : []),
     ['Unloading', job.driverUnload ? 'Driver unload' : 'No-touch freight'],
   ];
 
@@ -90,7 +89,7 @@ export default async function PublicJobPage({ params }: Props) {
                 </Badge>
                 <Badge>{labelOf(HOME_TIME, job.homeTime)}</Badge>
                 <Badge>{labelOf(JOB_TYPES, job.jobType)}</Badge>
-                {job.signonBonusCents > 0 && <Badge tone="amber">{money(job.signonBonusCents)} sign-on bonus</Badge>}
+                {job.signonBonusCents > 0 && <Badge tone="amber">{formatUsdShort(job.signonBonusCents)} sign-on bonus</Badge>}
               </div>
             </div>
             <div className="sm:w-48">

@@ -1,9 +1,11 @@
-// GET /api/v1.0/openapi.json: the API described from the handlers' zod schemas
+// GET /api/v1.0/openapi.json: the API described from the handlers' zod schemas, built once
 import { route } from '@/lib/api/route';
-import { buildOpenApi } from '@/lib/api/openapi';
+import { openApiDocument } from '@/lib/api/openapi';
 import { ROUTE_MODULES } from '@/lib/api/routes.generated';
+import { publicOrigin } from '@/lib/config';
 
 export const GET = route({
   access: 'public',
-  handler: ({ req }) => Response.json(buildOpenApi(ROUTE_MODULES, req.nextUrl.origin)),
+  // The public origin, not the request's Host header: the server URL of the document is ours to say.
+  handler: () => Response.json(openApiDocument(ROUTE_MODULES, publicOrigin())),
 });

@@ -1,0 +1,56 @@
+/**
+ * @jest-environment node
+ */
+import { SignJWT, jwtVerify } from 'jose';
+import fc from 'fast-check';
+import { hs256Key, signHs256, verifyHs256 } from '@/lib/auth/hs256';
+import { key, signAccessToken, signPurposeToken, verifyAccessToken, verifyPurposeToken } from '@/lib/auth/tokens';
+
+const secret = Buffer.from('0123456789abcdef0123456789abcdef');
+const k = hs256Key(secret);
+const now = Math.floor(Date.now() / 1000);
+
+describe('HS256 tokens with node crypto', () => {
+  it('verifies what jose signs and jose verifies what it signs', async () => {
+    const fromJose = await new SignJWT({ roles: ['Driver'] }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('tna').setAudience('7').setIssuedAt().setExpirationTime('60s').sign(secret);
+    expect(verifyHs256(k, fromJose, { issuer: 'tna' })).toMatchObject({ roles: ['Driver'], aud: '7' });
+    const ours = signHs256(k, { typ: 'JWT' }, { iss: 'tna', aud: '7', exp: now + 60, roles: ['Driver'] });
+    const { payload } = await jwtVerify(ours, secret, { issuer: 'tna', audience: '7', algorithms: ['HS256'] });
+    expect(payload.roles).toEqual(['Driver']);
+  });
+
+  it('refuses a forged signature, another key, alg none, a wrong issuer or audience, and an expired token', () => {
+    const good = signHs256(k, {}, { iss: 'tna', aud: 'verify', exp: now + 60 });
+    expect(verifyHs256(k, good, { issuer: 'tna', audience: 'verify' })).not.toBeNull();
+    const [h, p, s] = good.split('.');
+    expect(verifyHs256(k, `${h}.${p}.${s.slice(0, -2)}AA`, { issuer: 'tna' })).toBeNull();
+    expect(verifyHs256(hs256Key('another secret of the right size!!'), good, { issuer: 'tna' })).toBeNull();
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`;
+    expect(verifyHs256(k, none, { issuer: 'tna' })).toBeNull();
+    expect(verifyHs256(k, good, { issuer: 'other' })).toBeNull();
+    expect(verifyHs256(k, good, { issuer: 'tna', audience: 'reset' })).toBeNull();
+    const expired = signHs256(k, {}, { iss: 'tna', exp: now - 1 });
+    expect(verifyHs256(k, expired, { issuer: 'tna' })).toBeNull();
+    expect(verifyHs256(k, expired, { issuer: 'tna', ignoreExpiry: true })).not.toBeNull();
+    expect(verifyHs256(k, signHs256(k, {}, { iss: 'tna' }), { issuer: 'tna' })).toBeNull();
+    expect(verifyHs256(k, signHs256(k, {}, { iss: 'tna', exp: now + 60, nbf: now + 30 }), { issuer: 'tna' })).toBeNull();
+  });
+
+  it('answers null, never throws, for any string', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (token) => {
+        expect(verifyHs256(k, token, { issuer: 'tna' })).toBeNull();
+      }),
+    );
+  });
+
+  it('makes each purpose key once, not per request', async () => {
+    expect(key('access')).toBe(key('access'));
+    expect(key('access')).not.toBe(key('purpose'));
+    const token = await signAccessToken({ userId: 12, roles: ['Driver'], did: 'd1', sid: 's1' });
+    await expect(verifyAccessToken(token)).resolves.toMatchObject({ userId: 12, rid: 2, roles: ['Driver'], did: 'd1', sid: 's1' });
+    const purpose = await signPurposeToken('verify-email', { email: 'a@b.test' }, 60);
+    await expect(verifyPurposeToken('verify-email', purpose)).resolves.toMatchObject({ email: 'a@b.test' });
+    await expect(verifyPurposeToken('reset', purpose)).resolves.toBeNull();
+  });
+});
