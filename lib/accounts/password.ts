@@ -51,6 +51,37 @@ async function liveUserByEmail(db: Database, email: string) {
 }
 
 /**
+ * Issues a fresh 6-digit reset code for the user (earlier ones stop working) and queues the mail
+ * that carries it. Forgot password sends it on the user's own request; a company admin sends it
+ * to an employee (the employee then sets a password no one else has seen).
+ */
+export async function mailResetCode(
+  db: Database,
+  user: { id: number; firstName: string; email: string },
+  opts: { kind: 'password_reset_code' } | { kind: 'employee_password_reset'; companyName: string; link: string },
+  now = new Date(),
+) {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t
+      .update(oneTimeCodes)
+      .set({ usedAt: now })
+      .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'password_reset'), isNull(oneTimeCodes.usedAt)));
+    await t.insert(oneTimeCodes).values({
+      userId: user.id,
+      purpose: 'password_reset',
+      codeHash: codeHash(code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+      createdAt: now,
+    });
+    const params = { firstName: user.firstName, code, minutes: CODE_TTL_MINUTES };
+    if (opts.kind === 'employee_password_reset') await enqueueTemplate(t, user.email, 'employee_password_reset', { ...params, companyName: opts.companyName, link: opts.link });
+    else await enqueueTemplate(t, user.email, 'password_reset_code', params);
+  });
+}
+
+/**
  * Forgot password: mails a fresh 6-digit code and invalidates earlier ones. The answer is the same
  * whether or not the account exists; the rate limits count every request alike.
  */
@@ -60,25 +91,7 @@ export async function requestPasswordReset(db: Database, input: ForgotPasswordIn
   await consumeOrThrow(byIp, ctx.ip, TOO_MANY);
   await consumeOrThrow(byEmail, email, TOO_MANY);
   const user = await liveUserByEmail(db, email);
-  if (user) {
-    const now = ctx.now ?? new Date();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
-      await t
-        .update(oneTimeCodes)
-        .set({ usedAt: now })
-        .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'password_reset'), isNull(oneTimeCodes.usedAt)));
-      await t.insert(oneTimeCodes).values({
-        userId: user.id,
-        purpose: 'password_reset',
-        codeHash: codeHash(code),
-        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
-        createdAt: now,
-      });
-      await enqueueTemplate(t, user.email, 'password_reset_code', { firstName: user.firstName, code, minutes: CODE_TTL_MINUTES });
-    });
-  }
+  if (user) await mailResetCode(db, user, { kind: 'password_reset_code' }, ctx.now);
   return { message: RESET_REQUESTED };
 }
 

@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
 import { ROLES, hasAny, mayTurnDriverIntoEmployer, type Role } from '@/lib/access';
-import { AppError, conflict, sqlState, unauthorized } from '@/lib/errors';
+import { AppError, conflict, unauthorized } from '@/lib/errors';
 import { consumeOrThrow, limiter } from '@/lib/rate-limit';
-import { hashPassword } from '@/lib/auth/passwords';
-import { toE164 } from '@/lib/auth/phone';
 import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
 import { sendVerificationMail } from '@/lib/accounts/email-verification';
+import { createAccount } from './create-account';
 import { EMAIL_EXISTS, type SignupPayload } from './schemas';
 
 /** The sign-up email check is authorised by a signed token that lives 5 seconds (accounts spec §9). */
@@ -54,29 +53,7 @@ export async function signUp(db: Database, input: SignupPayload, ctx: { ip: stri
   await consumeOrThrow(await limiter('signup-ip', 20, 3600), ctx.ip, 'Too many sign-ups from this address. Please try again later.');
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict(EMAIL_EXISTS, 'email');
-  const passwordHash = await hashPassword(input.password);
-  let id: number;
-  try {
-    id = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          phone: toE164(input.phone),
-          passwordHash,
-          tnNewsletters: input.tn_newsletters,
-        })
-        .returning({ id: users.id });
-      await tx.insert(userRoles).values({ userId: user.id, role: SIGNUP_ROLE[input.role] });
-      return user.id;
-    });
-  } catch (error) {
-    // Two sign-ups with the same address at once: the unique index decides.
-    if (sqlState(error) === '23505') throw conflict(EMAIL_EXISTS, 'email');
-    throw error;
-  }
+  const id = await createAccount(db, input, { roles: [SIGNUP_ROLE[input.role]] });
   await sendVerificationMail(db, id).catch((error) => {
     if (!(error instanceof AppError)) console.error('Verification mail not queued after sign-up', error);
   });

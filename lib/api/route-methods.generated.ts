@@ -3,6 +3,9 @@
 
 export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/[...path]', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  { template: '/api/v1.0/admin/companies/[id]/employers/[userId]/password-reset', methods: ['POST'] },
+  { template: '/api/v1.0/admin/companies/[id]/employers/[userId]', methods: ['PATCH'] },
+  { template: '/api/v1.0/admin/companies/[id]/employers', methods: ['GET', 'POST'] },
   { template: '/api/v1.0/admin/invoices/[id]/mark-paid', methods: ['POST'] },
   { template: '/api/v1.0/admin/invoices', methods: ['GET'] },
   { template: '/api/v1.0/admin/jobs/[id]/boost', methods: ['POST'] },
@@ -21,6 +24,9 @@ export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/auth/verify-email', methods: ['GET'] },
   { template: '/api/v1.0/auth/verify-email/send', methods: ['POST'] },
   { template: '/api/v1.0/auth/verify-token-password', methods: ['POST'] },
+  { template: '/api/v1.0/companies/[id]/employers/[userId]/password-reset', methods: ['POST'] },
+  { template: '/api/v1.0/companies/[id]/employers/[userId]', methods: ['PATCH'] },
+  { template: '/api/v1.0/companies/[id]/employers', methods: ['GET', 'POST'] },
   { template: '/api/v1.0/companies/[id]/logo', methods: ['GET', 'PUT', 'DELETE'] },
   { template: '/api/v1.0/companies/[id]', methods: ['GET', 'PATCH'] },
   { template: '/api/v1.0/companies/logo/[id]', methods: ['GET'] },

@@ -51,6 +51,15 @@ export const mailTemplates = {
       { small: 'If you did not ask to reset your password, you can ignore this email: your password stays the same.' },
     ]),
 
+  employee_password_reset: (p: { firstName?: string | null; code: string; minutes: number; companyName: string; link: string }) =>
+    render(`Reset your ${product()} password`, product(), [
+      { p: hello(p.firstName) },
+      { p: `An admin of ${p.companyName} asked ${product()} to send you a code to set a new password. It is valid for ${p.minutes} minutes and can be used once.` },
+      { code: p.code },
+      { button: { label: 'Set a new password', href: p.link } },
+      { small: 'Your current password keeps working until you set a new one. No one else sees the code or your new password.' },
+    ]),
+
   email_verification: (p: { firstName?: string | null; link: string; hours: number }) =>
     render(`Verify your email for ${product()}`, product(), [
       { p: hello(p.firstName) },

@@ -1,0 +1,248 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { GET as listGet, POST as addPost } from '@/app/api/v1.0/companies/[id]/employers/route';
+import { PATCH as employeePatch } from '@/app/api/v1.0/companies/[id]/employers/[userId]/route';
+import { POST as resetPost } from '@/app/api/v1.0/companies/[id]/employers/[userId]/password-reset/route';
+import { GET as adminListGet, POST as adminAddPost } from '@/app/api/v1.0/admin/companies/[id]/employers/route';
+import { PATCH as adminPatch } from '@/app/api/v1.0/admin/companies/[id]/employers/[userId]/route';
+import { POST as adminResetPost } from '@/app/api/v1.0/admin/companies/[id]/employers/[userId]/password-reset/route';
+import { GET as employerGet } from '@/app/api/v1.0/employer/route';
+import { POST as verifyCodePost } from '@/app/api/v1.0/auth/verify-token-password/route';
+import { login } from '@/lib/auth/login';
+import { getDb } from '@/lib/db/client';
+import { companies, emailOutbox, refreshTokens, userRoles, users } from '@/lib/db/schema';
+import { LAST_ADMIN, NOT_YOURSELF, ONLY_COMPANY_ADMINS, OTHER_COMPANY_EMAIL } from '@/lib/companies/employees';
+import { call, tokenFor } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { otherCompanyUser, tokens } from '../jobs/helpers';
+
+const PASSWORD = 'Haul1234!';
+let t: Awaited<ReturnType<typeof tokens>>;
+let demoId: number;
+let rivalCompanyId: number;
+let n = 0;
+
+beforeAll(async () => {
+  await seed();
+  t = await tokens();
+  const db = await getDb();
+  [{ id: demoId }] = await db.select({ id: companies.id }).from(companies).where(eq(companies.companyName, 'Demo Freight Lines'));
+  [{ companyId: rivalCompanyId }] = (await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'rival@other.test'))) as { companyId: number }[];
+});
+
+const newPerson = (overrides: Record<string, unknown> = {}) => ({
+  first_name: 'Paula',
+  last_name: 'Payroll',
+  email: `hire${++n}@demo-freight.test`,
+  password: PASSWORD,
+  phone: '(214)555-0142',
+  ...overrides,
+});
+
+const add = (token: string, body: Record<string, unknown>, companyId = demoId) => call(addPost, { token, body, params: { id: String(companyId) } });
+const patch = (token: string, userId: number, body: Record<string, unknown>, companyId = demoId) =>
+  call(employeePatch, { token, body, method: 'PATCH', params: { id: String(companyId), userId: String(userId) } });
+
+async function hire(overrides: Record<string, unknown> = {}) {
+  const body = newPerson(overrides);
+  const res = await add(t.companyAdmin, body);
+  expect(res.status).toBe(201);
+  return { ...res.json.data, password: body.password } as { id: number; email: string; role: string; password: string };
+}
+
+describe('GET /companies/{id}/employers', () => {
+  it('lists the company employees a page at a time, oldest first, with the spec fields and role', async () => {
+    const res = await call(listGet, { token: t.companyAdmin, params: { id: String(demoId) }, query: { offset: 0, limit: 1 } });
+    expect(res.status).toBe(200);
+    expect(res.json.pagination).toMatchObject({ offset: 0, limit: 1 });
+    expect(res.json.pagination.total).toBeGreaterThanOrEqual(2);
+    expect(res.json.data).toHaveLength(1);
+    expect(Object.keys(res.json.data[0]).sort()).toEqual(
+      ['active', 'blocked', 'company_id', 'created_at', 'email', 'email_verified', 'first_name', 'id', 'last_name', 'phone', 'role'].sort(),
+    );
+    const all = await call(listGet, { token: t.employer, params: { id: String(demoId) }, query: { limit: 100 } });
+    const emails = all.json.data.map((e: { email: string }) => e.email);
+    expect(emails).toEqual(expect.arrayContaining(['companyadmin@demo.test', 'employer@demo.test']));
+    expect(all.json.data.find((e: { email: string }) => e.email === 'companyadmin@demo.test').role).toBe('company_admin');
+    expect(all.json.data.find((e: { email: string }) => e.email === 'employer@demo.test').role).toBe('company_user');
+    expect(emails).not.toContain('rival@other.test');
+  });
+
+  it('refuses bad paging with a clear message', async () => {
+    const res = await call(listGet, { token: t.companyAdmin, params: { id: String(demoId) }, query: { limit: 1000 } });
+    expect(res.status).toBe(422);
+    expect(res.json.errors[0].message).toBe('Limit must be a number from 1 to 100.');
+  });
+
+  it('hides another company: 404 for its own people, the list for admins through both paths', async () => {
+    expect((await call(listGet, { token: t.rival, params: { id: String(demoId) } })).status).toBe(404);
+    expect((await call(listGet, { token: t.companyAdmin, params: { id: String(rivalCompanyId) } })).status).toBe(404);
+    expect((await call(listGet, { token: t.admin, params: { id: String(demoId) } })).status).toBe(200);
+    const viaAdmin = await call(adminListGet, { token: t.superAdmin, params: { id: String(rivalCompanyId) } });
+    expect(viaAdmin.status).toBe(200);
+    expect(viaAdmin.json.data.map((e: { email: string }) => e.email)).toEqual(['rival@other.test']);
+    expect((await call(adminListGet, { token: t.companyAdmin, params: { id: String(demoId) } })).status).toBe(403);
+    expect((await call(adminListGet, { token: t.admin, params: { id: '999999' } })).status).toBe(404);
+  });
+});
+
+describe('POST /companies/{id}/employers', () => {
+  it('adds an employee who can sign in at once, as a company user without newsletters', async () => {
+    const body = newPerson();
+    const res = await add(t.companyAdmin, body);
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ email: body.email, company_id: demoId, first_name: 'Paula', phone: '2145550142', active: true, role: 'company_user' });
+    const db = await getDb();
+    const [row] = await db.select().from(users).where(eq(users.id, res.json.data.id));
+    expect(row.tnNewsletters).toBe(false);
+    expect(row.passwordHash).not.toContain(PASSWORD);
+    const session = await login(db, { email: body.email, password: PASSWORD }, { ip: '10.1.1.1' });
+    expect(session.userRoles).toEqual(['Employer']);
+    expect(session.companyId).toBe(demoId);
+  });
+
+  it('adds a company admin when asked', async () => {
+    const admin = await hire({ role: 'company_admin' });
+    expect(admin.role).toBe('company_admin');
+    const roles = (await (await getDb()).select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, admin.id))).map((r) => r.role);
+    expect(roles.sort()).toEqual(['Employer', 'TNCompanyAdmin']);
+  });
+
+  it('checks each field with the sign-up rules and changes nothing', async () => {
+    const res = await add(t.companyAdmin, newPerson({ password: 'short', email: 'nope', first_name: '' }));
+    expect(res.status).toBe(422);
+    const fields = res.json.errors.map((e: { field: string }) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['password', 'email', 'first_name']));
+    expect(res.json.errors.find((e: { field: string }) => e.field === 'password').message).toBe('Password is too short - It should be at least 8 characters.');
+    expect((await add(t.companyAdmin, newPerson({ tn_newsletters: true }))).status).toBe(422);
+  });
+
+  it('answers 409 with a clear message for an email of another company, and for one already here', async () => {
+    const other = await add(t.companyAdmin, newPerson({ email: 'rival@other.test' }));
+    expect(other.status).toBe(409);
+    expect(other.json.errors[0]).toEqual({ message: OTHER_COMPANY_EMAIL, field: 'email' });
+    const here = await add(t.companyAdmin, newPerson({ email: 'employer@demo.test' }));
+    expect(here.status).toBe(409);
+    expect(here.json.errors[0].message).toBe('This email already belongs to an employee of this company.');
+    const driver = await add(t.companyAdmin, newPerson({ email: 'DRIVER@demo.test' }));
+    expect(driver.status).toBe(409);
+  });
+
+  it('is for company admins and admins only: a company user and another company are refused', async () => {
+    const user = await add(t.employer, newPerson());
+    expect(user.status).toBe(403);
+    expect(user.json.errors[0].message).toBe(ONLY_COMPANY_ADMINS);
+    expect((await add(t.rival, newPerson())).status).toBe(404);
+    expect((await add(t.driver, newPerson())).status).toBe(403);
+    expect((await add(t.internal, newPerson())).status).toBe(403);
+    const viaAdmin = await call(adminAddPost, { token: t.admin, body: newPerson(), params: { id: String(rivalCompanyId) } });
+    expect(viaAdmin.status).toBe(201);
+    expect(viaAdmin.json.data.company_id).toBe(rivalCompanyId);
+  });
+});
+
+describe('PATCH /companies/{id}/employers/{userId}', () => {
+  it('updates names and phone', async () => {
+    const e = await hire();
+    const res = await patch(t.companyAdmin, e.id, { first_name: 'Pat', last_name: 'Dispatch', phone: '2145550199' });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ first_name: 'Pat', last_name: 'Dispatch', phone: '2145550199' });
+  });
+
+  it('deactivating ends every session of the employee at once and refuses their sign-in; reactivating lets them back', async () => {
+    const e = await hire();
+    const token = await tokenFor(e.email, PASSWORD);
+    expect((await call(employerGet, { token })).status).toBe(200);
+    const off = await patch(t.companyAdmin, e.id, { active: false });
+    expect(off.status).toBe(200);
+    expect(off.json.data.active).toBe(false);
+    expect((await call(employerGet, { token })).status).toBe(401);
+    const db = await getDb();
+    const live = await db.select().from(refreshTokens).where(and(eq(refreshTokens.userId, e.id)));
+    expect(live.every((r) => r.revokedAt)).toBe(true);
+    await expect(login(db, { email: e.email, password: PASSWORD }, { ip: '10.1.1.2' })).rejects.toMatchObject({ status: 401 });
+    const on = await patch(t.companyAdmin, e.id, { active: true });
+    expect(on.json.data.active).toBe(true);
+    expect((await login(db, { email: e.email, password: PASSWORD }, { ip: '10.1.1.3' })).accessToken).toBeTruthy();
+  });
+
+  it('never deactivates or demotes the last active company admin, nor lets an admin deactivate themselves', async () => {
+    const db = await getDb();
+    const [company] = await db.insert(companies).values({ companyName: 'Solo Trucking', city: 'Austin', state: 'TX' }).returning();
+    const owner = await call(adminAddPost, { token: t.admin, body: newPerson({ role: 'company_admin' }), params: { id: String(company.id) } });
+    const ownerId = owner.json.data.id as number;
+    const ownerToken = await tokenFor(owner.json.data.email, PASSWORD);
+    const viaAdmin = (body: Record<string, unknown>, id = ownerId) => call(adminPatch, { token: t.admin, body, method: 'PATCH', params: { id: String(company.id), userId: String(id) } });
+
+    const deactivate = await viaAdmin({ active: false });
+    expect(deactivate.status).toBe(409);
+    expect(deactivate.json.errors[0].message).toBe(LAST_ADMIN);
+    expect((await viaAdmin({ role: 'company_user' })).status).toBe(409);
+    expect((await patch(ownerToken, ownerId, { active: false }, company.id)).json.errors[0].message).toBe(NOT_YOURSELF);
+
+    // With a second admin, the first may be demoted; the second is then the last one.
+    const second = await call(adminAddPost, { token: t.admin, body: newPerson({ role: 'company_admin' }), params: { id: String(company.id) } });
+    expect((await patch(ownerToken, second.json.data.id, { role: 'company_user' }, company.id)).status).toBe(200);
+    expect((await patch(ownerToken, second.json.data.id, { role: 'company_admin' }, company.id)).status).toBe(200);
+    const demoted = await viaAdmin({ role: 'company_user' });
+    expect(demoted.status).toBe(200);
+    expect(demoted.json.data.role).toBe('company_user');
+    expect((await viaAdmin({ active: false }, second.json.data.id)).status).toBe(409);
+    const [row] = await db.select({ active: users.active }).from(users).where(eq(users.id, second.json.data.id));
+    expect(row.active).toBe(true);
+  });
+
+  it('an inactive admin does not count as the company admin who keeps the company managed', async () => {
+    const db = await getDb();
+    const [company] = await db.insert(companies).values({ companyName: 'Duo Freight', city: 'Waco', state: 'TX' }).returning();
+    const a = await call(adminAddPost, { token: t.admin, body: newPerson({ role: 'company_admin' }), params: { id: String(company.id) } });
+    const b = await call(adminAddPost, { token: t.admin, body: newPerson({ role: 'company_admin' }), params: { id: String(company.id) } });
+    const viaAdmin = (id: number, body: Record<string, unknown>) => call(adminPatch, { token: t.admin, body, method: 'PATCH', params: { id: String(company.id), userId: String(id) } });
+    expect((await viaAdmin(b.json.data.id, { active: false })).status).toBe(200);
+    expect((await viaAdmin(a.json.data.id, { active: false })).status).toBe(409);
+  });
+
+  it('refuses a company user, another company, an unknown employee and an email change', async () => {
+    const e = await hire();
+    expect((await patch(t.employer, e.id, { first_name: 'Nope' })).status).toBe(403);
+    expect((await patch(t.rival, e.id, { active: false })).status).toBe(404);
+    expect((await patch(t.companyAdmin, e.id, { active: false }, rivalCompanyId)).status).toBe(404);
+    const rival = await otherCompanyUser();
+    expect(rival).toBeTruthy();
+    const [rivalUser] = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, 'rival@other.test'));
+    expect((await patch(t.companyAdmin, rivalUser.id, { active: false })).status).toBe(404);
+    expect((await patch(t.companyAdmin, 999999, { active: false })).status).toBe(404);
+    const email = await patch(t.companyAdmin, e.id, { email: 'new@demo-freight.test' });
+    expect(email.status).toBe(422);
+    expect((await patch(t.companyAdmin, e.id, {})).json.errors[0].message).toBe('Nothing to update.');
+    const [row] = await (await getDb()).select({ active: users.active, firstName: users.firstName }).from(users).where(eq(users.id, e.id));
+    expect(row).toEqual({ active: true, firstName: 'Paula' });
+  });
+});
+
+describe('POST /companies/{id}/employers/{userId}/password-reset', () => {
+  it('mails the employee a code that opens the reset flow; the admin sees no password and no code', async () => {
+    const e = await hire();
+    const res = await call(resetPost, { token: t.companyAdmin, params: { id: String(demoId), userId: String(e.id) } });
+    expect(res.status).toBe(200);
+    expect(res.text).not.toMatch(/\b\d{6}\b/);
+    const [mail] = await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, e.email)).orderBy(desc(emailOutbox.id)).limit(1);
+    expect(mail.kind).toBe('employee_password_reset');
+    expect(mail.text).toContain('Demo Freight Lines');
+    expect(mail.text).toContain(`/reset-code?email=${encodeURIComponent(e.email)}`);
+    const code = mail.text.match(/\b(\d{6})\b/)![1];
+    const verified = await call(verifyCodePost, { body: { email: e.email, code } });
+    expect(verified.status).toBe(200);
+    expect(verified.json.data.token).toBeTruthy();
+  });
+
+  it('is for company admins and admins; another company and a deactivated employee are refused', async () => {
+    const e = await hire();
+    const params = { id: String(demoId), userId: String(e.id) };
+    expect((await call(resetPost, { token: t.employer, params })).status).toBe(403);
+    expect((await call(resetPost, { token: t.rival, params })).status).toBe(404);
+    expect((await call(adminResetPost, { token: t.superAdmin, params })).status).toBe(200);
+    await patch(t.companyAdmin, e.id, { active: false });
+    const inactive = await call(resetPost, { token: t.companyAdmin, params });
+    expect(inactive.status).toBe(409);
+  });
+});

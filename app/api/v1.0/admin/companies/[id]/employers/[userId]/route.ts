@@ -1,0 +1,5 @@
+// PATCH /api/v1.0/admin/companies/{id}/employers/{userId}: update an employee (names, phone, role, active). For admins (super admin, admin).
+import { employeeRoutes } from '@/lib/companies/employee-routes';
+
+const routes = employeeRoutes('admin');
+export const PATCH = routes.PATCH;

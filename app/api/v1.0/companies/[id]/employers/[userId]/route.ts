@@ -1,0 +1,5 @@
+// PATCH /api/v1.0/companies/{id}/employers/{userId}: update an employee (names, phone, role, active). For the company's own people (admins too).
+import { employeeRoutes } from '@/lib/companies/employee-routes';
+
+const routes = employeeRoutes('companySettings');
+export const PATCH = routes.PATCH;

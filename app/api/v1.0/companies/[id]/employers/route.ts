@@ -1,0 +1,6 @@
+// GET /api/v1.0/companies/{id}/employers: the company's employees (offset, limit); POST: add one. For the company's own people (admins too).
+import { employeeListRoutes } from '@/lib/companies/employee-routes';
+
+const routes = employeeListRoutes('companySettings');
+export const GET = routes.GET;
+export const POST = routes.POST;
