@@ -97,7 +97,7 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob) {
  * PGlite is one process's database: a second process on the same folder would corrupt it. The lock
  * file holds the owner's pid; a stale lock (dead pid) is taken over.
  */
-function acquireLock(dir: string): () => void {
+export function acquireLock(dir: string): () => void {
   const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPglite } from '@/lib/db/client';
+import { backupPglite, restorePglite } from '@/lib/ops/backup';
+
+describe('backup and restore of the embedded database', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tna-backup-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('restores what was backed up, keeps a database it would replace aside, and refuses to overwrite silently', async () => {
+    const dir = path.join(root, 'pglite');
+    const seed = await createPglite(dir);
+    await seed.exec("create table notes (body text); insert into notes values ('before backup');");
+    await seed.close();
+
+    const file = path.join(root, 'backups', 'one.tar.gz');
+    await backupPglite(dir, file);
+    expect(fs.statSync(file).size).toBeGreaterThan(1000);
+
+    const later = await createPglite(dir);
+    await later.exec("insert into notes values ('after backup')");
+    await later.close();
+
+    await expect(restorePglite(file, dir)).rejects.toThrow(/--replace/);
+    const { keptAside } = await restorePglite(file, dir, { replace: true });
+    expect(keptAside && fs.existsSync(keptAside)).toBe(true);
+
+    const restored = await createPglite(dir);
+    const { rows } = await restored.query<{ body: string }>('select body from notes order by body');
+    await restored.close();
+    expect(rows.map((r) => r.body)).toEqual(['before backup']);
+  }, 120_000);
+
+  it('will not copy a database a running server holds', async () => {
+    const dir = path.join(root, 'busy');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(root, 'busy.lock'), String(process.ppid));
+    await expect(backupPglite(dir, path.join(root, 'x.tar.gz'))).rejects.toThrow(/already open in process/);
+  });
+});
