@@ -4,3 +4,5 @@ export * from './jobs';
 export * from './billing';
 export * from './audit';
 export * from './marketplace';
+export * from './subscriptions';
+export * from './admin';

@@ -4,6 +4,7 @@ import { users } from '@/lib/db/schema';
 import { seedAccounts } from './accounts';
 import { seedJobs } from './jobs';
 import { seedBilling } from './billing';
+import { seedSubscriptions } from './subscriptions';
 
 /**
  * Demo data for development and the end-to-end tests; refuses to run in production unless
@@ -19,5 +20,6 @@ export async function seedDemo(db: Database): Promise<boolean> {
   const accounts = await seedAccounts(db);
   await seedJobs(db, accounts);
   await seedBilling(db, accounts);
+  await seedSubscriptions(db);
   return true;
 }

@@ -1,0 +1,18 @@
+// GET /api/v1.0/admin/companies/{id}: a company for the admin edit form; PATCH: change it (audited)
+import { route } from '@/lib/api/route';
+import { getAdminCompany, updateAdminCompany } from '@/lib/admin/companies';
+import { adminCompanyPatchSchema } from '@/lib/admin/schemas';
+import { companyIdParam } from '@/lib/companies/params';
+
+type Params = { id: string };
+
+export const GET = route<undefined, undefined, Params>({
+  access: 'admin',
+  handler: ({ db, actor, params }) => getAdminCompany(db, actor, companyIdParam(params)),
+});
+
+export const PATCH = route<typeof adminCompanyPatchSchema, undefined, Params>({
+  access: 'admin',
+  body: adminCompanyPatchSchema,
+  handler: ({ db, actor, params, body, ip }) => updateAdminCompany(db, actor, companyIdParam(params), body, ip),
+});

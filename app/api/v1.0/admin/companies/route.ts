@@ -1,0 +1,10 @@
+// POST /api/v1.0/admin/companies: an admin creates a company (name, billing email, billing type, plan type, street, phone)
+import { route, withStatus } from '@/lib/api/route';
+import { createAdminCompany } from '@/lib/admin/companies';
+import { adminCompanySchema } from '@/lib/admin/schemas';
+
+export const POST = route({
+  access: 'admin',
+  body: adminCompanySchema,
+  handler: async ({ db, actor, body, ip }) => withStatus(201, await createAdminCompany(db, actor, body, ip)),
+});

@@ -1,0 +1,109 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ROLES } from '@/lib/access';
+import type { Actor } from '@/lib/auth/actor';
+import { ALREADY_EMPLOYER } from '@/lib/auth/login';
+import { toE164 } from '@/lib/auth/phone';
+import { recordAudit } from '@/lib/audit';
+import type { Database } from '@/lib/db/client';
+import { companies, userRoles, users } from '@/lib/db/schema';
+import { conflict, notFound } from '@/lib/errors';
+import { companyView } from '@/lib/companies/view';
+import { assertAdmin } from './guard';
+import type { AdminCompanyInput, AdminCompanyPatch } from './schemas';
+
+/**
+ * The spec's rule for a company created by an admin: its email must not belong to someone who is
+ * already an employer (company user or company admin) here.
+ */
+async function assertEmailNotEmployer(db: Database, email: string) {
+  const [hit] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(users.email, email), isNull(users.deletedAt), inArray(userRoles.role, [ROLES.EMPLOYER, ROLES.COMPANY_ADMIN])))
+    .limit(1);
+  if (hit) throw conflict(ALREADY_EMPLOYER, 'email');
+}
+
+function phoneOf(phone: string | undefined) {
+  return phone === undefined ? undefined : toE164(phone);
+}
+
+/**
+ * POST /admin/companies: a company set up by an admin (sales-led, often Enterprise or invoiced).
+ * The logo is uploaded afterwards through the company's logo route (PUT /companies/{id}/logo), so
+ * the payload never names a stored file.
+ */
+export async function createAdminCompany(db: Database, actor: Actor | null, input: AdminCompanyInput, ip?: string) {
+  assertAdmin(actor);
+  await assertEmailNotEmployer(db, input.email);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(companies)
+      .values({
+        companyName: input.company_name,
+        email: input.email,
+        billingType: input.billing_type,
+        type: input.type,
+        street1: input.street1 || null,
+        phone: phoneOf(input.phone) ?? null,
+      })
+      .returning();
+    await recordAudit(tx as unknown as Database, {
+      actorUserId: actor.userId,
+      action: 'company.create',
+      subjectType: 'company',
+      subjectId: row.id,
+      companyId: row.id,
+      details: { by: 'admin', company_name: row.companyName, billing_type: row.billingType, type: row.type },
+      ip,
+    });
+    return companyView(row);
+  });
+}
+
+async function companyRow(db: Database, id: number) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  if (!row) throw notFound('Company not found.');
+  return row;
+}
+
+export async function getAdminCompany(db: Database, actor: Actor | null, id: number) {
+  assertAdmin(actor);
+  return companyView(await companyRow(db, id));
+}
+
+/** PATCH /admin/companies/{id}: any of the create fields; the change is audited with the fields named. */
+export async function updateAdminCompany(db: Database, actor: Actor | null, id: number, input: AdminCompanyPatch, ip?: string) {
+  assertAdmin(actor);
+  const current = await companyRow(db, id);
+  if (input.email && input.email.toLowerCase() !== (current.email ?? '').toLowerCase()) await assertEmailNotEmployer(db, input.email);
+  const patch: Partial<typeof companies.$inferInsert> = {
+    companyName: input.company_name,
+    email: input.email,
+    billingType: input.billing_type,
+    type: input.type,
+    street1: input.street1 === undefined ? undefined : input.street1 || null,
+    phone: phoneOf(input.phone),
+  };
+  const changed = Object.entries(input)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companies)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(companies.id, id))
+      .returning();
+    await recordAudit(tx as unknown as Database, {
+      actorUserId: actor.userId,
+      action: 'company.update',
+      subjectType: 'company',
+      subjectId: id,
+      companyId: id,
+      details: { by: 'admin', fields: changed },
+      ip,
+    });
+    return companyView(row);
+  });
+}
