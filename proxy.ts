@@ -6,6 +6,7 @@ import { authSecret } from '@/lib/config';
 import { secureCookies } from '@/lib/auth/cookie-security';
 import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
 import { FLAG_COOKIE, flagOverridesFromQuery, parseFlagCookie, serializeFlagCookie } from '@/lib/flag-overrides';
+import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
 
 // Worked out once per process; each request only gets its own nonce.
 const CSP = cspParts();
@@ -61,6 +62,8 @@ async function gate(req: NextRequest): Promise<NextResponse | null> {
   const guard = pageGuardFor(pathname);
   if (guard === 'public') return null;
   const token = await getToken({ req, secret: authSecret() }).catch(() => null);
+  const leave = impersonationRedirect(pathname, token);
+  if (leave) return NextResponse.redirect(new URL(leave, req.url));
   const signedIn = !!token?.userId && !token.error;
   const roles = (token?.roles as string[] | undefined) ?? [];
   if (!allows(guard, roles, signedIn)) {

@@ -11,6 +11,7 @@ import { clientAddress } from '@/lib/api/client-address';
 import { guardInput } from './input-guard';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
+import { recordImpersonatedAction } from '@/lib/auth/impersonation-audit';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -88,7 +89,11 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       if (!options.rawBody && options.body) body = parseWith(options.body, guardInput(await readJson(req)));
       const params = guardInput((await context?.params) ?? {}) as P;
       const result = await options.handler({ req, db, actor, body, query, params, ip, requestId, bearer } as never);
-      return toResponse(result, requestId);
+      const response = toResponse(result, requestId);
+      if (actor?.impersonatorId && UNSAFE.has(req.method) && response.ok) {
+        await recordImpersonatedAction(db, actor, { method: req.method, path: req.nextUrl.pathname, status: response.status, ip });
+      }
+      return response;
     } catch (error) {
       return errorResponse(error, requestId);
     }
@@ -133,7 +138,8 @@ async function resolveActor(req: NextRequest, db: Database): Promise<{ actor: Ac
   return { actor: claims ? await actorFromClaims(db, claims) : null };
 }
 
-function sameOrigin(req: NextRequest) {
+/** Whether an unsafe cookie-authenticated request comes from our own origin (CSRF). */
+export function sameOrigin(req: NextRequest) {
   const origin = req.headers.get('origin');
   if (!origin) return false;
   const host = req.headers.get('x-forwarded-host') || req.headers.get('host');

@@ -3,7 +3,11 @@ import { queryRows, type Database } from '@/lib/db/client';
 import type { Role } from '@/lib/access';
 import type { AccessClaims } from './tokens';
 
-/** Who is calling: always re-read from the database, so deletions, role changes and logouts apply at once. */
+/**
+ * Who is calling: always re-read from the database, so deletions, role changes and logouts apply at
+ * once. A session is live while one of its refresh tokens is neither revoked nor expired: an
+ * impersonated session (fixed 600 s) thus ends on the server when its countdown does.
+ */
 export type Actor = {
   userId: number;
   email: string;
@@ -31,7 +35,8 @@ export async function actorFromClaims(db: Database, claims: AccessClaims): Promi
     select u.id, u.email, u.first_name, u.last_name, u.company_id,
       (select array_agg(r.role::text) from user_roles r where r.user_id = u.id) as roles,
       (${claims.sid ?? null}::uuid is null or exists (
-        select 1 from refresh_tokens t where t.family_id = ${claims.sid ?? null}::uuid and t.revoked_at is null
+        select 1 from refresh_tokens t
+        where t.family_id = ${claims.sid ?? null}::uuid and t.revoked_at is null and t.expires_at > now()
       )) as session_live
     from users u
     where u.id = ${claims.userId} and u.deleted_at is null and u.active

@@ -9,10 +9,11 @@ import { getDb } from '@/lib/db/client';
 import { actorFromClaims, type Actor } from './actor';
 import { SESSION_ENDED_LOGIN } from './messages';
 import { verifyAccessToken } from './tokens';
+import { ADMIN_HOME, LEAVE_IMPERSONATION } from './impersonation-gate';
 
 export type SessionUser = { id: number; name?: string | null; email?: string | null; roles: string[]; companyId: number | null };
 
-type CurrentSession = { user: SessionUser; actor: Actor } | { user: null; actor: null; ended: boolean };
+type CurrentSession = { user: SessionUser; actor: Actor } | { user: null; actor: null; ended: boolean; impersonating?: boolean };
 
 /**
  * The request's session, checked against the store exactly as the API checks a bearer token
@@ -38,7 +39,8 @@ export const currentSession = cache(async (): Promise<CurrentSession> => {
   if (!token?.userId) return { user: null, actor: null, ended: false };
   const claims = typeof token.accessToken === 'string' ? await verifyAccessToken(token.accessToken, { ignoreExpiry: true }) : null;
   const actor = !token.error && claims?.userId === token.userId ? await actorFromClaims(await getDb(), claims) : null;
-  if (!actor) return { user: null, actor: null, ended: true };
+  // An impersonation the server ended (its 600 s ran out): back to the admin's own session, not to /login.
+  if (!actor) return { user: null, actor: null, ended: true, impersonating: !!token.impersonation };
   return {
     actor,
     user: {
@@ -63,7 +65,7 @@ export async function getSessionUser(): Promise<SessionUser | null> {
  */
 export async function requireSession(guard: Guard, opts: { allowNoCompany?: boolean } = {}): Promise<{ user: SessionUser; actor: Actor }> {
   const session = await currentSession();
-  if (!session.user) redirect(session.ended ? SESSION_ENDED_LOGIN : '/login');
+  if (!session.user) redirect(session.impersonating ? `${LEAVE_IMPERSONATION}?next=${encodeURIComponent(ADMIN_HOME)}` : session.ended ? SESSION_ENDED_LOGIN : '/login');
   const { user } = session;
   // Signed in without the role: say so on /login, as the proxy does (and /login does not bounce them back).
   if (!allows(guard, user.roles, true)) redirect('/login?denied=1');

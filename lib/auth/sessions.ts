@@ -27,19 +27,28 @@ async function rolesOf(db: Database, userId: number): Promise<Role[]> {
 export async function startSession(
   db: Database,
   userId: number,
-  opts: { deviceId?: string; impersonatorId?: number } = {},
+  opts: { deviceId?: string; impersonatorId?: number; ttlSeconds?: number } = {},
 ): Promise<TokenPair> {
   const familyId = randomUUID();
   const refreshToken = newRefreshToken();
+  const expiresAt = new Date(Date.now() + (opts.ttlSeconds ?? REFRESH_TOKEN_TTL_SECONDS) * 1000);
   await db.insert(refreshTokens).values({
     userId,
     tokenHash: hashToken(refreshToken),
     familyId,
     deviceId: opts.deviceId,
     impersonatorId: opts.impersonatorId,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    expiresAt,
   });
-  return issue(db, userId, familyId, refreshToken, opts);
+  return issue(db, userId, familyId, refreshToken, { ...opts, expiresAt });
+}
+
+/**
+ * An impersonated session ends at a fixed time (the countdown): its refresh tokens keep the first
+ * one's expiry when rotated, and no access token outlives it.
+ */
+function sessionDeadline(row: { impersonatorId: number | null; expiresAt: Date }) {
+  return row.impersonatorId ? row.expiresAt : undefined;
 }
 
 async function issue(
@@ -47,17 +56,22 @@ async function issue(
   userId: number,
   familyId: string,
   refreshToken: string,
-  opts: { deviceId?: string | null; impersonatorId?: number | null },
+  opts: { deviceId?: string | null; impersonatorId?: number | null; expiresAt?: Date },
 ): Promise<TokenPair> {
   const roles = await rolesOf(db, userId);
-  const accessToken = await signAccessToken({
-    userId,
-    roles,
-    did: opts.deviceId ?? undefined,
-    imp: opts.impersonatorId ?? undefined,
-    sid: familyId,
-  });
-  return { accessToken, refreshToken, accessTokenExpiresAt: Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000, sessionId: familyId };
+  const deadline = opts.impersonatorId ? opts.expiresAt : undefined;
+  const ttl = deadline ? Math.max(1, Math.min(ACCESS_TOKEN_TTL_SECONDS, Math.floor((deadline.getTime() - Date.now()) / 1000))) : ACCESS_TOKEN_TTL_SECONDS;
+  const accessToken = await signAccessToken(
+    {
+      userId,
+      roles,
+      did: opts.deviceId ?? undefined,
+      imp: opts.impersonatorId ?? undefined,
+      sid: familyId,
+    },
+    ttl,
+  );
+  return { accessToken, refreshToken, accessTokenExpiresAt: Date.now() + ttl * 1000, sessionId: familyId };
 }
 
 const INVALID = () => new AppError(401, SESSION_EXPIRED);
@@ -92,7 +106,7 @@ export async function refreshSession(db: Database, refreshToken: string): Promis
         familyId: row.familyId,
         deviceId: row.deviceId,
         impersonatorId: row.impersonatorId,
-        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+        expiresAt: sessionDeadline(row) ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
       });
       return issue(tx as unknown as Database, row.userId, row.familyId, successor, row);
     }

@@ -1,0 +1,133 @@
+import { and, eq } from 'drizzle-orm';
+import { POST as impersonatePost } from '@/app/api/v1.0/auth/login/impersonate/route';
+import { PATCH as jobPatch } from '@/app/api/v1.0/jobs/[id]/route';
+import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
+import { GET as employerGet } from '@/app/api/v1.0/employer/route';
+import { POST as searchPost } from '@/app/api/v1.0/companies/search/route';
+import { ADMIN_NOT_IMPERSONABLE, NOT_IMPERSONABLE } from '@/lib/auth/impersonation';
+import { leaveFromCookie, startFromCookie, type ImpersonatingToken } from '@/lib/auth/impersonation-session';
+import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
+import { verifyAccessToken } from '@/lib/auth/tokens';
+import { login } from '@/lib/auth/login';
+import { getDb } from '@/lib/db/client';
+import { auditLog, refreshTokens, users } from '@/lib/db/schema';
+import { DEMO_PASSWORD } from '@/lib/db/seed/accounts';
+import { createJobAs } from '../jobs/helpers';
+import { call } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { adminCallTokens } from './helpers';
+
+let t: Awaited<ReturnType<typeof adminCallTokens>>;
+const ids: Record<string, number> = {};
+const URL_IMP = 'http://localhost:3000/api/v1.0/auth/login/impersonate';
+
+beforeAll(async () => {
+  await seed();
+  t = await adminCallTokens();
+  const db = await getDb();
+  for (const email of ['employer@demo.test', 'companyadmin@demo.test', 'admin@demo.test', 'superadmin@demo.test', 'internal@demo.test', 'driver@demo.test']) {
+    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    ids[email] = u.id;
+  }
+});
+
+const impersonate = (token: string, userId: number, body: Record<string, unknown> = {}) => call(impersonatePost, { token, url: URL_IMP, query: { user_id: userId }, body: { user_id: userId, device_id: 'abcd1234', role: 'employer', ...body } });
+
+describe('POST /auth/login/impersonate', () => {
+  it('answers firstName, lastName and tokens of the company user; the token carries the admin as imp and ends within 600 s', async () => {
+    const res = await impersonate(t.allowed.admin, ids['employer@demo.test']);
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ firstName: 'Emma', lastName: 'Recruiter', accessToken: expect.any(String), refreshToken: expect.any(String) });
+    const claims = await verifyAccessToken(res.json.data.accessToken);
+    expect(claims).toMatchObject({ userId: ids['employer@demo.test'], imp: ids['admin@demo.test'] });
+    expect(claims!.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(600);
+    expect((await call(employerGet, { token: res.json.data.accessToken })).json.data.email).toBe('employer@demo.test');
+    const db = await getDb();
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'user.impersonate'), eq(auditLog.entityId, String(ids['employer@demo.test']))));
+    expect(audit).toMatchObject({ actorId: ids['admin@demo.test'], entity: 'user' });
+  });
+
+  it('records every change made with it as "admin X as user Y" in the audit log', async () => {
+    const jobId = await createJobAs(t.all.employer);
+    const { accessToken } = (await impersonate(t.allowed.superAdmin, ids['employer@demo.test'])).json.data;
+    const res = await call(jobPatch, { method: 'PATCH', token: accessToken, url: `http://localhost:3000/api/v1.0/jobs/${jobId}`, params: { id: String(jobId) }, body: { title: 'Edited while impersonating' } });
+    expect(res.status).toBe(200);
+    const db = await getDb();
+    const rows = await db.select().from(auditLog).where(eq(auditLog.action, 'impersonated.request'));
+    expect(rows).toContainEqual(expect.objectContaining({ actorId: ids['employer@demo.test'], impersonatorId: ids['superadmin@demo.test'], entityId: `PATCH /api/v1.0/jobs/${jobId}` }));
+  });
+
+  it('refuses an admin account (403), a driver (422), a missing user (404), and any caller but super admin and admin (403)', async () => {
+    for (const email of ['admin@demo.test', 'superadmin@demo.test', 'internal@demo.test']) {
+      const res = await impersonate(t.allowed.admin, ids[email]);
+      expect(res.status).toBe(403);
+      expect(res.json.errors[0].message).toBe(ADMIN_NOT_IMPERSONABLE);
+    }
+    const driver = await impersonate(t.allowed.admin, ids['driver@demo.test']);
+    expect(driver.status).toBe(422);
+    expect(driver.json.errors[0].message).toBe(NOT_IMPERSONABLE);
+    expect((await impersonate(t.allowed.admin, 999999)).status).toBe(404);
+    for (const token of Object.values(t.refused)) expect((await impersonate(token, ids['employer@demo.test'])).status).toBe(403);
+    expect((await call(impersonatePost, { url: URL_IMP, body: { user_id: ids['employer@demo.test'] } })).status).toBe(401);
+  });
+
+  it('never lets an impersonated session act as an admin or impersonate again', async () => {
+    const { accessToken } = (await impersonate(t.allowed.admin, ids['companyadmin@demo.test'])).json.data;
+    expect((await impersonate(accessToken, ids['employer@demo.test'])).status).toBe(403);
+    expect((await call(searchPost, { token: accessToken, url: 'http://localhost:3000/api/v1.0/companies/search', body: {} })).status).toBe(403);
+  });
+
+  it('expires on the server at its deadline: a refresh keeps the deadline, and past it every call is 401', async () => {
+    const { accessToken, refreshToken } = (await impersonate(t.allowed.admin, ids['employer@demo.test'])).json.data;
+    const sid = (await verifyAccessToken(accessToken))!.sid!;
+    const db = await getDb();
+    const [first] = await db.select().from(refreshTokens).where(eq(refreshTokens.familyId, sid));
+    const refreshed = await call(refreshPost, { token: refreshToken, body: {} });
+    expect(refreshed.status).toBe(200);
+    const family = await db.select().from(refreshTokens).where(eq(refreshTokens.familyId, sid));
+    expect(family).toHaveLength(2);
+    for (const row of family) expect(row.expiresAt.getTime()).toBe(first.expiresAt.getTime());
+    // The countdown reaches zero.
+    await db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.familyId, sid));
+    expect((await call(employerGet, { token: refreshed.json.data.accessToken })).status).toBe(401);
+    expect((await call(refreshPost, { token: refreshed.json.data.refreshToken, body: {} })).status).toBe(401);
+  });
+});
+
+describe('the browser session swap (cookie)', () => {
+  async function adminCookieToken(): Promise<ImpersonatingToken> {
+    const res = await login(await getDb(), { email: 'admin@demo.test', password: DEMO_PASSWORD }, { ip: '10.9.9.9' });
+    return { userId: res.id, name: 'Adam Admin', email: res.email, roles: res.userRoles, companyId: null, accessToken: res.accessToken, refreshToken: res.refreshToken, accessTokenExpiresAt: res.accessTokenExpiresAt };
+  }
+
+  it('keeps the admin aside, renews with a fresh session, and restores the admin on leaving (impersonated session revoked)', async () => {
+    const db = await getDb();
+    const admin = await adminCookieToken();
+    const imp = await startFromCookie(db, admin, ids['employer@demo.test']);
+    expect(imp).toMatchObject({ userId: ids['employer@demo.test'], companyId: expect.any(Number), impersonation: { userName: 'Emma Recruiter', companyName: 'Demo Freight Lines', adminName: 'Adam Admin' } });
+    expect(imp.impersonation!.admin.accessToken).toBe(admin.accessToken);
+    expect(imp.impersonation!.expiresAt - Date.now()).toBeGreaterThan(590_000);
+    const firstSid = (await verifyAccessToken(imp.accessToken as string))!.sid!;
+
+    const renewed = await startFromCookie(db, imp, 'renew');
+    expect(renewed.impersonation!.admin.accessToken).toBe(admin.accessToken);
+    expect((await verifyAccessToken(renewed.accessToken as string))!.sid).not.toBe(firstSid);
+    expect((await call(employerGet, { token: imp.accessToken as string })).status).toBe(401);
+
+    const back = await leaveFromCookie(db, renewed);
+    expect(back).toMatchObject({ userId: admin.userId, accessToken: admin.accessToken, roles: admin.roles });
+    expect(back.impersonation).toBeUndefined();
+    expect((await call(employerGet, { token: renewed.accessToken as string })).status).toBe(401);
+    const ends = await db.select().from(auditLog).where(eq(auditLog.action, 'user.impersonate.end'));
+    expect(ends.length).toBeGreaterThan(0);
+  });
+
+  it('the page gate sends an impersonating admin leaving the Company Portal (or past the deadline) through the restore', () => {
+    const token = { impersonation: { userId: 1 } };
+    expect(impersonationRedirect('/company/jobs', token)).toBeNull();
+    expect(impersonationRedirect('/admin/company-list', token)).toBe('/api/auth/impersonation?next=%2Fadmin%2Fcompany-list');
+    expect(impersonationRedirect('/news', token)).toBe('/api/auth/impersonation?next=%2Fnews');
+    expect(impersonationRedirect('/company/jobs', { ...token, error: 'RefreshAccessTokenError' })).toBe('/api/auth/impersonation?next=%2Fadmin%2Fcompany-list');
+    expect(impersonationRedirect('/admin/company-list', { userId: 1 })).toBeNull();
+  });
+});

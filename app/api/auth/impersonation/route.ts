@@ -1,0 +1,50 @@
+// The browser's impersonation: POST {action: start|renew|leave} swaps the session cookie's tokens (the admin's kept aside);
+// GET ends an impersonation and goes on to `next` (the proxy sends an admin here on leaving the Company Portal or after expiry)
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { clientIp, errorResponse, sameOrigin } from '@/lib/api/route';
+import { readSessionToken, writeSessionToken } from '@/lib/auth/impersonation-cookie';
+import { CHOOSE_USER } from '@/lib/auth/impersonation-schemas';
+import { impersonationInfo, leaveFromCookie, startFromCookie } from '@/lib/auth/impersonation-session';
+import { getDb } from '@/lib/db/client';
+import { AppError, unauthorized } from '@/lib/errors';
+
+const bodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('start'), user_id: z.coerce.number({ error: CHOOSE_USER }).int(CHOOSE_USER).positive(CHOOSE_USER).max(2_147_483_647, CHOOSE_USER) }),
+  z.object({ action: z.literal('renew') }),
+  z.object({ action: z.literal('leave') }),
+], { error: 'Choose start, renew or leave.' });
+
+const ADMIN_HOME = '/admin/company-list';
+
+export async function POST(req: NextRequest) {
+  const requestId = crypto.randomUUID();
+  try {
+    if (!sameOrigin(req)) throw new AppError(403, 'Cross-origin request refused.');
+    const token = await readSessionToken(req);
+    if (!token?.userId) throw unauthorized();
+    const body = bodySchema.parse(await req.json().catch(() => ({})));
+    const db = await getDb();
+    const ip = clientIp(req);
+    const next = body.action === 'leave' ? await leaveFromCookie(db, token, ip) : await startFromCookie(db, token, body.action === 'renew' ? 'renew' : body.user_id, ip);
+    const res = NextResponse.json({ data: { impersonation: impersonationInfo(next), redirect: body.action === 'leave' ? ADMIN_HOME : '/company/jobs' } }, { headers: { 'cache-control': 'no-store' } });
+    await writeSessionToken(res, next);
+    return res;
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
+}
+
+/** Only our own paths: never an open redirect. */
+const safeNext = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : ADMIN_HOME);
+
+export async function GET(req: NextRequest) {
+  const token = await readSessionToken(req);
+  const target = new URL(safeNext(req.nextUrl.searchParams.get('next')), req.url);
+  const res = NextResponse.redirect(target);
+  if (token?.impersonation) {
+    const next = await leaveFromCookie(await getDb(), token, clientIp(req)).catch(() => null);
+    if (next) await writeSessionToken(res, next);
+  }
+  return res;
+}
