@@ -8,6 +8,7 @@ import { verifyPassword } from './passwords';
 import { isKnownDevice } from './known-device';
 import { admitAttempt, recordFailure, recordSuccess } from './login-throttle';
 import { startSession } from './sessions';
+import type { SessionOrigin } from './sessions-origin';
 import { stripCountryCode } from './phone';
 import type { LoginInput } from './schemas';
 
@@ -42,7 +43,7 @@ const truthy = (v: unknown) => v === true || v === 'true';
 export async function login(
   db: Database,
   input: LoginInput,
-  ctx: { ip: string; baseUrl?: string; knownDeviceCookie?: string | null },
+  ctx: { ip: string; baseUrl?: string; knownDeviceCookie?: string | null; origin?: SessionOrigin },
 ): Promise<LoginResponse> {
   const email = input.email.trim().toLowerCase();
   const [user] = await db
@@ -74,7 +75,7 @@ export async function login(
     await db.update(users).set({ termsAcceptedAt, updatedAt: sql`now()` }).where(eq(users.id, user.id));
   }
 
-  const tokens = await startSession(db, user.id, { deviceId: input.device_id ?? input.deviceId });
+  const tokens = await startSession(db, user.id, { deviceId: input.device_id ?? input.deviceId, origin: ctx.origin });
   const base = ctx.baseUrl ?? publicOrigin();
   return {
     id: user.id,

@@ -7,6 +7,7 @@ import FacebookProvider from 'next-auth/providers/facebook';
 import { eq } from 'drizzle-orm';
 import { cookies } from 'next/headers';
 import { authSecret } from '@/lib/config';
+import { sessionOrigin } from './sessions-origin';
 import { clientAddress } from '@/lib/api/client-address';
 import { getDb } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
@@ -105,7 +106,7 @@ export const authOptions = (): NextAuthOptions => ({
         const jar = await cookies();
         const knownDeviceCookie = jar.get(KNOWN_DEVICE_COOKIE)?.value;
         try {
-          const res = await login(await getDb(), parsed.data, { ip, knownDeviceCookie });
+          const res = await login(await getDb(), parsed.data, { ip, knownDeviceCookie, origin: sessionOrigin((name) => headers[name]) });
           jar.set(KNOWN_DEVICE_COOKIE, await rememberDevice(knownDeviceCookie, res.id), knownDeviceCookieOptions(secureCookies()));
           return {
             id: String(res.id),

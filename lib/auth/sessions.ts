@@ -5,6 +5,7 @@ import { refreshTokens, userRoles } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { SESSION_EXPIRED } from './messages';
 import type { Role } from '@/lib/access';
+import type { SessionOrigin } from './sessions-origin';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_GRACE_SECONDS,
@@ -27,7 +28,7 @@ async function rolesOf(db: Database, userId: number): Promise<Role[]> {
 export async function startSession(
   db: Database,
   userId: number,
-  opts: { deviceId?: string; impersonatorId?: number; ttlSeconds?: number } = {},
+  opts: { deviceId?: string; impersonatorId?: number; ttlSeconds?: number; origin?: SessionOrigin } = {},
 ): Promise<TokenPair> {
   const familyId = randomUUID();
   const refreshToken = newRefreshToken();
@@ -38,6 +39,7 @@ export async function startSession(
     familyId,
     deviceId: opts.deviceId,
     impersonatorId: opts.impersonatorId,
+    ...opts.origin,
     expiresAt,
   });
   return issue(db, userId, familyId, refreshToken, { ...opts, expiresAt });
@@ -106,6 +108,9 @@ export async function refreshSession(db: Database, refreshToken: string): Promis
         familyId: row.familyId,
         deviceId: row.deviceId,
         impersonatorId: row.impersonatorId,
+        userAgent: row.userAgent,
+        ip: row.ip,
+        region: row.region,
         expiresAt: sessionDeadline(row) ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
       });
       return issue(tx as unknown as Database, row.userId, row.familyId, successor, row);

@@ -6,16 +6,12 @@ import { companies } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { AppError, badRequest, notFound, unprocessable } from '@/lib/errors';
 import { storage } from '@/lib/storage';
-import { LOGO_BAD_TYPE, LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_TOO_LARGE, LOGO_TYPES } from './schemas';
+import { LOGO_BAD_TYPE, LOGO_CROP_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZES, LOGO_TOO_LARGE, LOGO_TYPES, logoCropSchema, type LogoCrop, type LogoSize } from './schemas';
 import { companyOrThrow } from './services';
 import { logoUrl } from './view';
 
 
-/**
- * Checks an uploaded logo by its content (not its name) and scales it to fit 700×700, keeping
- * transparency, as WebP. Animated GIFs keep their first frame.
- */
-export async function processLogo(bytes: Buffer): Promise<Buffer> {
+async function checkedFormat(bytes: Buffer) {
   if (bytes.length > LOGO_MAX_BYTES) throw new AppError(413, LOGO_TOO_LARGE, 'logo');
   let format: string | undefined;
   try {
@@ -24,15 +20,46 @@ export async function processLogo(bytes: Buffer): Promise<Buffer> {
     throw unprocessable(LOGO_BAD_TYPE, 'logo');
   }
   if (!format || !(LOGO_TYPES as readonly string[]).includes(format)) throw unprocessable(LOGO_BAD_TYPE, 'logo');
-  return sharp(bytes, { animated: false })
-    .rotate()
-    .resize({ width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 90 })
-    .toBuffer();
 }
 
-/** Reads the 'logo' file of a multipart request. */
-export async function logoFromRequest(req: Request): Promise<Buffer> {
+const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
+
+/**
+ * Cuts the large display size (343×133) out of the original as the crop dialog framed it: the image
+ * scaled to `zoom` px wide, the frame's top-left at (`left`, `top`) inside it. Parts of the frame
+ * beyond the image stay transparent. Without a crop the whole image is fitted into the frame.
+ * Checked by content (not name); animated GIFs keep their first frame; EXIF rotation applied.
+ */
+export async function cropLogo(bytes: Buffer, crop?: LogoCrop): Promise<{ large: Buffer; small: Buffer }> {
+  await checkedFormat(bytes);
+  const { width: W, height: H } = LOGO_SIZES.large;
+  let large: Buffer;
+  if (!crop) {
+    large = await sharp(bytes, { animated: false }).rotate().resize({ width: W, height: H, fit: 'contain', background: CLEAR }).png().toBuffer();
+  } else {
+    const { data: scaled, info } = await sharp(bytes, { animated: false }).rotate().resize({ width: crop.zoom }).png().toBuffer({ resolveWithObject: true });
+    const x0 = Math.max(0, crop.left);
+    const y0 = Math.max(0, crop.top);
+    const x1 = Math.min(info.width, crop.left + W);
+    const y1 = Math.min(info.height, crop.top + H);
+    if (x1 <= x0 || y1 <= y0) throw unprocessable('The crop frame is outside the image: move the image into the frame.', 'logo');
+    const piece = await sharp(scaled).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).toBuffer();
+    large = await sharp({ create: { width: W, height: H, channels: 4, background: CLEAR } })
+      .composite([{ input: piece, left: x0 - crop.left, top: y0 - crop.top }])
+      .png()
+      .toBuffer();
+  }
+  const small = await sharp(large).resize({ ...LOGO_SIZES.small, fit: 'fill' }).webp({ quality: 90 }).toBuffer();
+  return { large: await sharp(large).webp({ quality: 90 }).toBuffer(), small };
+}
+
+/** The stored file of one display size: the small one sits beside the large one. */
+export const logoKey = (key: string, size: LogoSize) => (size === 'small' ? key.replace(/\.webp$/, '-49x19.webp') : key);
+
+type LogoUpload = { bytes: Buffer; crop?: LogoCrop };
+
+/** Reads the 'logo' file of a multipart request and the crop fields beside it (zoom, left, top). */
+export async function logoFromRequest(req: Request): Promise<LogoUpload> {
   const length = Number(req.headers.get('content-length') || 0);
   if (length > LOGO_MAX_BYTES + 64 * 1024) throw new AppError(413, LOGO_TOO_LARGE, 'logo');
   let form: FormData;
@@ -44,36 +71,53 @@ export async function logoFromRequest(req: Request): Promise<Buffer> {
   const file = form.get('logo');
   if (!file || typeof file === 'string') throw unprocessable('Choose a logo image.', 'logo');
   if (file.size > LOGO_MAX_BYTES) throw new AppError(413, LOGO_TOO_LARGE, 'logo');
-  return Buffer.from(await file.arrayBuffer());
+  const fields = ['zoom', 'left', 'top'].map((k) => form.get(k));
+  let crop: LogoCrop | undefined;
+  if (fields.some((v) => v !== null)) {
+    const parsed = logoCropSchema.safeParse({ zoom: fields[0], left: fields[1], top: fields[2] });
+    if (!parsed.success) throw unprocessable(LOGO_CROP_MESSAGE, 'zoom');
+    crop = parsed.data;
+  }
+  return { bytes: Buffer.from(await file.arrayBuffer()), crop };
 }
 
-/** PUT /companies/{id}/logo: stores the new logo and removes the old file. The body is read only once access is settled. */
-export async function uploadLogo(db: Database, actor: Actor, companyId: number, read: () => Promise<Buffer>) {
+async function deleteLogoFiles(key: string | null) {
+  if (!key) return;
+  await Promise.all((['large', 'small'] as const).map((size) => storage().delete(logoKey(key, size)).catch(() => {})));
+}
+
+/** PUT /companies/{id}/logo: stores both display sizes and removes the old files. The body is read only once access is settled. */
+export async function uploadLogo(db: Database, actor: Actor, companyId: number, read: () => Promise<LogoUpload>) {
   const company = await companyOrThrow(db, actor, companyId);
-  const image = await processLogo(await read());
+  const upload = await read();
+  const { large, small } = await cropLogo(upload.bytes, upload.crop);
   const key = `companies/${companyId}/logo-${randomBytes(6).toString('hex')}.webp`;
-  await storage().put(key, image, 'image/webp');
+  await storage().put(logoKey(key, 'small'), small, 'image/webp');
+  await storage().put(key, large, 'image/webp');
   const [row] = await db.update(companies).set({ logo: key, updatedAt: sql`now()` }).where(eq(companies.id, companyId)).returning();
-  if (company.logo) await storage().delete(company.logo).catch(() => {});
-  return { url: logoUrl(row) };
+  await deleteLogoFiles(company.logo);
+  return logoUrls(row);
 }
 
 export async function removeLogo(db: Database, actor: Actor, companyId: number) {
   const company = await companyOrThrow(db, actor, companyId);
   await db.update(companies).set({ logo: null, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
-  if (company.logo) await storage().delete(company.logo).catch(() => {});
-  return { url: null };
+  await deleteLogoFiles(company.logo);
+  return { url: null, small_url: null };
 }
+
+const logoUrls = (row: Pick<typeof companies.$inferSelect, 'id' | 'logo'>) => ({ url: logoUrl(row), small_url: logoUrl(row, 'small') });
 
 /** GET /companies/logo/{id}: where the logo is served (null: the client shows its default logo). */
 export async function getLogoUrl(db: Database, actor: Actor, companyId: number) {
-  return { url: logoUrl(await companyOrThrow(db, actor, companyId)) };
+  return logoUrls(await companyOrThrow(db, actor, companyId));
 }
 
 /** The logo image itself. Logos are public: job listings show them to drivers. */
-export async function logoImage(db: Database, companyId: number): Promise<Response> {
+export async function logoImage(db: Database, companyId: number, size: LogoSize = 'large'): Promise<Response> {
   const [row] = await db.select({ logo: companies.logo }).from(companies).where(eq(companies.id, companyId));
-  const file = row?.logo ? await storage().get(row.logo) : null;
+  // A logo stored before both sizes were cut has only the one file: it serves for either size.
+  const file = row?.logo ? ((await storage().get(logoKey(row.logo, size))) ?? (size === 'small' ? await storage().get(row.logo) : null)) : null;
   if (!file) throw notFound('Logo not found.');
   return new Response(new Uint8Array(file.data), {
     headers: { 'content-type': file.contentType, 'cache-control': 'public, max-age=86400, immutable', 'content-length': String(file.data.length) },

@@ -5,10 +5,10 @@ import { stripCountryCode } from '@/lib/auth/phone';
 type CompanyRow = typeof companies.$inferSelect;
 
 /** Where a company's logo is served; the version query changes with each new upload. */
-export function logoUrl(row: Pick<CompanyRow, 'id' | 'logo'>): string | null {
+export function logoUrl(row: Pick<CompanyRow, 'id' | 'logo'>, size: 'large' | 'small' = 'large'): string | null {
   if (!row.logo) return null;
   const v = createHash('sha256').update(row.logo).digest('hex').slice(0, 10);
-  return `/api/v1.0/companies/${row.id}/logo?v=${v}`;
+  return `/api/v1.0/companies/${row.id}/logo?v=${v}${size === 'small' ? '&size=small' : ''}`;
 }
 
 /** The company as the API answers it (jobs spec §3 "Company (server)"). */
@@ -26,6 +26,7 @@ export function companyView(row: CompanyRow) {
     country: row.country,
     employer_id: row.employerId,
     logo: logoUrl(row),
+    logo_small: logoUrl(row, 'small'),
     billing_type: row.billingType,
     type: row.type,
     phone: stripCountryCode(row.phone),

@@ -200,13 +200,57 @@ describe('GET and PATCH /api/v1.0/companies/{id}', () => {
 describe('company logos', () => {
   const png = (width: number, height = width) =>
     sharp({ create: { width, height, channels: 4, background: { r: 31, g: 87, b: 208, alpha: 1 } } }).png().toBuffer();
-  const upload = (token: string, id: string, file: Blob, name = 'logo.png') => {
+  const upload = (token: string, id: string, file: Blob, name = 'logo.png', crop: Record<string, string | number> = {}) => {
     const form = new FormData();
     form.append('logo', file, name);
+    for (const [k, v] of Object.entries(crop)) form.append(k, String(v));
     return call(logoPut, { method: 'PUT', token, params: { id }, rawBody: form });
   };
+  const served = async (id: string, size?: 'small') => {
+    const url = `http://localhost/api/v1.0/companies/${id}/logo${size ? '?size=small' : ''}`;
+    const res = await logoImageGet(new NextRequest(url), { params: Promise.resolve({ id }) });
+    return sharp(Buffer.from(await res.arrayBuffer()));
+  };
+  /** The RGBA of one pixel of a served image. */
+  const pixel = async (image: sharp.Sharp, x: number, y: number) => {
+    const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const i = (y * info.width + x) * 4;
+    return [data[i], data[i + 1], data[i + 2], data[i + 3]];
+  };
 
-  it('stores a scaled WebP, serves it publicly and answers its URL', async () => {
+  it('cuts the crop dialog\'s frame out of the original on the server, at 343x133 and 49x19', async () => {
+    const owner = await newEmployer();
+    const id = String((await create(owner.token)).json.data.id);
+    // 800x400: left half red, right half blue. At zoom 400 it is 400x200; the red/blue edge is at x=200.
+    const halves = await sharp({ create: { width: 800, height: 400, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } })
+      .composite([{ input: { create: { width: 400, height: 400, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } } }, left: 400, top: 0 }])
+      .png()
+      .toBuffer();
+    const res = await upload(owner.token, id, new Blob([new Uint8Array(halves)], { type: 'image/png' }), 'logo.png', { zoom: 400, left: 100, top: 20 });
+    expect(res.status).toBe(200);
+    expect(res.json.data.small_url).toMatch(/size=small/);
+    const large = await served(id);
+    expect(await large.metadata()).toMatchObject({ width: 343, height: 133, format: 'webp' });
+    // Frame x 0..99 is image x 100..199 (red), frame x 100.. is image x 200.. (blue).
+    const [r1, , b1] = await pixel(await served(id), 50, 60);
+    const [r2, , b2] = await pixel(await served(id), 200, 60);
+    expect(r1).toBeGreaterThan(200);
+    expect(b1).toBeLessThan(50);
+    expect(b2).toBeGreaterThan(200);
+    expect(r2).toBeLessThan(50);
+    // The frame reaches past the image's right edge (100 + 343 > 400): that strip is transparent.
+    expect((await pixel(await served(id), 320, 60))[3]).toBe(0);
+    expect(await (await served(id, 'small')).metadata()).toMatchObject({ width: 49, height: 19, format: 'webp' });
+
+    const bad = await upload(owner.token, id, new Blob([new Uint8Array(halves)], { type: 'image/png' }), 'logo.png', { zoom: 205, left: 0, top: 0 });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors[0].message).toBe('Zoom must be from 200 to 700 in steps of 10, with whole-pixel offsets.');
+    const outside = await upload(owner.token, id, new Blob([new Uint8Array(halves)], { type: 'image/png' }), 'logo.png', { zoom: 200, left: 500, top: 0 });
+    expect(outside.status).toBe(422);
+    expect((await call(logoUrlGet, { token: owner.token, params: { id } })).json.data.url).toBe(res.json.data.url);
+  });
+
+  it('stores both display sizes as WebP, serves them publicly and answers their URLs', async () => {
     const owner = await newEmployer();
     const id = String((await create(owner.token)).json.data.id);
     const res = await upload(owner.token, id, new Blob([new Uint8Array(await png(1400, 500))], { type: 'image/png' }));
@@ -217,13 +261,16 @@ describe('company logos', () => {
     const image = await call(logoImageGet, { params: { id } });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
-    const served = await (await logoImageGet(new NextRequest(`http://localhost/api/v1.0/companies/${id}/logo`), { params: Promise.resolve({ id }) })).arrayBuffer();
-    const info = await sharp(Buffer.from(served)).metadata();
-    expect([info.width, info.height]).toEqual([700, 250]);
+    const info = await (await served(id)).metadata();
+    expect([info.width, info.height]).toEqual([343, 133]);
+    // Without a crop the whole image is fitted into the frame: 1400x500 → 343x123 centred, clear above and below.
+    expect((await pixel(await served(id), 170, 1))[3]).toBe(0);
+    expect((await pixel(await served(id), 170, 66))[3]).toBe(255);
     expect((await call(companyGet, { token: owner.token, params: { id } })).json.data.logo).toBe(res.json.data.url);
 
     const removed = await call(logoDelete, { method: 'DELETE', token: owner.token, params: { id } });
-    expect(removed.json.data).toEqual({ url: null });
+    expect(removed.json.data).toEqual({ url: null, small_url: null });
+    expect((await call(logoImageGet, { params: { id }, query: { size: 'small' } })).status).toBe(404);
     expect((await call(logoImageGet, { params: { id } })).status).toBe(404);
   });
 

@@ -59,7 +59,7 @@ export const users = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId, t.createdAt)],
 );
 
 export const userRoles = pgTable(
@@ -125,6 +125,11 @@ export const refreshTokens = pgTable(
     familyId: uuid().notNull(),
     deviceId: text(),
     impersonatorId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /** Where the sign-in came from, for "Where you're signed in"; copied to each rotated token. */
+    userAgent: text(),
+    ip: text(),
+    /** City and region from the hosting platform's geolocation headers, when it sends them. */
+    region: text(),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     rotatedAt: ts('rotated_at'),

@@ -1,13 +1,15 @@
-// GET /api/v1.0/companies/{id}/logo: the logo image (public); PUT: upload a new logo (multipart field "logo"); DELETE: remove it
+// GET /api/v1.0/companies/{id}/logo?size=large|small: the logo image (public, 343x133 or 49x19); PUT: upload a new logo (multipart "logo", crop fields zoom/left/top); DELETE: remove it
 import { route } from '@/lib/api/route';
 import { companyIdParam } from '@/lib/companies/params';
+import { logoImageQuerySchema } from '@/lib/companies/schemas';
 import { logoFromRequest, logoImage, removeLogo, uploadLogo } from '@/lib/companies/logo';
 
 type Params = { id: string };
 
-export const GET = route<undefined, undefined, Params>({
+export const GET = route<undefined, typeof logoImageQuerySchema, Params>({
   access: 'public',
-  handler: ({ db, params }) => logoImage(db, companyIdParam(params)),
+  query: logoImageQuerySchema,
+  handler: ({ db, params, query }) => logoImage(db, companyIdParam(params), query.size),
 });
 
 export const PUT = route<undefined, undefined, Params>({

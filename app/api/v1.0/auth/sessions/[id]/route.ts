@@ -1,0 +1,9 @@
+// DELETE /api/v1.0/auth/sessions/{id}: sign out one of the caller's own sessions
+import { route } from '@/lib/api/route';
+import { endOwnSession } from '@/lib/auth/sessions-list';
+
+export const DELETE = route<undefined, undefined, { id: string }>({
+  access: 'authenticated',
+  rawBody: true,
+  handler: ({ db, actor, params }) => endOwnSession(db, actor!, params.id),
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import '@/lib/validation/messages';
+import type { Database } from '@/lib/db/client';
+import { users } from '@/lib/db/schema';
+import { recordAudit } from '@/lib/audit';
+import type { Actor } from '@/lib/auth/actor';
+import { currentEmployer } from '@/lib/auth/employer';
+import { toE164 } from '@/lib/auth/phone';
+import { conflict, sqlState } from '@/lib/errors';
+import { sendVerificationMail } from './email-verification';
+import { EMAIL_EXISTS, emailRule, nameRule, phoneRule } from './schemas';
+
+/** PATCH /employer (jobs spec §7): any subset of the account's own name, phone and email. */
+export const updateEmployerSchema = z
+  .object({ first_name: nameRule, last_name: nameRule, phone: phoneRule, email: emailRule })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update.');
+export type UpdateEmployerInput = z.infer<typeof updateEmployerSchema>;
+
+/**
+ * Account settings. A new email is held in email_to_verify and a link is mailed to it; the current
+ * email keeps signing in until the link is followed (lib/accounts/email-verification.ts). Asking
+ * for the current email again drops a pending change.
+ */
+export async function updateEmployer(db: Database, actor: Actor, input: UpdateEmployerInput, ctx: { ip?: string; bearer?: string } = {}) {
+  const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
+  const patch: Partial<typeof users.$inferInsert> = {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    phone: input.phone === undefined ? undefined : toE164(input.phone),
+  };
+  const newEmail = input.email !== undefined && input.email !== me.email.toLowerCase() ? input.email : undefined;
+  if (input.email !== undefined) patch.emailToVerify = newEmail ?? null;
+  if (newEmail) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, actor.userId)));
+    if (taken) throw conflict(EMAIL_EXISTS, 'email');
+  }
+  try {
+    await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, actor.userId));
+  } catch (error) {
+    if (sqlState(error) === '23505') throw conflict(EMAIL_EXISTS, 'email');
+    throw error;
+  }
+  if (newEmail) await sendVerificationMail(db, actor.userId);
+  await recordAudit(db, {
+    actorUserId: actor.userId,
+    impersonatorId: actor.impersonatorId,
+    action: 'account.update',
+    subjectType: 'user',
+    subjectId: actor.userId,
+    details: { fields: Object.keys(input), ...(newEmail ? { emailPending: true } : {}) },
+    ip: ctx.ip,
+  });
+  return currentEmployer(db, actor, ctx.bearer);
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@/lib/db/client';
+import { refreshTokens } from '@/lib/db/schema';
+import { notFound } from '@/lib/errors';
+import type { Actor } from './actor';
+import { endSessionFamily, revokeAllSessions } from './sessions';
+import { deviceName } from './sessions-origin';
+
+/** At most this many sessions are listed (newest activity first); a user rarely has more than a handful. */
+export const SESSIONS_SHOWN = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Row = {
+  family_id: string;
+  first_seen: Date | string;
+  last_seen: Date | string;
+  user_agent: string | null;
+  ip: string | null;
+  region: string | null;
+  device_id: string | null;
+  impersonated: boolean;
+};
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/**
+ * "Where you're signed in": each live sign-in (a refresh-token family with an unrevoked, unexpired,
+ * unrotated token) of the caller. First seen is the sign-in, last seen the latest token rotation.
+ */
+export async function listSessions(db: Database, actor: Actor) {
+  const rows = await queryRows<Row>(
+    db,
+    sql`
+    select t.family_id::text as family_id, min(t.created_at) as first_seen, max(t.created_at) as last_seen,
+      (array_agg(t.user_agent order by t.created_at desc))[1] as user_agent,
+      (array_agg(t.ip order by t.created_at desc))[1] as ip,
+      (array_agg(t.region order by t.created_at desc))[1] as region,
+      (array_agg(t.device_id order by t.created_at desc))[1] as device_id,
+      bool_or(t.impersonator_id is not null) as impersonated
+    from ${refreshTokens} t
+    where t.user_id = ${actor.userId}
+    group by t.family_id
+    having bool_or(t.revoked_at is null and t.rotated_at is null and t.expires_at > now())
+    order by max(t.created_at) desc
+    limit ${SESSIONS_SHOWN}
+  `,
+  );
+  return rows.map((r) => ({
+    id: r.family_id,
+    device: deviceName(r.user_agent),
+    user_agent: r.user_agent,
+    ip: r.ip,
+    region: r.region,
+    first_seen: iso(r.first_seen),
+    last_seen: iso(r.last_seen),
+    current: r.family_id === actor.sessionId,
+    impersonated: r.impersonated,
+  }));
+}
+
+/** Ends one of the caller's sessions; someone else's, or an unknown id, is a 404. */
+export async function endOwnSession(db: Database, actor: Actor, sessionId: string | undefined) {
+  if (!sessionId || !UUID.test(sessionId)) throw notFound('Session not found.');
+  const [row] = await queryRows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from ${refreshTokens} where family_id = ${sessionId}::uuid and user_id = ${actor.userId} and revoked_at is null limit 1`,
+  );
+  if (!row) throw notFound('Session not found.');
+  await endSessionFamily(db, sessionId);
+  return { ended: 1, current: sessionId === actor.sessionId };
+}
+
+/** Ends every session of the caller but the one making the call. */
+export async function endOtherSessions(db: Database, actor: Actor) {
+  await revokeAllSessions(db, actor.userId, actor.sessionId);
+  return { message: 'Every other session has been signed out.' };
+}
