@@ -212,7 +212,7 @@ describe('company logos', () => {
     return sharp(Buffer.from(await res.arrayBuffer()));
   };
   /** The RGBA of one pixel of a served image. */
-  const pixel = async (image: sharp.Sharp, x: number, y: number) => {
+  const pixel = async (image: ReturnType<typeof sharp>, x: number, y: number) => {
     const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const i = (y * info.width + x) * 4;
     return [data[i], data[i + 1], data[i + 2], data[i + 3]];

@@ -46,7 +46,7 @@ describe('the proxy answers unknown API paths and methods with the envelope', ()
     ['PUT', '/api/v1.0/jobs', 'GET, HEAD, OPTIONS, POST'],
     ['POST', '/api/v1.0/openapi.json', 'GET, HEAD, OPTIONS'],
     ['PATCH', '/api/v1.0/jobs/multimedia/c1/abcdefabcdefabcdefabcdef.mp4', 'GET, HEAD, OPTIONS'],
-    ['PROPFIND', '/api/v1.0/employer', 'GET, HEAD, OPTIONS'],
+    ['PROPFIND', '/api/v1.0/employer', 'GET, HEAD, OPTIONS, PATCH'],
   ])('%s %s → 405 with Allow: %s', async (method, path, allow) => {
     const res = await viaProxy(method, path);
     expect(res.status).toBe(405);
