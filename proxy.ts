@@ -3,6 +3,7 @@ import { getToken } from 'next-auth/jwt';
 import { NO_COMPANY_ALLOWED, allows, needsCompany, pageGuardFor } from '@/lib/access';
 import { apiMethodGate } from '@/lib/api/method-gate';
 import { authSecret } from '@/lib/config';
+import { requestIdFrom } from '@/lib/log';
 import { secureCookies } from '@/lib/auth/cookie-security';
 import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
 import { FLAG_COOKIE, flagOverridesFromQuery, parseFlagCookie, serializeFlagCookie } from '@/lib/flag-overrides';
@@ -27,8 +28,10 @@ export async function proxy(req: NextRequest) {
   if (denied) return keepFlags(denied, flagCookie);
   const nonce = newNonce();
   const csp = pageCsp(CSP, nonce, pathname);
+  const requestId = requestIdFrom(req.headers.get('x-request-id'));
   const headers = new Headers(req.headers);
   headers.set('x-nonce', nonce);
+  headers.set('x-request-id', requestId);
   headers.set('content-security-policy', csp);
   if (flagCookie !== null) {
     // The page rendering now reads the new value too (lib/flags.ts reads the request's cookies).
@@ -37,6 +40,7 @@ export async function proxy(req: NextRequest) {
   }
   const res = NextResponse.next({ request: { headers } });
   res.headers.set('content-security-policy', csp);
+  res.headers.set('x-request-id', requestId);
   return keepFlags(res, flagCookie);
 }
 

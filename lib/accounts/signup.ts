@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { log } from '@/lib/log';
 import type { Database } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
 import { ROLES, hasAny, mayTurnDriverIntoEmployer, type Role } from '@/lib/access';
@@ -55,7 +56,7 @@ export async function signUp(db: Database, input: SignupPayload, ctx: { ip: stri
   if (taken) throw conflict(EMAIL_EXISTS, 'email');
   const id = await createAccount(db, input, { roles: [SIGNUP_ROLE[input.role]] });
   await sendVerificationMail(db, id).catch((error) => {
-    if (!(error instanceof AppError)) console.error('Verification mail not queued after sign-up', error);
+    if (!(error instanceof AppError)) log.error('Verification mail not queued after sign-up', { error });
   });
   return { id };
 }

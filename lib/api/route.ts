@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import { z, ZodError, type ZodType } from 'zod';
@@ -9,6 +8,7 @@ import { getDb, type Database } from '@/lib/db/client';
 import { AppError, sqlState } from '@/lib/errors';
 import { clientAddress } from '@/lib/api/client-address';
 import { guardInput } from './input-guard';
+import { log, requestIdFrom, withRequestId } from '@/lib/log';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { recordImpersonatedAction } from '@/lib/auth/impersonation-audit';
@@ -73,7 +73,10 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
   options: Options<BS, QS, P>,
 ): RouteHandler {
   const handler = async (req: NextRequest, context: RouteContext) => {
-    const requestId = req.headers.get('x-request-id') || randomUUID();
+    const requestId = requestIdFrom(req.headers.get('x-request-id'));
+    return withRequestId(requestId, () => run(req, context, requestId));
+  };
+  const run = async (req: NextRequest, context: RouteContext, requestId: string) => {
     try {
       const db = await getDb();
       const ip = clientIp(req);
@@ -182,6 +185,6 @@ export function errorResponse(error: unknown, requestId: string): Response {
   const state = sqlState(error);
   if (state === '23505') return Response.json({ errors: [{ message: 'Already exists.' }] }, { status: 409, headers });
   if (state === '22P02' || state === '22003') return Response.json({ errors: [{ message: 'Invalid value.' }] }, { status: 400, headers });
-  console.error(`[${requestId}]`, error);
+  log.error('Unhandled error in an API handler', { error });
   return Response.json({ errors: [{ message: 'Internal server error' }] }, { status: 500, headers });
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { log } from '@/lib/log';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -52,7 +53,7 @@ async function openPostgres(url: string): Promise<Handle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
   // An idle client whose connection the server ends (restart, failover) must not crash the process.
-  pool.on('error', (error) => console.error('PostgreSQL pool: idle client error', error.message));
+  pool.on('error', (error) => log.error('PostgreSQL pool: idle client error', { error: error.message }));
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return { db, close: () => pool.end() };
 }

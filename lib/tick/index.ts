@@ -1,4 +1,5 @@
 import type { Database } from '@/lib/db/client';
+import { log } from '@/lib/log';
 import { withTickLock } from './lock';
 import { tickSteps } from './steps';
 
@@ -27,7 +28,7 @@ export async function tick(db: Database, now = new Date()): Promise<TickReport> 
         try {
           steps[step.name] = await isolate((stepDb) => step.run({ db: stepDb, now }));
         } catch (error) {
-          console.error(`[tick] step ${step.name} failed`, error);
+          log.error('Scheduled tick step failed', { step: step.name, error });
           errors[step.name] = error instanceof Error ? error.message : String(error);
         }
       }

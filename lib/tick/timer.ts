@@ -1,4 +1,5 @@
 import { getDb } from '@/lib/db/client';
+import { log } from '@/lib/log';
 import { tick } from './index';
 
 const globalForTimer = globalThis as unknown as { __tnaTickTimer?: NodeJS.Timeout };
@@ -20,12 +21,12 @@ export function startTickTimer(seconds = tickIntervalSeconds()) {
   const run = async () => {
     try {
       const report = await tick(await getDb(), new Date());
-      if (report.ran && Object.keys(report.errors).length) console.error('[tick] step errors', report.errors);
+      if (report.ran && Object.keys(report.errors).length) log.error('Scheduled tick steps failed', { errors: report.errors });
     } catch (error) {
-      console.error('[tick] failed', error);
+      log.error('Scheduled tick failed', { error });
     }
   };
-  console.info(`[tick] self-hosted timer: every ${seconds} s (TICK_INTERVAL_SECONDS)`);
+  log.info('Scheduled tick: self-hosted timer started (TICK_INTERVAL_SECONDS)', { everySeconds: seconds });
   globalForTimer.__tnaTickTimer = setInterval(run, seconds * 1000);
   globalForTimer.__tnaTickTimer.unref?.();
   // The first tick soon after start, not a whole interval later.

@@ -1,5 +1,6 @@
 // POST /sandbox-gateway/tokenize: the sandbox processor turns card fields into a token (not part of /api/v1.0)
 import type { NextRequest } from 'next/server';
+import { log } from '@/lib/log';
 import { clientIp } from '@/lib/api/route';
 import { getDb } from '@/lib/db/client';
 import { consumeOrThrow, limiter } from '@/lib/rate-limit';
@@ -24,7 +25,7 @@ export async function POST(req: NextRequest) {
   } catch (error) {
     if (error instanceof AppError) return Response.json({ message: error.message, errors: [{ message: error.message }] }, { status: error.status, headers: { ...headers, ...error.headers } });
     // Never log the request: it carries card data.
-    console.error('sandbox tokenize failed', (error as Error).name);
+    log.error('Sandbox tokenize failed', { error: (error as Error).name });
     return Response.json({ message: CARD_MESSAGES.unknown, errors: [{ message: CARD_MESSAGES.unknown }] }, { status: 500, headers });
   }
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { log } from '@/lib/log';
 import { JobList } from '@/components/jobs/list/job-list';
 import { paramsFromSearch, searchBody, type ListSearch } from '@/components/jobs/list/params';
 import { LinkButton } from '@/components/jobs/controls';
@@ -23,7 +24,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
     const r = await searchJobs(db, actor, searchJobsSchema.parse(searchBody(params)));
     initialData = { data: r.items, pagination: r.pagination };
   } catch (error) {
-    console.error('job list prefetch failed', error);
+    log.error('Job list prefetch failed', { error });
   }
   return (
     <>

@@ -1,5 +1,6 @@
 // GET /api/cron/tick: run the scheduled tick (Vercel Cron or any scheduler), Bearer CRON_SECRET
 import { timingSafeEqual, createHash } from 'node:crypto';
+import { log } from '@/lib/log';
 import { getDb } from '@/lib/db/client';
 import { tick } from '@/lib/tick';
 
@@ -23,7 +24,7 @@ async function handle(req: Request) {
   try {
     return json(200, { data: await tick(await getDb(), new Date()) });
   } catch (error) {
-    console.error('[tick] failed', error);
+    log.error('Scheduled tick failed', { error });
     return json(500, { errors: [{ message: 'Internal server error' }] });
   }
 }
