@@ -40,31 +40,33 @@ import * as r37 from '@/app/api/v1.0/employer/route';
 import * as r38 from '@/app/api/v1.0/geo/autocomplete/route';
 import * as r39 from '@/app/api/v1.0/jobs/[id]/addons/route';
 import * as r40 from '@/app/api/v1.0/jobs/[id]/addresses/route';
-import * as r41 from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
-import * as r42 from '@/app/api/v1.0/jobs/[id]/cancel/route';
-import * as r43 from '@/app/api/v1.0/jobs/[id]/close/route';
-import * as r44 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
-import * as r45 from '@/app/api/v1.0/jobs/[id]/route';
-import * as r46 from '@/app/api/v1.0/jobs/[id]/statistics/route';
-import * as r47 from '@/app/api/v1.0/jobs/[id]/tag/route';
-import * as r48 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
-import * as r49 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
-import * as r50 from '@/app/api/v1.0/jobs/multimedia/upload/route';
-import * as r51 from '@/app/api/v1.0/jobs/route';
-import * as r52 from '@/app/api/v1.0/jobs/search/route';
-import * as r53 from '@/app/api/v1.0/jobs/tag/[id]/route';
-import * as r54 from '@/app/api/v1.0/lead/invite/route';
-import * as r55 from '@/app/api/v1.0/members/me/route';
-import * as r56 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
-import * as r57 from '@/app/api/v1.0/payment/company/billing/route';
-import * as r58 from '@/app/api/v1.0/payment/company/invoice/charge/route';
-import * as r59 from '@/app/api/v1.0/payment/company/invoice/route';
-import * as r60 from '@/app/api/v1.0/payment/company/invoice/summary/route';
-import * as r61 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
-import * as r62 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
-import * as r63 from '@/app/api/v1.0/payment/employer/job/addons/route';
-import * as r64 from '@/app/api/v1.0/payment/employer/job/invoice/route';
-import * as r65 from '@/app/api/v1.0/payment/invoice/renewal/route';
+import * as r41 from '@/app/api/v1.0/jobs/[id]/apply/route';
+import * as r42 from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
+import * as r43 from '@/app/api/v1.0/jobs/[id]/cancel/route';
+import * as r44 from '@/app/api/v1.0/jobs/[id]/close/route';
+import * as r45 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
+import * as r46 from '@/app/api/v1.0/jobs/[id]/route';
+import * as r47 from '@/app/api/v1.0/jobs/[id]/statistics/route';
+import * as r48 from '@/app/api/v1.0/jobs/[id]/tag/route';
+import * as r49 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
+import * as r50 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
+import * as r51 from '@/app/api/v1.0/jobs/multimedia/upload/route';
+import * as r52 from '@/app/api/v1.0/jobs/route';
+import * as r53 from '@/app/api/v1.0/jobs/search/route';
+import * as r54 from '@/app/api/v1.0/jobs/tag/[id]/route';
+import * as r55 from '@/app/api/v1.0/lead/invite/route';
+import * as r56 from '@/app/api/v1.0/members/applications/route';
+import * as r57 from '@/app/api/v1.0/members/me/route';
+import * as r58 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
+import * as r59 from '@/app/api/v1.0/payment/company/billing/route';
+import * as r60 from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import * as r61 from '@/app/api/v1.0/payment/company/invoice/route';
+import * as r62 from '@/app/api/v1.0/payment/company/invoice/summary/route';
+import * as r63 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
+import * as r64 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
+import * as r65 from '@/app/api/v1.0/payment/employer/job/addons/route';
+import * as r66 from '@/app/api/v1.0/payment/employer/job/invoice/route';
+import * as r67 from '@/app/api/v1.0/payment/invoice/renewal/route';
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fallback?: boolean }[] = [
   { path: '/api/v1.0/{path}', module: r0, fallback: true },
@@ -108,29 +110,31 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fal
   { path: '/api/v1.0/geo/autocomplete', module: r38 },
   { path: '/api/v1.0/jobs/{id}/addons', module: r39 },
   { path: '/api/v1.0/jobs/{id}/addresses', module: r40 },
-  { path: '/api/v1.0/jobs/{id}/cancel-renewal', module: r41 },
-  { path: '/api/v1.0/jobs/{id}/cancel', module: r42 },
-  { path: '/api/v1.0/jobs/{id}/close', module: r43 },
-  { path: '/api/v1.0/jobs/{id}/duplicate', module: r44 },
-  { path: '/api/v1.0/jobs/{id}', module: r45 },
-  { path: '/api/v1.0/jobs/{id}/statistics', module: r46 },
-  { path: '/api/v1.0/jobs/{id}/tag', module: r47 },
-  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r48 },
-  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r49 },
-  { path: '/api/v1.0/jobs/multimedia/upload', module: r50 },
-  { path: '/api/v1.0/jobs', module: r51 },
-  { path: '/api/v1.0/jobs/search', module: r52 },
-  { path: '/api/v1.0/jobs/tag/{id}', module: r53 },
-  { path: '/api/v1.0/lead/invite', module: r54 },
-  { path: '/api/v1.0/members/me', module: r55 },
-  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r56 },
-  { path: '/api/v1.0/payment/company/billing', module: r57 },
-  { path: '/api/v1.0/payment/company/invoice/charge', module: r58 },
-  { path: '/api/v1.0/payment/company/invoice', module: r59 },
-  { path: '/api/v1.0/payment/company/invoice/summary', module: r60 },
-  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r61 },
-  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r62 },
-  { path: '/api/v1.0/payment/employer/job/addons', module: r63 },
-  { path: '/api/v1.0/payment/employer/job/invoice', module: r64 },
-  { path: '/api/v1.0/payment/invoice/renewal', module: r65 },
+  { path: '/api/v1.0/jobs/{id}/apply', module: r41 },
+  { path: '/api/v1.0/jobs/{id}/cancel-renewal', module: r42 },
+  { path: '/api/v1.0/jobs/{id}/cancel', module: r43 },
+  { path: '/api/v1.0/jobs/{id}/close', module: r44 },
+  { path: '/api/v1.0/jobs/{id}/duplicate', module: r45 },
+  { path: '/api/v1.0/jobs/{id}', module: r46 },
+  { path: '/api/v1.0/jobs/{id}/statistics', module: r47 },
+  { path: '/api/v1.0/jobs/{id}/tag', module: r48 },
+  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r49 },
+  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r50 },
+  { path: '/api/v1.0/jobs/multimedia/upload', module: r51 },
+  { path: '/api/v1.0/jobs', module: r52 },
+  { path: '/api/v1.0/jobs/search', module: r53 },
+  { path: '/api/v1.0/jobs/tag/{id}', module: r54 },
+  { path: '/api/v1.0/lead/invite', module: r55 },
+  { path: '/api/v1.0/members/applications', module: r56 },
+  { path: '/api/v1.0/members/me', module: r57 },
+  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r58 },
+  { path: '/api/v1.0/payment/company/billing', module: r59 },
+  { path: '/api/v1.0/payment/company/invoice/charge', module: r60 },
+  { path: '/api/v1.0/payment/company/invoice', module: r61 },
+  { path: '/api/v1.0/payment/company/invoice/summary', module: r62 },
+  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r63 },
+  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r64 },
+  { path: '/api/v1.0/payment/employer/job/addons', module: r65 },
+  { path: '/api/v1.0/payment/employer/job/invoice', module: r66 },
+  { path: '/api/v1.0/payment/invoice/renewal', module: r67 },
 ];

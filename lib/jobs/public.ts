@@ -12,7 +12,7 @@ import { lexicalPlainText } from './rich-text';
  * approved, active, not suspended, not closed or cancelled, and not past its expiry. Nothing
  * here needs a signed-in user.
  */
-const publicCondition = (now: Date) =>
+export const publicCondition = (now: Date) =>
   and(
     eq(jobs.approved, true),
     eq(jobs.active, true),

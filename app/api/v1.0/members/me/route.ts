@@ -1,10 +1,24 @@
-// GET /api/v1.0/members/me: the signed-in user's profile; DELETE: delete the account
+// GET /api/v1.0/members/me: the signed-in user's profile (a driver's with the driver fields);
+// PATCH: a driver edits the profile; DELETE: delete the account
 import { route } from '@/lib/api/route';
+import { ROLES } from '@/lib/access';
 import { deleteAccount, memberProfile } from '@/lib/accounts/members';
+import { getDriverProfile, updateDriverProfile } from '@/lib/drivers/profile';
+import { driverProfilePatchSchema } from '@/lib/drivers/schemas';
 
 export const GET = route({
   access: 'authenticated',
-  handler: ({ db, actor }) => memberProfile(db, actor!.userId),
+  handler: async ({ db, actor }) => {
+    const member = await memberProfile(db, actor!.userId);
+    if (!actor!.roles.includes(ROLES.DRIVER)) return member;
+    return { ...member, ...(await getDriverProfile(db, actor!.userId)) };
+  },
+});
+
+export const PATCH = route({
+  access: 'drivers',
+  body: driverProfilePatchSchema,
+  handler: ({ db, actor, body, ip }) => updateDriverProfile(db, actor!, body, { ip }),
 });
 
 export const DELETE = route({

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { GET as getMe, PATCH as patchMe } from '@/app/api/v1.0/members/me/route';
+import { getDb } from '@/lib/db/client';
+import { driverProfiles } from '@/lib/db/schema';
+import { PROFILE_MESSAGES } from '@/lib/drivers/schemas';
+import { call } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { tokens } from '../jobs/helpers';
+
+let t: Awaited<ReturnType<typeof tokens>>;
+beforeAll(async () => {
+  await seed();
+  t = await tokens();
+});
+
+const patch = (body: unknown, token = t.driver) => call(patchMe, { method: 'PATCH', token, body });
+const firstError = (res: { json: { errors: { message: string }[] } }) => res.json.errors[0].message;
+
+describe('PATCH /api/v1.0/members/me (driver profile)', () => {
+  it('saves every field, locates the home ZIP and answers the profile with its completeness', async () => {
+    const res = await patch({
+      first_name: 'Dana',
+      last_name: 'Wheeler',
+      phone: '(214)555-0142',
+      cdl_status: 'A',
+      endorsements: ['H', 'N', 'H'],
+      years_of_experience: 4,
+      experience: 'Y2',
+      work_experiences: ['dry_van', 'tanker'],
+      owner_operator: true,
+      home_time: 'HW',
+      zip_code: '75201',
+      travel_distance: 150,
+      birth_date: '1985-06-15',
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({
+      first_name: 'Dana',
+      last_name: 'Wheeler',
+      phone: '2145550142',
+      cdl_status: 'A',
+      endorsements: ['H', 'N'],
+      years_of_experience: 4,
+      experience: 'Y2',
+      work_experiences: ['dry_van', 'tanker'],
+      owner_operator: true,
+      home_time: 'HW',
+      zip_code: '75201',
+      city: 'Dallas',
+      state: 'TX',
+      travel_distance: 150,
+      birth_date: '1985-06-15',
+      profile_completeness: { percent: 100, missing: [] },
+    });
+    const [row] = await (await getDb()).select().from(driverProfiles);
+    expect(row.latitude).toBeCloseTo(32.79, 1);
+    const me = await call(getMe, { token: t.driver });
+    expect(me.json.data).toMatchObject({ firstName: 'Dana', cdl_status: 'A', city: 'Dallas', roles: ['Driver'] });
+  });
+
+  it('changes only what is sent and clears an answer with null', async () => {
+    const res = await patch({ home_time: null, travel_distance: '' });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ home_time: null, travel_distance: null, cdl_status: 'A', zip_code: '75201' });
+    expect(res.json.data.profile_completeness.missing).toEqual(['Preferred home time', 'Travel distance']);
+    expect(res.json.data.profile_completeness.percent).toBe(78);
+  });
+
+  it.each([
+    [{ cdl_status: 'D' }, PROFILE_MESSAGES.cdl],
+    [{ endorsements: ['Z'] }, PROFILE_MESSAGES.endorsement],
+    [{ years_of_experience: 2.5 }, PROFILE_MESSAGES.years],
+    [{ years_of_experience: -1 }, PROFILE_MESSAGES.years],
+    [{ experience: 'Y9' }, PROFILE_MESSAGES.experience],
+    [{ work_experiences: ['spaceship'] }, PROFILE_MESSAGES.workExperience],
+    [{ home_time: 'never' }, PROFILE_MESSAGES.homeTime],
+    [{ zip_code: '7520' }, PROFILE_MESSAGES.zip],
+    [{ travel_distance: 0 }, PROFILE_MESSAGES.travel],
+    [{ birth_date: '1990-02-30' }, PROFILE_MESSAGES.birthDate],
+    [{ birth_date: new Date(Date.now() - 10 * 365 * 86_400_000).toISOString().slice(0, 10) }, PROFILE_MESSAGES.birthAge],
+    [{ phone: '555' }, 'Phone numbers should have 10 digits'],
+  ])('refuses %j with a clear message and changes nothing', async (body, message) => {
+    const before = (await call(getMe, { token: t.driver })).json.data;
+    const res = await patch(body);
+    expect(res.status).toBe(422);
+    expect(firstError(res)).toBe(message);
+    expect((await call(getMe, { token: t.driver })).json.data).toEqual(before);
+  });
+
+  it('answers 422 for a ZIP code the gazetteer does not know', async () => {
+    const res = await patch({ zip_code: '00000' });
+    expect(res.status).toBe(422);
+    expect(firstError(res)).toBe(PROFILE_MESSAGES.zipUnknown);
+  });
+
+  it('refuses unknown fields and is for drivers only', async () => {
+    expect((await patch({ email: 'x@y.test' })).status).toBe(422);
+    expect((await patch({ cdl_status: 'A' }, t.employer)).status).toBe(403);
+    expect((await patch({ cdl_status: 'A' }, t.admin)).status).toBe(403);
+    expect((await call(patchMe, { method: 'PATCH', body: {} })).status).toBe(401);
+    // A company user's own GET has no driver fields.
+    const employer = await call(getMe, { token: t.employer });
+    expect(employer.json.data).not.toHaveProperty('cdl_status');
+    const rows = await (await getDb()).select().from(driverProfiles).where(eq(driverProfiles.zipCode, '00000'));
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { applicationStageEvents, applications, companies, jobs } from '@/lib/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit';
+import { conflict, notFound } from '@/lib/errors';
+import { publicCondition } from '@/lib/jobs/public';
+import { DRIVER_STATUS_OF_STAGE } from './codes';
+import { nearestAddressMilesSql } from './distance';
+import { DEFAULT_TRAVEL_MILES } from './match';
+import { matchProfileOf } from './profile';
+import type { ApplyInput } from './schemas';
+
+export const ALREADY_APPLIED = 'You have already applied to this job.';
+export const JOB_NOT_OPEN = 'This job is no longer accepting applications: it is closed, expired or not published.';
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/**
+ * POST /jobs/{id}/apply: a driver applies once to a live job. The distance from home to the job's
+ * nearest live address, and whether it is within the driver's travel distance, are kept with the
+ * application (the applicants list filters and sorts on them). The company hears of it in the
+ * hourly digest (lib/drivers/digest.ts), not one mail per application.
+ */
+export async function applyToJob(db: Database, actor: Actor, jobId: number, input: ApplyInput, now = new Date()) {
+  if (!validId(jobId)) throw notFound('Job not found.');
+  const [job] = await db
+    .select({ id: jobs.id, open: sql<boolean>`coalesce(${publicCondition(now)}, false)`, companyId: jobs.companyId })
+    .from(jobs)
+    .where(eq(jobs.id, jobId));
+  if (!job) throw notFound('Job not found.');
+  if (!job.open) throw conflict(JOB_NOT_OPEN);
+
+  const profile = await matchProfileOf(db, actor.userId);
+  const home = profile?.latitude != null && profile.longitude != null ? { lat: profile.latitude, lng: profile.longitude } : null;
+  const [{ miles }] = await db
+    .select({ miles: nearestAddressMilesSql('jobs', home) })
+    .from(jobs)
+    .where(eq(jobs.id, jobId));
+  const withinRange = miles == null ? null : miles <= (profile?.travelDistance ?? DEFAULT_TRAVEL_MILES);
+
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [row] = await t
+      .insert(applications)
+      .values({ jobId, userId: actor.userId, message: input.message ?? null, distanceMiles: miles, withinRange, createdAt: now, stageChangedAt: now })
+      .onConflictDoNothing({ target: [applications.jobId, applications.userId] })
+      .returning();
+    if (!row) throw conflict(ALREADY_APPLIED);
+    await t.insert(applicationStageEvents).values({ applicationId: row.id, stage: 'new', changedBy: actor.userId, createdAt: now });
+    await recordAudit(t, {
+      actorUserId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+      action: 'application.create',
+      subjectType: 'application',
+      subjectId: row.id,
+      companyId: job.companyId,
+      details: { jobId },
+    });
+    return toDriverApplication({ ...row, jobTitle: null, companyName: null });
+  });
+}
+
+type DriverApplicationRow = {
+  id: number;
+  jobId: number;
+  jobTitle: string | null;
+  companyName: string | null;
+  message: string | null;
+  stage: keyof typeof DRIVER_STATUS_OF_STAGE;
+  distanceMiles: number | null;
+  withinRange: boolean | null;
+  createdAt: Date;
+};
+
+/** What the driver sees of an application: never the employer's stage, only the coarse status. */
+function toDriverApplication(r: DriverApplicationRow) {
+  return {
+    id: r.id,
+    job_id: r.jobId,
+    job_title: r.jobTitle,
+    company_name: r.companyName,
+    message: r.message,
+    status: DRIVER_STATUS_OF_STAGE[r.stage],
+    distance: r.distanceMiles,
+    within_range: r.withinRange,
+    applied_at: r.createdAt.toISOString(),
+  };
+}
+export type DriverApplication = ReturnType<typeof toDriverApplication>;
+
+/** GET /members/applications: the driver's own, newest first (applications_user_created_idx). */
+export async function listDriverApplications(db: Database, userId: number, page: { offset: number; limit: number }) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: applications.id,
+        jobId: applications.jobId,
+        jobTitle: jobs.title,
+        companyName: companies.companyName,
+        message: applications.message,
+        stage: applications.stage,
+        distanceMiles: applications.distanceMiles,
+        withinRange: applications.withinRange,
+        createdAt: applications.createdAt,
+      })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .innerJoin(companies, eq(companies.id, jobs.companyId))
+      .where(eq(applications.userId, userId))
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(applications).where(eq(applications.userId, userId)),
+  ]);
+  return { items: rows.map(toDriverApplication), pagination: { ...page, total: Number(total) } };
+}
+
+/** Whether the driver applied to a job already, and when (the portal job page shows it instead of Apply). */
+export async function applicationOf(db: Database, userId: number, jobId: number) {
+  const [row] = await db
+    .select({ createdAt: applications.createdAt, stage: applications.stage })
+    .from(applications)
+    .where(and(eq(applications.userId, userId), eq(applications.jobId, jobId)));
+  return row ? { appliedAt: row.createdAt.toISOString(), status: DRIVER_STATUS_OF_STAGE[row.stage] } : null;
+}

@@ -1,0 +1,45 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/*
+ * Distances between a driver's home and a job, in miles, measured by PostgreSQL's earthdistance
+ * (on PGlite too) so a list can filter and sort on them through the gist indexes on
+ * ll_to_earth(latitude, longitude) of job_addresses and driver_profiles.
+ */
+
+export const METERS_PER_MILE = 1609.344;
+
+type Point = { lat: number; lng: number };
+
+/** A point as an earth value; the numbers are written into the SQL as constants, so they must be finite. */
+export function earthOf(p: Point): SQL {
+  if (!Number.isFinite(p.lat) || !Number.isFinite(p.lng)) throw new Error('earthOf: coordinates must be finite numbers');
+  return sql.raw(`ll_to_earth(${Number(p.lat)}, ${Number(p.lng)})`);
+}
+
+/**
+ * Miles from `home` to the nearest live address of the job (paid for its current period, as
+ * lib/jobs/paid-items.ts paidForPeriod), or null when none is located. `jobTable` names the jobs
+ * table or alias of the surrounding query: written out, because drizzle may leave a column
+ * unqualified inside a subquery, where it would name the subquery's own column.
+ */
+export function nearestAddressMilesSql(jobTable: string, home: Point | null): SQL<number | null> {
+  if (!home) return sql<null>`null::double precision`;
+  const j = sql.identifier(jobTable);
+  return sql<number | null>`(select min(earth_distance(ll_to_earth(na.latitude, na.longitude), ${earthOf(home)})) / ${sql.raw(String(METERS_PER_MILE))}
+    from job_addresses na where na.job_id = ${j}.id and na.latitude is not null and na.paid_through >= ${j}.expiration_date)`.mapWith((v) =>
+    v == null ? null : Number(v),
+  );
+}
+
+/**
+ * The ids of jobs with a live address within `miles` of home: the earth_box test is what the
+ * gist index on job_addresses serves; earth_distance then trims the box's corners.
+ */
+export function jobsWithinSql(jobId: SQLWrapper, home: Point, miles: number): SQL {
+  const meters = sql.raw(String(Math.max(0, miles) * METERS_PER_MILE));
+  // Uncorrelated on purpose: one index scan for the whole list, not one per job.
+  return sql`${jobId} in (select wa.job_id from job_addresses wa join jobs wj on wj.id = wa.job_id
+    where earth_box(${earthOf(home)}, ${meters}) @> ll_to_earth(wa.latitude, wa.longitude)
+      and earth_distance(ll_to_earth(wa.latitude, wa.longitude), ${earthOf(home)}) <= ${meters}
+      and wa.paid_through >= wj.expiration_date)`;
+}
