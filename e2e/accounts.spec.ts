@@ -240,7 +240,7 @@ test('account deletion ends on /deleted-members and the old password is refused'
   const email = await signUpDriver(request);
   await signIn(page, email, PASSWORD);
   await page.waitForURL('**/members/home');
-  await page.goto('/members/settings');
+  await page.goto('/members/settings?tab=delete-account');
   await expect(page.getByText('Important Notice')).toBeVisible();
   await expect(page.getByRole('link', { name: '(800) 555-0199' })).toBeVisible();
 

@@ -53,7 +53,7 @@ test('the page reads well on a phone', async ({ browser, request }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await expect(page.getByRole('link', { name: 'Sign in to apply' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apply', exact: true })).toBeVisible();
   await context.close();
 });
 

@@ -116,7 +116,7 @@ test('a deleted driver account: the open members page lands on /login, not on an
   const one = await browserFor(browser, email, /\/members\/home/);
   const two = await browserFor(browser, email, /\/members\/home/);
 
-  await deleteAccountFrom(one.page, '/members/settings');
+  await deleteAccountFrom(one.page, '/members/settings?tab=delete-account');
 
   await expectSentToLogin(two.page, '/members/home');
   await one.context.close();

@@ -106,6 +106,8 @@ export const PORTALS: readonly Portal[] = [
     navRoles: [DRIVER, INTERNAL_USER, SUPER_ADMIN, ADMIN],
     nav: [
       { label: 'Home', href: '/members/home', icon: 'home' },
+      { label: 'Find Jobs', href: '/members/jobs', icon: 'truck' },
+      { label: 'My Applications', href: '/members/applications', icon: 'briefcase' },
       { label: 'Recommend', action: 'recommend', icon: 'share' },
       { label: 'Settings', href: '/members/settings', icon: 'settings' },
     ],

@@ -172,7 +172,7 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
       }
       leaving = true;
       // A driver goes to the drivers' area; an employer creates the company next.
-      router.replace(forDriver ? '/members/home' : '/company-info');
+      router.replace(forDriver ? (prefill.callbackUrl ?? '/members/home') : '/company-info');
       router.refresh();
     } catch (error) {
       if (error instanceof ApiError) {
@@ -299,9 +299,29 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
 
       <p className="mt-8 text-center text-sm text-slate-500">
         Already have an account?{' '}
-        <Link href="/login" className="font-semibold text-brand-600 hover:text-brand-700 hover:underline">
+        <Link
+          href={prefill.callbackUrl ? `/login?callbackUrl=${encodeURIComponent(prefill.callbackUrl)}` : '/login'}
+          className="font-semibold text-brand-600 hover:text-brand-700 hover:underline"
+        >
           Sign in to an existing account
         </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-slate-500">
+        {forDriver ? (
+          <>
+            Hiring drivers?{' '}
+            <Link href="/signup" className="font-semibold text-brand-600 hover:text-brand-700 hover:underline">
+              Create an employer account
+            </Link>
+          </>
+        ) : (
+          <>
+            I&apos;m a driver:{' '}
+            <Link href="/signup?role=driver" className="font-semibold text-brand-600 hover:text-brand-700 hover:underline">
+              create a driver account
+            </Link>
+          </>
+        )}
       </p>
     </div>
   );

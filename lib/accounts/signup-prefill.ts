@@ -17,6 +17,8 @@ export type SignupPrefill = {
   fromLanding: boolean;
   /** `role=driver` (or member): the drivers' sign-up (a driver's invitation); otherwise an employer's. */
   role?: SignupRole;
+  /** Where a driver goes after signing up (a job they wanted to apply to); set by the page, a safe same-site path. */
+  callbackUrl?: string | null;
 };
 
 /** The query value of the drivers' sign-up: /signup?role=driver. */

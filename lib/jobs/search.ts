@@ -4,7 +4,7 @@ import { queryRows, type Database } from '@/lib/db/client';
 import { toStateCode, type JobSortField, type JobStatus } from './codes';
 import { companyScope } from './access';
 import type { SearchJobs } from './schemas';
-import { lifecycle, type JobTag } from './serialize';
+import { lifecycle, startOfUtcDay, type JobTag } from './serialize';
 
 type SummaryRow = {
   id: number;
@@ -34,6 +34,8 @@ type SummaryRow = {
   state: string | null;
   address_count: number;
   tags: JobTag[] | null;
+  total_applicants: number;
+  today_applicants: number;
   total: number | string;
 };
 
@@ -104,7 +106,8 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
       order by ${order}
       limit ${input.limit} offset ${input.offset}
     )
-    select j.*, a.city, a.state::text as state, coalesce(a.address_count, 0)::int as address_count, t.tags
+    select j.*, a.city, a.state::text as state, coalesce(a.address_count, 0)::int as address_count, t.tags,
+      ap.total_applicants, ap.today_applicants
     from page j
     left join lateral (
       select fa.city, fa.state, count(*) over () as address_count from job_addresses fa
@@ -114,6 +117,10 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
       select json_agg(json_build_object('id', jt.id, 'tag_id', ct.id, 'tag', ct.tag) order by ct.tag) as tags
       from job_tags jt join company_tags ct on ct.id = jt.tag_id where jt.job_id = j.id
     ) t on true
+    left join lateral (
+      select count(*)::int as total_applicants, (count(*) filter (where ap.created_at >= ${startOfUtcDay(now).toISOString()}))::int as today_applicants
+      from applications ap where ap.job_id = j.id
+    ) ap on true
     order by ${order}
   `,
   );
@@ -126,8 +133,8 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
 }
 
 /**
- * Job summary (jobs spec §3). Applicant and candidate counts are 0 until applicants exist; they
- * will come from one more lateral count over the page's rows, like the tags.
+ * Job summary (jobs spec §3). The applicant counts come from one lateral count over the page's
+ * rows (applications_job_created_idx), like the tags.
  */
 function toSummary(r: SummaryRow, now: Date) {
   return {
@@ -136,8 +143,8 @@ function toSummary(r: SummaryRow, now: Date) {
     employer_id: r.employer_id,
     title: r.title,
     job_type: r.job_type,
-    total_applicants: 0,
-    today_applicants: 0,
+    total_applicants: r.total_applicants ?? 0,
+    today_applicants: r.today_applicants ?? 0,
     ...lifecycle(
       {
         suspended: r.suspended,

@@ -73,8 +73,20 @@ export function lifecycle(job: Pick<JobRow, 'suspended' | 'approved' | 'active' 
   };
 }
 
+/** 'Today' of the applicant counts is the UTC day (the API speaks UTC). */
+export const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+export type ApplicantCounts = { total: number; today: number };
+
 /** Job detail (jobs spec §3): every content field, the addresses (the first also as `address`), add-ons and tags. */
-export function toJobDetail(job: JobRow, addresses: JobAddressRow[], addons: JobAddonRow[], tags: JobTag[], now = new Date()) {
+export function toJobDetail(
+  job: JobRow,
+  addresses: JobAddressRow[],
+  addons: JobAddonRow[],
+  tags: JobTag[],
+  now = new Date(),
+  applicants: ApplicantCounts = { total: 0, today: 0 },
+) {
   const addressList = addresses.map((a) => toAddress(a, job));
   return {
     id: job.id,
@@ -103,8 +115,8 @@ export function toJobDetail(job: JobRow, addresses: JobAddressRow[], addons: Job
     tags,
     jobs_post_token: job.jobsPostToken,
     ...lifecycle(job, now),
-    total_applicants: 0,
-    today_applicants: 0,
+    total_applicants: applicants.total,
+    today_applicants: applicants.today,
     total_candidates: 0,
     created_at: iso(job.createdAt),
     updated_at: iso(job.updatedAt),

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
-import { companies, companyTags, jobAddons, jobAddresses, jobTags, jobs, type JobRow } from '@/lib/db/schema';
+import { applications, companies, companyTags, jobAddons, jobAddresses, jobTags, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
 import { centsToDollars, dollarsToCents, type AddonType } from './codes';
 import { assertJobRole, companyScope, isJobStaff, loadOwnedJob } from './access';
@@ -13,7 +13,7 @@ import { releaseJobVideo } from './multimedia';
 import { addonCostCents, addressCostCents, postingCostCents } from './pricing';
 import { renderDescription } from './sanitize';
 import type { Addon, Address, CreateJob, UpdateJob } from './schemas';
-import { toAddon, toJobDetail, type JobTag } from './serialize';
+import { startOfUtcDay, toAddon, toJobDetail, type JobTag } from './serialize';
 
 /** A random, unguessable, URL-safe token naming a posting in the invoice charge call. */
 export const newPostToken = () => randomBytes(24).toString('base64url');
@@ -144,12 +144,16 @@ async function tagsOf(db: Database, jobIds: number[]): Promise<Map<number, JobTa
 
 /** Job detail of a job row (addresses, add-ons, tags loaded alongside). */
 export async function jobDetail(db: Database, job: JobRow, now = new Date()) {
-  const [addresses, addons, tags] = await Promise.all([
+  const [addresses, addons, tags, [applicants]] = await Promise.all([
     db.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id)).orderBy(asc(jobAddresses.position), asc(jobAddresses.id)),
     db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id)),
     tagsOf(db, [job.id]),
+    db
+      .select({ total: sql<number>`count(*)::int`, today: sql<number>`(count(*) filter (where ${applications.createdAt} >= ${startOfUtcDay(now).toISOString()}))::int` })
+      .from(applications)
+      .where(eq(applications.jobId, job.id)),
   ]);
-  return toJobDetail(job, addresses, addons, tags.get(job.id) ?? [], now);
+  return toJobDetail(job, addresses, addons, tags.get(job.id) ?? [], now, { total: Number(applicants.total), today: Number(applicants.today) });
 }
 
 /** GET /jobs/{id} */

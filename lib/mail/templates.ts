@@ -113,6 +113,17 @@ export const mailTemplates = {
       { p: `Your job "${p.jobTitle}" expires on ${p.expiresAt}. Renew it to keep receiving applications.` },
       { button: { label: 'Renew the job', href: p.jobUrl } },
     ]),
+
+  /** The hourly digest of new applications to one job (lib/drivers/digest.ts). */
+  new_applicants: (p: { firstName?: string | null; jobTitle: string; count: number; names: string[]; applicantsUrl: string }) =>
+    render(`${p.count === 1 ? 'A new applicant' : `${p.count} new applicants`} for "${p.jobTitle}"`, product(), [
+      { p: hello(p.firstName) },
+      {
+        p: `${p.count === 1 ? 'A driver has' : `${p.count} drivers have`} applied to "${p.jobTitle}"${p.names.length ? `: ${p.names.join(', ')}${p.count > p.names.length ? ' and others' : ''}` : ''}.`,
+      },
+      { button: { label: 'Review applicants', href: p.applicantsUrl } },
+      { small: 'We send at most one of these emails per job each hour.' },
+    ]),
 } satisfies Record<string, (params: never) => RenderedMail>;
 
 export type MailKind = keyof typeof mailTemplates;

@@ -4,6 +4,7 @@ import { purgeAbandonedUploads } from '@/lib/jobs/multimedia';
 import { paymentsTick } from '@/lib/payments/job-payments';
 import { deliverDueMail } from '@/lib/mail';
 import { purgeTokens } from '@/lib/auth/sessions';
+import { sendApplicantDigests } from '@/lib/drivers/digest';
 
 /**
  * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database and a
@@ -25,6 +26,7 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'end-boosts', run: async ({ db, now }) => ({ ended: await endBoosts(db, now) }) },
   { name: 'purge-tokens', run: async ({ db, now }) => purgeTokens(db, now) },
   { name: 'upload-parts', run: ({ now }) => purgeAbandonedUploads(now) },
+  { name: 'applicant-digests', run: ({ db, now }) => sendApplicantDigests(db, now) },
   // Last, so the mail the steps above queued (renewals, failed payments) goes out in the same tick.
   { name: 'outbox', run: ({ db, now }) => deliverDueMail(db, now) },
 ];

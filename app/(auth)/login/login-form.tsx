@@ -149,6 +149,15 @@ export function LoginForm({ role, callbackUrl, validated, denied, expired = fals
           Create new account
         </Link>
       </p>
+      <p className="mt-2 text-center text-sm text-slate-500">
+        I&apos;m a driver:{' '}
+        <Link
+          href={`/signup?role=driver${callbackUrl ? `&callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`}
+          className="font-semibold text-brand-600 hover:text-brand-700 hover:underline"
+        >
+          create a driver account
+        </Link>
+      </p>
     </div>
   );
 }

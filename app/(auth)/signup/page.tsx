@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { safeCallbackUrl } from '@/components/shell/nav-model';
 import { SignupForm } from '@/components/signup/signup-form';
 import { landingFor } from '@/lib/access';
 import { readSignupPrefill } from '@/lib/accounts/signup-prefill';
@@ -11,8 +12,10 @@ export const metadata: Metadata = { title: 'Sign up' };
 type Search = Record<string, string | string[] | undefined>;
 
 export default async function SignupPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const q = await searchParams;
+  const callbackUrl = safeCallbackUrl(Array.isArray(q.callbackUrl) ? q.callbackUrl[0] : q.callbackUrl);
   const user = await getSessionUser();
   // Signed in already (the background login after sign-up, say): carry on where that account belongs.
-  if (user) redirect(landingFor(user.roles, user.companyId));
-  return <SignupForm prefill={readSignupPrefill(await searchParams)} productName={config.productName} />;
+  if (user) redirect(callbackUrl ?? landingFor(user.roles, user.companyId));
+  return <SignupForm prefill={{ ...readSignupPrefill(q), callbackUrl }} productName={config.productName} />;
 }

@@ -2,12 +2,15 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getDb } from '@/lib/db/client';
 import { requireUser } from '@/lib/auth/server';
-import { ROLE_LABELS, pageGuardFor, type Role } from '@/lib/access';
+import { ROLES, ROLE_LABELS, pageGuardFor, type Role } from '@/lib/access';
 import { memberProfile } from '@/lib/accounts/members';
 import { PRODUCT_NAME } from '@/lib/accounts/members-config';
 import { formatPhoneMask } from '@/lib/auth/phone';
 import { RecommendButton } from '@/components/recommend';
 import { VerifyEmailButton } from '@/components/accounts/verify-email-button';
+import { PortalJobList } from '@/components/drivers/job-card';
+import { bestMatchingJobs } from '@/lib/drivers/jobs';
+import { getDriverProfile } from '@/lib/drivers/profile';
 
 export const metadata: Metadata = { title: 'Home' };
 
@@ -26,7 +29,10 @@ const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6'
 
 export default async function MembersHomePage() {
   const user = await requireUser(pageGuardFor('/members/home'));
-  const profile = await memberProfile(await getDb(), user.id);
+  const db = await getDb();
+  const profile = await memberProfile(db, user.id);
+  const isDriver = user.roles.includes(ROLES.DRIVER);
+  const [best, driver] = isDriver ? await Promise.all([bestMatchingJobs(db, user.id), getDriverProfile(db, user.id)]) : [null, null];
   const since = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date(profile.memberSince));
   return (
     <div className="flex flex-col gap-6">
@@ -45,6 +51,39 @@ export default async function MembersHomePage() {
           </p>
           <VerifyEmailButton />
         </div>
+      ) : null}
+
+      {driver && driver.profile_completeness.percent < 100 ? (
+        <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            <span className="font-semibold">Your profile is {driver.profile_completeness.percent}% complete.</span> Still missing:{' '}
+            {driver.profile_completeness.missing.join(', ')}. A complete profile gets better matches.
+          </p>
+          <Link href="/members/settings?tab=profile" className="shrink-0 rounded-lg bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700">
+            Complete profile
+          </Link>
+        </div>
+      ) : null}
+
+      {best ? (
+        <section aria-labelledby="best-title" className="flex flex-col gap-3">
+          <div className="flex items-end justify-between gap-3">
+            <div>
+              <h2 id="best-title" className="text-lg font-semibold text-slate-900">
+                Jobs that match you best
+              </h2>
+              <p className="text-sm text-slate-500">Ranked by how well they fit your profile, nearest first among equals.</p>
+            </div>
+            <Link href="/members/jobs" className="shrink-0 text-sm font-semibold text-brand-600 hover:text-brand-700">
+              Search all jobs →
+            </Link>
+          </div>
+          {best.items.length ? (
+            <PortalJobList jobs={best.items} label="Best matching jobs" />
+          ) : (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No open jobs right now. Check back soon.</p>
+          )}
+        </section>
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -100,6 +139,8 @@ export default async function MembersHomePage() {
         <h2 id="account-title" className="text-lg font-semibold text-slate-900">Your account</h2>
         <ul className="mt-4 divide-y divide-slate-100">
           {[
+            { href: '/members/settings?tab=profile', title: 'Driver profile', text: 'Your CDL, experience, home ZIP and what you are looking for.' },
+            { href: '/members/applications', title: 'My applications', text: 'Jobs you applied to and their status.' },
             { href: '/members/settings?tab=password', title: 'Change password', text: 'Choose a new password; other devices are signed out.' },
             { href: '/members/settings', title: 'Delete account', text: 'Erase your account and personal details.' },
           ].map((item) => (

@@ -5,37 +5,51 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ChangePasswordForm } from '@/components/accounts/change-password-form';
 import { DeleteAccountPanel } from '@/components/accounts/delete-account-panel';
+import { DriverProfileForm } from '@/components/drivers/profile-form';
+import type { DriverProfile } from '@/lib/drivers/profile';
 
-export type SettingsTab = 'delete-account' | 'password';
+export type SettingsTab = 'profile' | 'delete-account' | 'password';
 
-const TABS: { value: SettingsTab; label: string }[] = [
+export const SETTINGS_TABS: { value: SettingsTab; label: string }[] = [
+  { value: 'profile', label: 'Profile' },
   { value: 'delete-account', label: 'Delete account' },
   { value: 'password', label: 'Password' },
 ];
 
-/** Delete account (the default tab) and password; the tab is kept in ?tab= so it can be linked. */
-export function SettingsTabs({ initial }: { initial: SettingsTab }) {
+/**
+ * A driver's profile (the default tab for drivers), delete account and password; the tab is kept
+ * in ?tab= so it can be linked. Without a driver profile (staff) the Profile tab is left out.
+ */
+export function SettingsTabs({ initial, profile }: { initial: SettingsTab; profile: DriverProfile | null }) {
   const router = useRouter();
   const pathname = usePathname();
   const [tab, setTab] = useState<SettingsTab>(initial);
+  const tabs = SETTINGS_TABS.filter((t) => profile || t.value !== 'profile');
   const change = (value: string) => {
     setTab(value as SettingsTab);
-    router.replace(value === 'password' ? `${pathname}?tab=password` : pathname, { scroll: false });
+    router.replace(value === tabs[0].value ? pathname : `${pathname}?tab=${value}`, { scroll: false });
   };
   return (
     <Tabs.Root value={tab} onValueChange={change}>
-      <Tabs.List aria-label="Settings" className="mb-6 flex gap-6 border-b border-slate-200">
-        {TABS.map((t) => (
+      <Tabs.List aria-label="Settings" className="mb-6 flex gap-6 overflow-x-auto border-b border-slate-200">
+        {tabs.map((t) => (
           <Tabs.Trigger
             key={t.value}
             value={t.value}
-            className="-mb-px border-b-2 border-transparent px-1 pb-3 text-sm font-medium text-slate-500 transition hover:border-slate-300 hover:text-slate-700 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
+            className="-mb-px shrink-0 border-b-2 border-transparent px-1 pb-3 text-sm font-medium text-slate-500 transition hover:border-slate-300 hover:text-slate-700 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
           >
             {t.label}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <div className="max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        {profile && (
+          <Tabs.Content value="profile" className="focus:outline-none">
+            <h2 className="mb-1 text-lg font-semibold text-slate-900">Driver profile</h2>
+            <p className="mb-5 text-sm text-slate-500">Companies see this when you apply; we use it to match you with jobs.</p>
+            <DriverProfileForm profile={profile} />
+          </Tabs.Content>
+        )}
         <Tabs.Content value="delete-account" className="focus:outline-none">
           <h2 className="mb-4 text-lg font-semibold text-slate-900">Delete account</h2>
           <DeleteAccountPanel />

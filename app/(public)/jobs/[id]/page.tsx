@@ -203,16 +203,29 @@ function TagList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** The hyperlink add-on sends drivers to the company's own page; otherwise they apply as members. */
+/**
+ * The hyperlink add-on sends drivers to the company's own page; otherwise they apply in the Drivers
+ * Portal: Apply signs them in (a signed-in driver passes straight through) and comes back to the
+ * job there; a new driver signs up and comes back the same way.
+ */
 function ApplyButton({ applyUrl, jobId }: { applyUrl: string | null; jobId: number }) {
   const cls = 'block w-full rounded-lg bg-brand-600 px-4 py-3 text-center text-sm font-semibold text-white shadow-sm hover:bg-brand-700';
-  return applyUrl ? (
-    <a href={applyUrl} target="_blank" rel="noopener noreferrer nofollow" className={cls}>
-      Apply on company site
-    </a>
-  ) : (
-    <Link href={`/login?callbackUrl=${encodeURIComponent(`/jobs/${jobId}`)}`} className={cls}>
-      Sign in to apply
-    </Link>
+  if (applyUrl) {
+    return (
+      <a href={applyUrl} target="_blank" rel="noopener noreferrer nofollow" className={cls}>
+        Apply on company site
+      </a>
+    );
+  }
+  const back = encodeURIComponent(`/members/jobs/${jobId}`);
+  return (
+    <div className="flex flex-col gap-2">
+      <Link href={`/login?callbackUrl=${back}`} className={cls}>
+        Apply
+      </Link>
+      <Link href={`/signup?role=driver&callbackUrl=${back}`} className="text-center text-xs font-medium text-brand-700 hover:underline">
+        New driver? Create an account
+      </Link>
+    </div>
   );
 }

@@ -1,0 +1,100 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ApplyButton } from '@/components/drivers/apply-button';
+import { formatMiles, formatPay } from '@/components/drivers/format';
+import { MatchFactors } from '@/components/drivers/match-factors';
+import { ROLES, pageGuardFor } from '@/lib/access';
+import { requireUser } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
+import { portalJob } from '@/lib/drivers/jobs';
+import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
+import { placeOf } from '@/lib/jobs/public';
+
+export const metadata: Metadata = { title: 'Job' };
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A job in the Drivers Portal: the job, how far it is from home, why it matches, and Apply. */
+export default async function PortalJobPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireUser(pageGuardFor('/members/jobs'));
+  const id = Number((await params).id);
+  const found = Number.isSafeInteger(id) && id > 0 ? await portalJob(await getDb(), user.id, id) : null;
+  if (!found) notFound();
+  const { job, addresses, company, distance, match, application } = found;
+  const isDriver = user.roles.includes(ROLES.DRIVER);
+  const facts: [string, string][] = [
+    ['Pay', formatPay(job.expectedPayCents, job.salaryType)],
+    ['Home time', labelOf(HOME_TIME, job.homeTime)],
+    ['Job type', labelOf(JOB_TYPES, job.jobType)],
+    ['Experience required', labelOf(EXPERIENCE, job.requiredExperience)],
+    ['Endorsements', job.endorsements.map((e) => labelOf(ENDORSEMENTS, e)).join(', ') || 'None'],
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link href="/members/jobs" className="text-sm font-medium text-brand-600 hover:text-brand-700">
+        ← Jobs
+      </Link>
+      <section className={card}>
+        <p className="text-sm font-medium text-brand-700">{company.name}</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{job.title}</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {addresses.map(placeOf).join(' · ')} · <strong data-testid="job-distance">{formatMiles(distance)}</strong> from home
+        </p>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <article className={`${card} self-start`}>
+          <h2 className="text-lg font-semibold text-slate-900">About this job</h2>
+          <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+            {facts.map(([k, v]) => (
+              <div key={k}>
+                <dt className="text-slate-500">{k}</dt>
+                <dd className="font-medium text-slate-900">{v}</dd>
+              </div>
+            ))}
+          </dl>
+          <div
+            className="mt-6 text-[15px] leading-7 text-slate-700 [&_a]:text-brand-700 [&_a]:underline [&_li]:my-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_ul]:list-disc [&_ul]:pl-6"
+            // Sanitized on the server when saved (lib/jobs/sanitize.ts).
+            dangerouslySetInnerHTML={{ __html: job.jobDescriptionHtml }}
+          />
+        </article>
+
+        <aside className="flex flex-col gap-6">
+          <section className={card} aria-label="Apply">
+            {application ? (
+              <div role="status">
+                <p className="font-semibold text-emerald-700">You applied on {dateFormat.format(new Date(application.appliedAt))}</p>
+                <p className="mt-1 text-sm text-slate-600">
+                  Status: <strong>{application.status}</strong>.{' '}
+                  <Link href="/members/applications" className="font-medium text-brand-600 hover:underline">
+                    Your applications
+                  </Link>
+                </p>
+              </div>
+            ) : isDriver ? (
+              <ApplyButton jobId={job.id} />
+            ) : (
+              <p className="text-sm text-slate-600">Only driver accounts can apply to jobs.</p>
+            )}
+          </section>
+          <section className={card}>
+            {match ? (
+              <MatchFactors match={match} />
+            ) : (
+              <p className="text-sm text-slate-600">
+                <Link href="/members/settings?tab=profile" className="font-semibold text-brand-600 hover:underline">
+                  Complete your profile
+                </Link>{' '}
+                to see how well this job matches you.
+              </p>
+            )}
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PortalJobList } from '@/components/drivers/job-card';
+import { Pager } from '@/components/drivers/pager';
+import { Alert, EmptyState, PageHeader } from '@/components/ui/states';
+import { pageGuardFor } from '@/lib/access';
+import { requireUser } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
+import { searchPortalJobs } from '@/lib/drivers/jobs';
+import { RADIUS_CHOICES, driverJobSearchSchema } from '@/lib/drivers/schemas';
+import { HOME_TIME, JOB_TYPES } from '@/lib/jobs/codes';
+
+export const metadata: Metadata = { title: 'Find jobs' };
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+const FILTERS = ['q', 'job_type', 'home_time', 'min_pay', 'radius'] as const;
+
+const selectCls = 'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
+
+/** Every active job, searched with a plain GET form (works without JavaScript); pages of 10. */
+export default async function MembersJobsPage({ searchParams }: { searchParams: Search }) {
+  const user = await requireUser(pageGuardFor('/members/jobs'));
+  const q = await searchParams;
+  const raw = Object.fromEntries(FILTERS.map((k) => [k, one(q[k])]).filter(([, v]) => v !== ''));
+  const parsed = driverJobSearchSchema.safeParse({ ...raw, offset: one(q.offset) || undefined });
+  const input = parsed.success ? parsed.data : driverJobSearchSchema.parse({});
+  const result = await searchPortalJobs(await getDb(), user.id, input);
+  const value = (k: (typeof FILTERS)[number]) => (raw[k] as string | undefined) ?? '';
+
+  return (
+    <>
+      <PageHeader title="Find jobs" subtitle="Search every open driving job. Set your home ZIP in your profile to see distances." />
+      <form method="get" action="/members/jobs" className="mb-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6" role="search">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 lg:col-span-2">
+          Keywords
+          <input name="q" defaultValue={value('q')} placeholder="Job title" className={selectCls} />
+        </label>
+        <CodeSelect label="Job type" name="job_type" value={value('job_type')} options={JOB_TYPES} />
+        <CodeSelect label="Home time" name="home_time" value={value('home_time')} options={HOME_TIME} />
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Minimum weekly pay ($)
+          <input name="min_pay" type="number" min={0} step={50} inputMode="numeric" defaultValue={value('min_pay')} className={selectCls} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Distance from home
+          <select name="radius" defaultValue={value('radius')} className={selectCls}>
+            <option value="">Anywhere</option>
+            {RADIUS_CHOICES.map((r) => (
+              <option key={r} value={r}>
+                Within {r} miles
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-6">
+          <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+            Search
+          </button>
+          <Link href="/members/jobs" className="rounded-lg px-3 py-2.5 text-sm font-medium text-slate-600 hover:text-brand-700">
+            Clear
+          </Link>
+        </div>
+      </form>
+
+      {!parsed.success && <Alert type="error">{parsed.error.issues[0]?.message ?? 'Check the search filters.'}</Alert>}
+      {result.radiusIgnored && (
+        <Alert type="warning">
+          Add your home ZIP code in <Link href="/members/settings?tab=profile" className="font-semibold underline">your profile</Link> to search by distance.
+        </Alert>
+      )}
+      <p className="mb-3 mt-4 text-sm text-slate-500" aria-live="polite">
+        {result.pagination.total.toLocaleString('en-US')} {result.pagination.total === 1 ? 'job' : 'jobs'} found
+      </p>
+      {result.items.length ? (
+        <PortalJobList jobs={result.items} label="Jobs" />
+      ) : (
+        <EmptyState title="No jobs match your search">Try fewer filters or a wider distance.</EmptyState>
+      )}
+      <Pager path="/members/jobs" params={raw as Record<string, string>} {...result.pagination} />
+    </>
+  );
+}
+
+function CodeSelect({ label, name, value, options }: { label: string; name: string; value: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {label}
+      <select name={name} defaultValue={value} className={selectCls}>
+        <option value="">Any</option>
+        {options.map((t) => (
+          <option key={t.value} value={t.value}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

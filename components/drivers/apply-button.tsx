@@ -1,0 +1,65 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { api, errorMessage } from '@/lib/api/client';
+
+/** Apply to a job from the portal job page, with an optional short message. */
+export function ApplyButton({ jobId }: { jobId: number }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/jobs/${jobId}/apply`, { method: 'POST', body: message.trim() ? { message: message.trim() } : {} });
+      toast.show('success', 'Application sent. The company will be in touch.');
+      router.refresh();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!open) {
+    return (
+      <Button type="button" className="w-full py-3" onClick={() => setOpen(true)}>
+        Apply
+      </Button>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Apply to this job">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        Message to the company (optional)
+        <textarea
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          maxLength={1000}
+          rows={4}
+          autoFocus
+          className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-normal shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+        />
+      </label>
+      {error && <Alert type="error">{error}</Alert>}
+      <div className="flex gap-2">
+        <Button type="submit" loading={busy} className="flex-1">
+          Send application
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

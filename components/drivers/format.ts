@@ -1,0 +1,16 @@
+import { labelOf, SALARY_TYPES } from '@/lib/jobs/codes';
+
+/** Miles as the driver reads them: 'Less than 10 miles' close by, else whole miles (jobs spec §9 style). */
+export function formatMiles(miles: number | null | undefined): string {
+  if (miles == null) return 'Distance not available';
+  if (miles < 10) return 'Less than 10 miles';
+  return `${Math.round(miles).toLocaleString('en-US')} miles`;
+}
+
+export function formatPay(cents: number, salaryType: string): string {
+  const per = (SALARY_TYPES.find((s) => s.value === salaryType)?.per ?? labelOf(SALARY_TYPES, salaryType)) || 'week';
+  return `${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100)} / ${per}`;
+}
+
+/** Match as a whole percent, rounded down like the candidates screen. */
+export const matchPercent = (fraction: number) => Math.floor(fraction * 100);
