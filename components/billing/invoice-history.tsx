@@ -46,7 +46,7 @@ function PaymentMethod({ inv }: { inv: InvoiceView }) {
 }
 
 function Addons({ inv }: { inv: InvoiceView }) {
-  if (!inv.addons.length) return <span className="text-slate-400">-</span>;
+  if (!inv.addons.length) return <span className="text-slate-500">-</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {inv.addons.map((a) => (

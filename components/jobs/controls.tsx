@@ -30,7 +30,7 @@ function Label({ htmlFor, children, optional }: { htmlFor: string; children: Rea
   return (
     <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
       {children}
-      {optional && <span className="ml-1 font-normal text-slate-400">(optional)</span>}
+      {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
     </label>
   );
 }
@@ -65,7 +65,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
           inputState(error),
           'appearance-none bg-[length:1.1rem] bg-[right_0.6rem_center] bg-no-repeat pr-9',
           // The placeholder choice looks like a placeholder.
-          "[&:has(option[value='']:checked)]:text-slate-400 [&>option]:text-slate-900",
+          "[&:has(option[value='']:checked)]:text-slate-500 [&>option]:text-slate-900",
           SELECT_ARROW,
         )}
         {...props}

@@ -32,7 +32,7 @@ export function AuthFrame({ productName, version, children }: { productName: str
           <main className="flex flex-1 items-center justify-center py-10">
             <div className="w-full max-w-sm">{children}</div>
           </main>
-          <p className="text-xs text-slate-400">
+          <p className="text-xs text-slate-500">
             {productName} portal <span data-testid="app-version">v{version}</span>
           </p>
         </div>

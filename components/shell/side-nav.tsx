@@ -62,7 +62,7 @@ export function NavBody({ user, productName, collapsed, onToggle, onNavigate }: 
       <PortalSwitcher portals={switcherPortals(user.roles)} current={group} collapsed={collapsed} />
 
       <nav aria-label={group ? `${group.label} navigation` : 'Navigation'} className="flex-1 overflow-y-auto">
-        {group && !collapsed && <p className="mb-2 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-500">{group.label}</p>}
+        {group && !collapsed && <p className="mb-2 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-400">{group.label}</p>}
         <ul className="flex flex-col gap-1">
           {items.map((item) => (
             <li key={item.label}>

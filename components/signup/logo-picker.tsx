@@ -51,7 +51,7 @@ export function LogoPicker({ value, fileName, onChange }: { value: string | null
   return (
     <div className="flex flex-col gap-1.5">
       <span id={`${id}-label`} className="text-sm font-medium text-slate-700">
-        Company logo <span className="font-normal text-slate-400">(optional)</span>
+        Company logo <span className="font-normal text-slate-500">(optional)</span>
       </span>
       <input
         ref={input}

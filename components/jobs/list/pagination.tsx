@@ -31,7 +31,7 @@ export function Pagination({ page, pages, total, pageSize, count, onPage }: Prop
           </button>
           {pageWindow(page, pages).map((p, i) =>
             p === 'gap' ? (
-              <span key={`gap${i}`} className="px-1 text-slate-400">
+              <span key={`gap${i}`} className="px-1 text-slate-500">
                 …
               </span>
             ) : (
