@@ -11,62 +11,73 @@ import * as r8 from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import * as r9 from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
 import * as r10 from '@/app/api/v1.0/admin/jobs/search/route';
 import * as r11 from '@/app/api/v1.0/admin/outbox/route';
-import * as r12 from '@/app/api/v1.0/auth/change-password/route';
-import * as r13 from '@/app/api/v1.0/auth/email-check-token/route';
-import * as r14 from '@/app/api/v1.0/auth/login/impersonate/route';
-import * as r15 from '@/app/api/v1.0/auth/login/route';
-import * as r16 from '@/app/api/v1.0/auth/logout/route';
-import * as r17 from '@/app/api/v1.0/auth/refresh/route';
-import * as r18 from '@/app/api/v1.0/auth/reset-password/route';
-import * as r19 from '@/app/api/v1.0/auth/sessions/[id]/route';
-import * as r20 from '@/app/api/v1.0/auth/sessions/route';
-import * as r21 from '@/app/api/v1.0/auth/signup/route';
-import * as r22 from '@/app/api/v1.0/auth/token-password/route';
-import * as r23 from '@/app/api/v1.0/auth/validate-employer-email/route';
-import * as r24 from '@/app/api/v1.0/auth/verify-email/route';
-import * as r25 from '@/app/api/v1.0/auth/verify-email/send/route';
-import * as r26 from '@/app/api/v1.0/auth/verify-token-password/route';
-import * as r27 from '@/app/api/v1.0/companies/[id]/employers/[userId]/password-reset/route';
-import * as r28 from '@/app/api/v1.0/companies/[id]/employers/[userId]/route';
-import * as r29 from '@/app/api/v1.0/companies/[id]/employers/route';
-import * as r30 from '@/app/api/v1.0/companies/[id]/logo/route';
-import * as r31 from '@/app/api/v1.0/companies/[id]/route';
-import * as r32 from '@/app/api/v1.0/companies/logo/[id]/route';
-import * as r33 from '@/app/api/v1.0/companies/route';
-import * as r34 from '@/app/api/v1.0/companies/search/route';
-import * as r35 from '@/app/api/v1.0/companies/tag/route';
-import * as r36 from '@/app/api/v1.0/companies/tags/route';
-import * as r37 from '@/app/api/v1.0/employer/route';
-import * as r38 from '@/app/api/v1.0/geo/autocomplete/route';
-import * as r39 from '@/app/api/v1.0/jobs/[id]/addons/route';
-import * as r40 from '@/app/api/v1.0/jobs/[id]/addresses/route';
-import * as r41 from '@/app/api/v1.0/jobs/[id]/apply/route';
-import * as r42 from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
-import * as r43 from '@/app/api/v1.0/jobs/[id]/cancel/route';
-import * as r44 from '@/app/api/v1.0/jobs/[id]/close/route';
-import * as r45 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
-import * as r46 from '@/app/api/v1.0/jobs/[id]/route';
-import * as r47 from '@/app/api/v1.0/jobs/[id]/statistics/route';
-import * as r48 from '@/app/api/v1.0/jobs/[id]/tag/route';
-import * as r49 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
-import * as r50 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
-import * as r51 from '@/app/api/v1.0/jobs/multimedia/upload/route';
-import * as r52 from '@/app/api/v1.0/jobs/route';
-import * as r53 from '@/app/api/v1.0/jobs/search/route';
-import * as r54 from '@/app/api/v1.0/jobs/tag/[id]/route';
-import * as r55 from '@/app/api/v1.0/lead/invite/route';
-import * as r56 from '@/app/api/v1.0/members/applications/route';
-import * as r57 from '@/app/api/v1.0/members/me/route';
-import * as r58 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
-import * as r59 from '@/app/api/v1.0/payment/company/billing/route';
-import * as r60 from '@/app/api/v1.0/payment/company/invoice/charge/route';
-import * as r61 from '@/app/api/v1.0/payment/company/invoice/route';
-import * as r62 from '@/app/api/v1.0/payment/company/invoice/summary/route';
-import * as r63 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
-import * as r64 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
-import * as r65 from '@/app/api/v1.0/payment/employer/job/addons/route';
-import * as r66 from '@/app/api/v1.0/payment/employer/job/invoice/route';
-import * as r67 from '@/app/api/v1.0/payment/invoice/renewal/route';
+import * as r12 from '@/app/api/v1.0/ads/[id]/daily/route';
+import * as r13 from '@/app/api/v1.0/ads/[id]/route';
+import * as r14 from '@/app/api/v1.0/ads/click/[token]/route';
+import * as r15 from '@/app/api/v1.0/ads/impression/route';
+import * as r16 from '@/app/api/v1.0/ads/media/[file]/route';
+import * as r17 from '@/app/api/v1.0/ads/multimedia/delete/[file]/route';
+import * as r18 from '@/app/api/v1.0/ads/multimedia/upload/route';
+import * as r19 from '@/app/api/v1.0/ads/route';
+import * as r20 from '@/app/api/v1.0/ads/search/route';
+import * as r21 from '@/app/api/v1.0/ads/serve/route';
+import * as r22 from '@/app/api/v1.0/ads/settings/route';
+import * as r23 from '@/app/api/v1.0/auth/change-password/route';
+import * as r24 from '@/app/api/v1.0/auth/email-check-token/route';
+import * as r25 from '@/app/api/v1.0/auth/login/impersonate/route';
+import * as r26 from '@/app/api/v1.0/auth/login/route';
+import * as r27 from '@/app/api/v1.0/auth/logout/route';
+import * as r28 from '@/app/api/v1.0/auth/refresh/route';
+import * as r29 from '@/app/api/v1.0/auth/reset-password/route';
+import * as r30 from '@/app/api/v1.0/auth/sessions/[id]/route';
+import * as r31 from '@/app/api/v1.0/auth/sessions/route';
+import * as r32 from '@/app/api/v1.0/auth/signup/route';
+import * as r33 from '@/app/api/v1.0/auth/token-password/route';
+import * as r34 from '@/app/api/v1.0/auth/validate-employer-email/route';
+import * as r35 from '@/app/api/v1.0/auth/verify-email/route';
+import * as r36 from '@/app/api/v1.0/auth/verify-email/send/route';
+import * as r37 from '@/app/api/v1.0/auth/verify-token-password/route';
+import * as r38 from '@/app/api/v1.0/companies/[id]/employers/[userId]/password-reset/route';
+import * as r39 from '@/app/api/v1.0/companies/[id]/employers/[userId]/route';
+import * as r40 from '@/app/api/v1.0/companies/[id]/employers/route';
+import * as r41 from '@/app/api/v1.0/companies/[id]/logo/route';
+import * as r42 from '@/app/api/v1.0/companies/[id]/route';
+import * as r43 from '@/app/api/v1.0/companies/logo/[id]/route';
+import * as r44 from '@/app/api/v1.0/companies/route';
+import * as r45 from '@/app/api/v1.0/companies/search/route';
+import * as r46 from '@/app/api/v1.0/companies/tag/route';
+import * as r47 from '@/app/api/v1.0/companies/tags/route';
+import * as r48 from '@/app/api/v1.0/employer/route';
+import * as r49 from '@/app/api/v1.0/geo/autocomplete/route';
+import * as r50 from '@/app/api/v1.0/jobs/[id]/addons/route';
+import * as r51 from '@/app/api/v1.0/jobs/[id]/addresses/route';
+import * as r52 from '@/app/api/v1.0/jobs/[id]/apply/route';
+import * as r53 from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
+import * as r54 from '@/app/api/v1.0/jobs/[id]/cancel/route';
+import * as r55 from '@/app/api/v1.0/jobs/[id]/close/route';
+import * as r56 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
+import * as r57 from '@/app/api/v1.0/jobs/[id]/route';
+import * as r58 from '@/app/api/v1.0/jobs/[id]/statistics/route';
+import * as r59 from '@/app/api/v1.0/jobs/[id]/tag/route';
+import * as r60 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
+import * as r61 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
+import * as r62 from '@/app/api/v1.0/jobs/multimedia/upload/route';
+import * as r63 from '@/app/api/v1.0/jobs/route';
+import * as r64 from '@/app/api/v1.0/jobs/search/route';
+import * as r65 from '@/app/api/v1.0/jobs/tag/[id]/route';
+import * as r66 from '@/app/api/v1.0/lead/invite/route';
+import * as r67 from '@/app/api/v1.0/members/applications/route';
+import * as r68 from '@/app/api/v1.0/members/me/route';
+import * as r69 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
+import * as r70 from '@/app/api/v1.0/payment/company/billing/route';
+import * as r71 from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import * as r72 from '@/app/api/v1.0/payment/company/invoice/route';
+import * as r73 from '@/app/api/v1.0/payment/company/invoice/summary/route';
+import * as r74 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
+import * as r75 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
+import * as r76 from '@/app/api/v1.0/payment/employer/job/addons/route';
+import * as r77 from '@/app/api/v1.0/payment/employer/job/invoice/route';
+import * as r78 from '@/app/api/v1.0/payment/invoice/renewal/route';
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fallback?: boolean }[] = [
   { path: '/api/v1.0/{path}', module: r0, fallback: true },
@@ -81,60 +92,71 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fal
   { path: '/api/v1.0/admin/jobs/{id}/suspend', module: r9 },
   { path: '/api/v1.0/admin/jobs/search', module: r10 },
   { path: '/api/v1.0/admin/outbox', module: r11 },
-  { path: '/api/v1.0/auth/change-password', module: r12 },
-  { path: '/api/v1.0/auth/email-check-token', module: r13 },
-  { path: '/api/v1.0/auth/login/impersonate', module: r14 },
-  { path: '/api/v1.0/auth/login', module: r15 },
-  { path: '/api/v1.0/auth/logout', module: r16 },
-  { path: '/api/v1.0/auth/refresh', module: r17 },
-  { path: '/api/v1.0/auth/reset-password', module: r18 },
-  { path: '/api/v1.0/auth/sessions/{id}', module: r19 },
-  { path: '/api/v1.0/auth/sessions', module: r20 },
-  { path: '/api/v1.0/auth/signup', module: r21 },
-  { path: '/api/v1.0/auth/token-password', module: r22 },
-  { path: '/api/v1.0/auth/validate-employer-email', module: r23 },
-  { path: '/api/v1.0/auth/verify-email', module: r24 },
-  { path: '/api/v1.0/auth/verify-email/send', module: r25 },
-  { path: '/api/v1.0/auth/verify-token-password', module: r26 },
-  { path: '/api/v1.0/companies/{id}/employers/{userId}/password-reset', module: r27 },
-  { path: '/api/v1.0/companies/{id}/employers/{userId}', module: r28 },
-  { path: '/api/v1.0/companies/{id}/employers', module: r29 },
-  { path: '/api/v1.0/companies/{id}/logo', module: r30 },
-  { path: '/api/v1.0/companies/{id}', module: r31 },
-  { path: '/api/v1.0/companies/logo/{id}', module: r32 },
-  { path: '/api/v1.0/companies', module: r33 },
-  { path: '/api/v1.0/companies/search', module: r34 },
-  { path: '/api/v1.0/companies/tag', module: r35 },
-  { path: '/api/v1.0/companies/tags', module: r36 },
-  { path: '/api/v1.0/employer', module: r37 },
-  { path: '/api/v1.0/geo/autocomplete', module: r38 },
-  { path: '/api/v1.0/jobs/{id}/addons', module: r39 },
-  { path: '/api/v1.0/jobs/{id}/addresses', module: r40 },
-  { path: '/api/v1.0/jobs/{id}/apply', module: r41 },
-  { path: '/api/v1.0/jobs/{id}/cancel-renewal', module: r42 },
-  { path: '/api/v1.0/jobs/{id}/cancel', module: r43 },
-  { path: '/api/v1.0/jobs/{id}/close', module: r44 },
-  { path: '/api/v1.0/jobs/{id}/duplicate', module: r45 },
-  { path: '/api/v1.0/jobs/{id}', module: r46 },
-  { path: '/api/v1.0/jobs/{id}/statistics', module: r47 },
-  { path: '/api/v1.0/jobs/{id}/tag', module: r48 },
-  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r49 },
-  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r50 },
-  { path: '/api/v1.0/jobs/multimedia/upload', module: r51 },
-  { path: '/api/v1.0/jobs', module: r52 },
-  { path: '/api/v1.0/jobs/search', module: r53 },
-  { path: '/api/v1.0/jobs/tag/{id}', module: r54 },
-  { path: '/api/v1.0/lead/invite', module: r55 },
-  { path: '/api/v1.0/members/applications', module: r56 },
-  { path: '/api/v1.0/members/me', module: r57 },
-  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r58 },
-  { path: '/api/v1.0/payment/company/billing', module: r59 },
-  { path: '/api/v1.0/payment/company/invoice/charge', module: r60 },
-  { path: '/api/v1.0/payment/company/invoice', module: r61 },
-  { path: '/api/v1.0/payment/company/invoice/summary', module: r62 },
-  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r63 },
-  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r64 },
-  { path: '/api/v1.0/payment/employer/job/addons', module: r65 },
-  { path: '/api/v1.0/payment/employer/job/invoice', module: r66 },
-  { path: '/api/v1.0/payment/invoice/renewal', module: r67 },
+  { path: '/api/v1.0/ads/{id}/daily', module: r12 },
+  { path: '/api/v1.0/ads/{id}', module: r13 },
+  { path: '/api/v1.0/ads/click/{token}', module: r14 },
+  { path: '/api/v1.0/ads/impression', module: r15 },
+  { path: '/api/v1.0/ads/media/{file}', module: r16 },
+  { path: '/api/v1.0/ads/multimedia/delete/{file}', module: r17 },
+  { path: '/api/v1.0/ads/multimedia/upload', module: r18 },
+  { path: '/api/v1.0/ads', module: r19 },
+  { path: '/api/v1.0/ads/search', module: r20 },
+  { path: '/api/v1.0/ads/serve', module: r21 },
+  { path: '/api/v1.0/ads/settings', module: r22 },
+  { path: '/api/v1.0/auth/change-password', module: r23 },
+  { path: '/api/v1.0/auth/email-check-token', module: r24 },
+  { path: '/api/v1.0/auth/login/impersonate', module: r25 },
+  { path: '/api/v1.0/auth/login', module: r26 },
+  { path: '/api/v1.0/auth/logout', module: r27 },
+  { path: '/api/v1.0/auth/refresh', module: r28 },
+  { path: '/api/v1.0/auth/reset-password', module: r29 },
+  { path: '/api/v1.0/auth/sessions/{id}', module: r30 },
+  { path: '/api/v1.0/auth/sessions', module: r31 },
+  { path: '/api/v1.0/auth/signup', module: r32 },
+  { path: '/api/v1.0/auth/token-password', module: r33 },
+  { path: '/api/v1.0/auth/validate-employer-email', module: r34 },
+  { path: '/api/v1.0/auth/verify-email', module: r35 },
+  { path: '/api/v1.0/auth/verify-email/send', module: r36 },
+  { path: '/api/v1.0/auth/verify-token-password', module: r37 },
+  { path: '/api/v1.0/companies/{id}/employers/{userId}/password-reset', module: r38 },
+  { path: '/api/v1.0/companies/{id}/employers/{userId}', module: r39 },
+  { path: '/api/v1.0/companies/{id}/employers', module: r40 },
+  { path: '/api/v1.0/companies/{id}/logo', module: r41 },
+  { path: '/api/v1.0/companies/{id}', module: r42 },
+  { path: '/api/v1.0/companies/logo/{id}', module: r43 },
+  { path: '/api/v1.0/companies', module: r44 },
+  { path: '/api/v1.0/companies/search', module: r45 },
+  { path: '/api/v1.0/companies/tag', module: r46 },
+  { path: '/api/v1.0/companies/tags', module: r47 },
+  { path: '/api/v1.0/employer', module: r48 },
+  { path: '/api/v1.0/geo/autocomplete', module: r49 },
+  { path: '/api/v1.0/jobs/{id}/addons', module: r50 },
+  { path: '/api/v1.0/jobs/{id}/addresses', module: r51 },
+  { path: '/api/v1.0/jobs/{id}/apply', module: r52 },
+  { path: '/api/v1.0/jobs/{id}/cancel-renewal', module: r53 },
+  { path: '/api/v1.0/jobs/{id}/cancel', module: r54 },
+  { path: '/api/v1.0/jobs/{id}/close', module: r55 },
+  { path: '/api/v1.0/jobs/{id}/duplicate', module: r56 },
+  { path: '/api/v1.0/jobs/{id}', module: r57 },
+  { path: '/api/v1.0/jobs/{id}/statistics', module: r58 },
+  { path: '/api/v1.0/jobs/{id}/tag', module: r59 },
+  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r60 },
+  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r61 },
+  { path: '/api/v1.0/jobs/multimedia/upload', module: r62 },
+  { path: '/api/v1.0/jobs', module: r63 },
+  { path: '/api/v1.0/jobs/search', module: r64 },
+  { path: '/api/v1.0/jobs/tag/{id}', module: r65 },
+  { path: '/api/v1.0/lead/invite', module: r66 },
+  { path: '/api/v1.0/members/applications', module: r67 },
+  { path: '/api/v1.0/members/me', module: r68 },
+  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r69 },
+  { path: '/api/v1.0/payment/company/billing', module: r70 },
+  { path: '/api/v1.0/payment/company/invoice/charge', module: r71 },
+  { path: '/api/v1.0/payment/company/invoice', module: r72 },
+  { path: '/api/v1.0/payment/company/invoice/summary', module: r73 },
+  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r74 },
+  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r75 },
+  { path: '/api/v1.0/payment/employer/job/addons', module: r76 },
+  { path: '/api/v1.0/payment/employer/job/invoice', module: r77 },
+  { path: '/api/v1.0/payment/invoice/renewal', module: r78 },
 ];

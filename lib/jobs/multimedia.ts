@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { like } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
 import { jobs } from '@/lib/db/schema';
-import { AppError, notFound, unprocessable } from '@/lib/errors';
+import { notFound } from '@/lib/errors';
 import { storage } from '@/lib/storage';
-import { chunkedUploads } from '@/lib/storage/chunked';
+import { videoUploads } from '@/lib/storage/video-upload';
 import { storedFileResponse } from '@/lib/storage/serve';
 import { assertJobRole, isJobStaff } from './access';
 import { UPLOADED_VIDEO_RE } from './schemas';
@@ -16,21 +15,6 @@ import { UPLOADED_VIDEO_RE } from './schemas';
  * GET /jobs/multimedia/{owner}/{file} (the public job page plays it); removed by
  * DELETE /jobs/multimedia/delete/{owner}/{file}. mp4 and webm only, checked by content.
  */
-export const SIMPLE_MAX_BYTES = 10 * 1024 * 1024;
-export const CHUNK_MAX_BYTES = 25 * 1024 * 1024;
-export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
-export const VIDEO_TYPES = ['mp4', 'webm'] as const;
-export const MESSAGES = {
-  type: 'Videos must be mp4 or webm.',
-  tooLarge: 'This video is too large.',
-  simpleTooLarge: 'Files of 10 MB or more are sent in chunks (stage start, chunk, finish).',
-  noFile: 'Choose a video file.',
-  stage: 'Unknown upload stage.',
-  upload: 'Upload not found.',
-  parts: 'Send the parts as a JSON list of part numbers.',
-} as const;
-
-type Ext = (typeof VIDEO_TYPES)[number];
 const FILE_RE = /^[a-z0-9]{24}\.(mp4|webm)$/;
 const OWNER_RE = /^(c\d{1,10}|staff)$/;
 
@@ -39,89 +23,20 @@ const ownerOf = (actor: Actor) => (actor.companyId ? `c${actor.companyId}` : 'st
 const videoKey = (owner: string, file: string) => `jobs/videos/${owner}/${file}`;
 export const videoUrl = (owner: string, file: string) => `/api/v1.0/jobs/multimedia/${owner}/${file}`;
 
-function extensionOf(raw: unknown): Ext {
-  const ext = String(raw ?? '').replace(/^\./, '').toLowerCase();
-  if (!(VIDEO_TYPES as readonly string[]).includes(ext)) throw unprocessable(MESSAGES.type, 'extension');
-  return ext as Ext;
-}
-
-/** mp4: an ISO BMFF 'ftyp' box first; webm: the EBML magic number. */
-function looksLike(ext: Ext, head: Buffer) {
-  if (ext === 'mp4') return head.length > 12 && head.subarray(4, 8).toString('latin1') === 'ftyp';
-  return head.length > 4 && head.readUInt32BE(0) === 0x1a45dfa3;
-}
-
-/** Refuses a file whose first bytes are not the declared type, before anything is stored. */
-async function assertVideoStart(ext: Ext, file: Blob) {
-  if (!looksLike(ext, Buffer.from(await file.slice(0, 16).arrayBuffer()))) throw unprocessable(MESSAGES.type, 'file');
-}
-
-function fileOf(form: FormData, max: number, tooLarge: string): Blob {
-  const file = form.get('file');
-  if (!file || typeof file === 'string') throw unprocessable(MESSAGES.noFile, 'file');
-  if (file.size > max) throw new AppError(413, tooLarge, 'file');
-  return file;
-}
-
-const newVideoName = (ext: Ext) => `${randomBytes(12).toString('hex')}.${ext}`;
-
 function stored(owner: string, file: string) {
   const url = videoUrl(owner, file);
   return { id: `${owner}/${file}`, url, video_url: url, file_name: file };
 }
 
-async function storeSimple(actor: Actor, ext: Ext, file: Blob) {
-  await assertVideoStart(ext, file);
-  const owner = ownerOf(actor);
-  const name = newVideoName(ext);
-  await storage().put(videoKey(owner, name), file.stream(), `video/${ext}`, file.size);
-  return stored(owner, name);
-}
-
 /** Records of chunked uploads (lib/storage/chunked.ts); the tick aborts what is untouched for a day. */
-const uploads = chunkedUploads('jobs/uploads');
-
-const MAX_PART = 10_000;
-
-function partsOf(form: FormData): number[] {
-  let parts: number[];
-  try {
-    const raw = JSON.parse(String(form.get('parts') ?? ''));
-    parts = (Array.isArray(raw) ? raw : []).map((p: unknown) => Number(typeof p === 'object' && p ? (p as { part_number?: unknown }).part_number : p));
-  } catch {
-    parts = [];
-  }
-  if (!parts.length || parts.some((p) => !Number.isInteger(p) || p < 1 || p > MAX_PART)) throw unprocessable(MESSAGES.parts, 'parts');
-  return [...new Set(parts)].sort((a, b) => a - b);
-}
+const uploads = videoUploads('jobs/uploads');
 
 /** POST /jobs/multimedia/upload (multipart form). */
 export async function uploadVideo(actor: Actor | null, form: FormData) {
   assertJobRole(actor);
-  const stage = String(form.get('stage') ?? 'simple');
-  if (stage === 'simple') return storeSimple(actor, extensionOf(form.get('extension')), fileOf(form, SIMPLE_MAX_BYTES, MESSAGES.simpleTooLarge));
-  if (stage === 'start') {
-    const ext = extensionOf(form.get('extension'));
-    const owner = ownerOf(actor);
-    const name = newVideoName(ext);
-    return { upload_id: await uploads.start(owner, videoKey(owner, name), `video/${ext}`, { ext, name }) };
-  }
-  if (stage === 'chunk') {
-    const upload = await uploads.open(ownerOf(actor), form.get('upload_id'));
-    const part = Number(form.get('part_number'));
-    if (!Number.isInteger(part) || part < 1 || part > MAX_PART) throw unprocessable('Part numbers run from 1 to 10000.', 'part_number');
-    const file = fileOf(form, CHUNK_MAX_BYTES, MESSAGES.tooLarge);
-    // The type is known from the first part: refuse a wrong file now, not after 500 MB.
-    if (part === 1) await assertVideoStart(upload.meta.ext as Ext, file);
-    await uploads.chunk(upload, part, file);
-    return { upload_id: upload.uploadId, part_number: part };
-  }
-  if (stage === 'finish') {
-    const upload = await uploads.open(ownerOf(actor), form.get('upload_id'));
-    await uploads.finish(upload, partsOf(form), VIDEO_MAX_BYTES, MESSAGES.tooLarge);
-    return stored(upload.scope, upload.meta.name);
-  }
-  throw unprocessable(MESSAGES.stage, 'stage');
+  const owner = ownerOf(actor);
+  const result = await uploads.handle(form, owner, (name) => videoKey(owner, name));
+  return 'stored' in result ? stored(owner, result.stored) : result;
 }
 
 /** Tick step: aborts chunked uploads untouched for a day (their parts and records go). */

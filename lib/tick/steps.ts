@@ -5,6 +5,9 @@ import { paymentsTick } from '@/lib/payments/job-payments';
 import { deliverDueMail } from '@/lib/mail';
 import { purgeTokens } from '@/lib/auth/sessions';
 import { sendApplicantDigests } from '@/lib/drivers/digest';
+import { endAds } from '@/lib/ads/services';
+import { purgeAbandonedAdUploads } from '@/lib/ads/media';
+import { purgeAdViews } from '@/lib/ads/serving';
 
 /**
  * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database and a
@@ -27,6 +30,9 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'purge-tokens', run: async ({ db, now }) => purgeTokens(db, now) },
   { name: 'upload-parts', run: ({ now }) => purgeAbandonedUploads(now) },
   { name: 'applicant-digests', run: ({ db, now }) => sendApplicantDigests(db, now) },
+  { name: 'end-ads', run: ({ db, now }) => endAds(db, now) },
+  { name: 'ad-upload-parts', run: ({ now }) => purgeAbandonedAdUploads(now) },
+  { name: 'ad-views', run: ({ db, now }) => purgeAdViews(db, now) },
   // Last, so the mail the steps above queued (renewals, failed payments) goes out in the same tick.
   { name: 'outbox', run: ({ db, now }) => deliverDueMail(db, now) },
 ];

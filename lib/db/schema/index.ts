@@ -6,3 +6,4 @@ export * from './audit';
 export * from './marketplace';
 export * from './subscriptions';
 export * from './admin';
+export * from './ads';

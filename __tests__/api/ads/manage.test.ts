@@ -1,0 +1,174 @@
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { DELETE as mediaDelete } from '@/app/api/v1.0/ads/multimedia/delete/[file]/route';
+import { GET as mediaGet } from '@/app/api/v1.0/ads/media/[file]/route';
+import { POST as createPost } from '@/app/api/v1.0/ads/route';
+import { DELETE as adDelete, GET as adGet, PATCH as adPatch } from '@/app/api/v1.0/ads/[id]/route';
+import { POST as searchPost } from '@/app/api/v1.0/ads/search/route';
+import { GET as settingsGet, PATCH as settingsPatch } from '@/app/api/v1.0/ads/settings/route';
+import { getDb } from '@/lib/db/client';
+import { auditLog } from '@/lib/db/schema';
+import { call } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { withTempStorage } from '../../helpers/storage';
+import { MP4, adPayload, adTokens, createAdAs, png, upload, uploadImage, type AdTokens } from './helpers';
+
+let t: AdTokens;
+withTempStorage('ads');
+beforeAll(async () => {
+  await seed();
+  t = await adTokens();
+});
+
+const patch = (id: number, body: Record<string, unknown>, token = t.ads) => call(adPatch, { method: 'PATCH', token, params: { id: String(id) }, body });
+const search = (body: Record<string, unknown>, query: Record<string, number> = {}, token = t.ads) => call(searchPost, { token, body, query });
+
+describe('ads roles', () => {
+  it('lets ads admins, admins and super admins in, and refuses everyone else (403) and anonymous callers (401)', async () => {
+    for (const token of [t.ads, t.admin, t.superAdmin]) expect((await search({}, {}, token)).status).toBe(200);
+    for (const token of [t.driver, t.employer, t.companyAdmin, t.internal, t.news]) {
+      expect((await search({}, {}, token)).status).toBe(403);
+      expect((await call(createPost, { token, body: adPayload() })).status).toBe(403);
+      expect((await call(settingsGet, { token })).status).toBe(403);
+      expect((await upload(token, { stage: 'simple', extension: 'png', file: Buffer.from('x') })).status).toBe(403);
+    }
+    expect((await call(searchPost, { body: {} })).status).toBe(401);
+  });
+});
+
+describe('ad media', () => {
+  it('crops and resizes an uploaded image to 587x226 on the server and serves it', async () => {
+    const res = await upload(t.ads, { stage: 'simple', extension: 'png', file: await png(1200, 800) });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ media_type: 'image', width: 587, height: 226 });
+    expect(res.json.data.url).toBe(`/api/v1.0/ads/media/${res.json.data.id}`);
+    const file = res.json.data.id;
+    const served = await mediaGet(new NextRequest(`http://localhost/api/v1.0/ads/media/${file}`), { params: Promise.resolve({ file }) });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 587, 226]);
+  });
+
+  it('refuses files that are not images or videos, whatever their name says', async () => {
+    const fake = await upload(t.ads, { stage: 'simple', extension: 'png', file: Buffer.from('not an image at all') });
+    expect([fake.status, fake.json.errors]).toEqual([422, [{ message: 'Images must be png, jpeg, webp or gif.', field: 'file' }]]);
+    const exe = await upload(t.ads, { stage: 'simple', extension: 'exe', file: MP4 });
+    expect(exe.json.errors).toEqual([{ message: 'Videos must be mp4 or webm.', field: 'extension' }]);
+    const chunkedImage = await upload(t.ads, { stage: 'start', extension: 'png' });
+    expect(chunkedImage.status).toBe(422);
+  });
+
+  it('takes a video in chunks (start, chunk, finish) like job videos', async () => {
+    const upload_id = (await upload(t.ads, { stage: 'start', extension: 'mp4' })).json.data.upload_id;
+    await upload(t.ads, { stage: 'chunk', upload_id, part_number: '1', file: MP4.subarray(0, 100) });
+    await upload(t.ads, { stage: 'chunk', upload_id, part_number: '2', file: MP4.subarray(100) });
+    const done = await upload(t.ads, { stage: 'finish', upload_id, parts: '[1,2]' });
+    expect(done.status).toBe(200);
+    expect(done.json.data).toMatchObject({ media_type: 'video', id: expect.stringMatching(/^[a-f0-9]{24}\.mp4$/) });
+    const ranged = await call(mediaGet, { params: { file: done.json.data.id }, headers: { range: 'bytes=4-11' } });
+    expect([ranged.status, ranged.text]).toEqual([206, 'ftypisom']);
+  });
+
+  it('deletes unused media, and refuses (409) media an ad shows', async () => {
+    const used = await uploadImage(t.ads);
+    await createAdAs(t.ads, { media_id: used });
+    const del = (file: string) => call(mediaDelete, { method: 'DELETE', token: t.ads, params: { file } });
+    expect((await del(used)).status).toBe(409);
+    const unused = await uploadImage(t.ads);
+    expect((await del(unused)).status).toBe(200);
+    expect((await call(mediaGet, { params: { file: unused } })).status).toBe(404);
+    expect((await del('../../etc/passwd')).status).toBe(404);
+  });
+});
+
+describe('ads', () => {
+  it('creates an ad with snake_case fields and reads it back', async () => {
+    const media = await uploadImage(t.ads);
+    const res = await call(createPost, { token: t.ads, body: adPayload({ media_id: media, states: ['TX', 'OK', 'TX'], placements: ['members_home', 'job_search'], weight: 5, ends_at: '2099-01-31' }) });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({
+      name: 'Spring tire sale',
+      advertiser: 'Roadway Tires',
+      media_id: media,
+      media_type: 'image',
+      media_url: `/api/v1.0/ads/media/${media}`,
+      placements: ['members_home', 'job_search'],
+      states: ['TX', 'OK'],
+      ends_at: '2099-01-31T00:00:00.000Z',
+      status: 'draft',
+      weight: 5,
+      impressions: 0,
+      clicks: 0,
+      ctr: 0,
+    });
+    const got = await call(adGet, { token: t.ads, params: { id: String(res.json.data.id) } });
+    expect(got.json.data).toEqual(res.json.data);
+    expect((await call(adGet, { token: t.ads, params: { id: '999999' } })).status).toBe(404);
+  });
+
+  it('refuses a bad ad with clear messages and stores nothing', async () => {
+    const before = (await search({})).json.pagination.total;
+    const bad = async (overrides: Record<string, unknown>) => (await call(createPost, { token: t.ads, body: adPayload(overrides) })).json.errors;
+    expect(await bad({ target_url: 'javascript:alert(1)' })).toEqual([{ message: 'Enter a valid URL starting with http:// or https://', field: 'target_url' }]);
+    expect(await bad({ placements: [] })).toEqual([{ message: 'Choose at least one placement', field: 'placements' }]);
+    expect(await bad({ ends_at: '2000-01-01' })).toEqual([{ message: 'The end date must be after the start date', field: 'ends_at' }]);
+    expect(await bad({ weight: 0 })).toEqual([{ message: 'Enter a weight from 1 to 100', field: 'weight' }]);
+    expect(await bad({ status: 'active' })).toEqual([{ message: 'Upload an image or a video for the ad', field: 'media_id' }]);
+    expect(await bad({ media_id: 'abcdefabcdefabcdefabcdef.webp' })).toEqual([{ message: 'Upload the ad media again', field: 'media_id' }]);
+    expect((await search({})).json.pagination.total).toBe(before);
+  });
+
+  it('pauses and resumes an ad, refuses to activate one whose end date has passed, and audits status changes', async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active' });
+    expect((await patch(ad.id, { status: 'paused' })).json.data.status).toBe('paused');
+    expect((await patch(ad.id, { status: 'active' })).json.data.status).toBe('active');
+    const ended = await patch(ad.id, { starts_at: '2020-01-01', ends_at: '2020-02-01' });
+    expect(ended.json.errors).toEqual([{ message: 'The end date has passed: choose a later end date to activate the ad.', field: 'ends_at' }]);
+    const db = await getDb();
+    const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, String(ad.id)))).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['ad.create', 'ad.pause', 'ad.resume']));
+  });
+
+  it('replacing the media removes the old file; deleting the ad removes its own', async () => {
+    const first = await uploadImage(t.ads);
+    const ad = await createAdAs(t.ads, { media_id: first });
+    const second = await uploadImage(t.ads);
+    expect((await patch(ad.id, { media_id: second })).json.data.media_id).toBe(second);
+    expect((await call(mediaGet, { params: { file: first } })).status).toBe(404);
+    expect((await call(adDelete, { method: 'DELETE', token: t.ads, params: { id: String(ad.id) } })).status).toBe(200);
+    expect((await call(mediaGet, { params: { file: second } })).status).toBe(404);
+    expect((await call(adGet, { token: t.ads, params: { id: String(ad.id) } })).status).toBe(404);
+  });
+
+  it('searches by {filters, orders} with offset and limit', async () => {
+    await createAdAs(t.ads, { name: 'Zeta fuel card', advertiser: 'FuelCo' });
+    await createAdAs(t.ads, { name: 'Zeta parking', advertiser: 'ParkIt' });
+    const zeta = await search({ filters: [{ field: 'name', operator: 'ilike', value: 'zeta' }], orders: [{ field: 'name', direction: 'desc' }] });
+    expect(zeta.json.data.map((a: { name: string }) => a.name)).toEqual(['Zeta parking', 'Zeta fuel card']);
+    expect(zeta.json.pagination).toEqual({ offset: 0, limit: 20, total: 2 });
+    const notFuel = await search({ filters: [{ field: 'name', operator: 'ilike', value: 'zeta' }, { field: 'advertiser', operator: 'not_ilike', value: 'fuel' }] });
+    expect(notFuel.json.data.map((a: { name: string }) => a.name)).toEqual(['Zeta parking']);
+    const page = await search({ filters: [{ field: 'name', operator: 'ilike', value: 'zeta' }] }, { offset: 1, limit: 1 });
+    expect(page.json.data).toHaveLength(1);
+    expect(page.json.pagination).toEqual({ offset: 1, limit: 1, total: 2 });
+    const drafts = await search({ filters: [{ field: 'status', operator: 'eq', value: 'draft' }, { field: 'placement', operator: 'eq', value: 'members_home' }], orders: [{ field: 'ctr', direction: 'desc' }] });
+    expect(drafts.status).toBe(200);
+    expect(drafts.json.data.every((a: { status: string }) => a.status === 'draft')).toBe(true);
+    expect((await search({ filters: [{ field: 'status', operator: 'eq', value: 'bogus' }] })).json.data).toEqual([]);
+    expect((await search({ filters: [{ field: 'password', operator: 'eq', value: 'x' }] })).status).toBe(422);
+  });
+});
+
+describe('ad settings', () => {
+  it('answers the defaults, changes what is sent, and refuses values out of range', async () => {
+    const initial = (await call(settingsGet, { token: t.ads })).json.data;
+    expect(initial).toMatchObject({ enabled_placements: ['members_home', 'news_feed', 'job_search'], ads_per_page: 1, max_daily_views_per_viewer: 0, home_ads_count: 3, home_rotation_seconds: 8, home_rotation_order: 'weighted' });
+    const changed = await call(settingsPatch, { method: 'PATCH', token: t.admin, body: { ads_per_page: 2, home_rotation_order: 'in_turn' } });
+    expect(changed.json.data).toMatchObject({ ads_per_page: 2, home_rotation_order: 'in_turn', home_ads_count: 3 });
+    const bad = await call(settingsPatch, { method: 'PATCH', token: t.ads, body: { ads_per_page: 9 } });
+    expect([bad.status, bad.json.errors]).toEqual([422, [{ message: 'Enter a number from 1 to 5', field: 'ads_per_page' }]]);
+    await call(settingsPatch, { method: 'PATCH', token: t.ads, body: { ads_per_page: 1, home_rotation_order: 'weighted' } });
+  });
+});

@@ -1,0 +1,22 @@
+// GET /api/v1.0/ads/{id}: one ad; PATCH: edit it, pause or resume it; DELETE: remove it
+import { route } from '@/lib/api/route';
+import { updateAdSchema } from '@/lib/ads/schemas';
+import { deleteAd, getAd, updateAd } from '@/lib/ads/services';
+
+type Params = { id: string };
+
+export const GET = route<undefined, undefined, Params>({
+  access: 'ads',
+  handler: ({ db, actor, params }) => getAd(db, actor, params.id),
+});
+
+export const PATCH = route<typeof updateAdSchema, undefined, Params>({
+  access: 'ads',
+  body: updateAdSchema,
+  handler: ({ db, actor, params, body }) => updateAd(db, actor, params.id, body),
+});
+
+export const DELETE = route<undefined, undefined, Params>({
+  access: 'ads',
+  handler: ({ db, actor, params }) => deleteAd(db, actor, params.id),
+});

@@ -1,0 +1,8 @@
+// DELETE /api/v1.0/ads/multimedia/delete/{id}: an uploaded ad image or video that no ad shows
+import { route } from '@/lib/api/route';
+import { deleteAdMedia } from '@/lib/ads/media';
+
+export const DELETE = route<undefined, undefined, { file: string }>({
+  access: 'ads',
+  handler: ({ db, actor, params }) => deleteAdMedia(db, actor, params.file),
+});

@@ -1,0 +1,14 @@
+// POST /api/v1.0/ads/search?offset=&limit=: a page of ads by {filters, orders}
+import { paginated, route } from '@/lib/api/route';
+import { pageQuerySchema, searchAdsSchema } from '@/lib/ads/schemas';
+import { searchAds } from '@/lib/ads/services';
+
+export const POST = route({
+  access: 'ads',
+  body: searchAdsSchema,
+  query: pageQuerySchema,
+  handler: async ({ db, actor, body, query }) => {
+    const { items, pagination } = await searchAds(db, actor, body, query);
+    return paginated(items, pagination);
+  },
+});

@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import type { Database } from '@/lib/db/client';
+import { ads } from '@/lib/db/schema';
+import { conflict, notFound, unprocessable } from '@/lib/errors';
+import { storage } from '@/lib/storage';
+import { storedFileResponse } from '@/lib/storage/serve';
+import { SIMPLE_MAX_BYTES, formFile, newFileName, videoUploads } from '@/lib/storage/video-upload';
+import { assertAdsRole } from './access';
+import { AD_IMAGE_HEIGHT, AD_IMAGE_WIDTH, type AdMediaType } from './codes';
+
+/**
+ * Ad media (jobs spec §5, §7): POST /ads/multimedia/upload takes an image (stage simple: png, jpeg,
+ * webp or gif, cropped and resized on the server to 587x226 and stored as webp) or a video (mp4 or
+ * webm, simple or chunked exactly as job videos); GET /ads/media/{file} serves it (ads are shown to
+ * every signed-in viewer, so the file is public like a job's video); DELETE
+ * /ads/multimedia/delete/{file} removes an unused one.
+ */
+export const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
+export const MEDIA_MESSAGES = {
+  image: 'Images must be png, jpeg, webp or gif.',
+  imageTooLarge: 'Images must be under 10 MB.',
+  noFile: 'Choose an image or a video file.',
+  notFound: 'Media not found.',
+  inUse: 'This media is used by an ad: give the ad other media first.',
+} as const;
+
+const FILE_RE = /^[a-f0-9]{24}\.(webp|mp4|webm)$/;
+const mediaKey = (file: string) => `ads/media/${file}`;
+export const mediaUrl = (file: string) => `/api/v1.0/ads/media/${file}`;
+export const mediaTypeOf = (file: string): AdMediaType => (file.endsWith('.webp') ? 'image' : 'video');
+
+const uploads = videoUploads('ads/uploads');
+/** Ads are managed by staff, not companies: one folder of uploads for all of them. */
+const SCOPE = 'staff';
+
+function answer(file: string) {
+  const url = mediaUrl(file);
+  const type = mediaTypeOf(file);
+  return { id: file, url, media_type: type, ...(type === 'image' ? { image_url: url, width: AD_IMAGE_WIDTH, height: AD_IMAGE_HEIGHT } : { video_url: url }) };
+}
+
+/** The image cropped to the ad size, keeping what draws the eye (sharp's attention strategy). */
+async function cropImage(file: Blob) {
+  try {
+    const input = Buffer.from(await file.arrayBuffer());
+    const meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
+    if (!meta.format || !['png', 'jpeg', 'webp', 'gif'].includes(meta.format)) throw new Error('type');
+    return await sharp(input, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(AD_IMAGE_WIDTH, AD_IMAGE_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
+      .webp({ quality: 86 })
+      .toBuffer();
+  } catch {
+    throw unprocessable(MEDIA_MESSAGES.image, 'file');
+  }
+}
+
+/** POST /ads/multimedia/upload (multipart form). */
+export async function uploadAdMedia(actor: Actor | null, form: FormData) {
+  assertAdsRole(actor);
+  const ext = String(form.get('extension') ?? '').replace(/^\./, '').toLowerCase();
+  if ((IMAGE_TYPES as readonly string[]).includes(ext)) {
+    if (String(form.get('stage') ?? 'simple') !== 'simple') throw unprocessable('Images are sent in one request (stage simple).', 'stage');
+    const image = await cropImage(formFile(form, SIMPLE_MAX_BYTES, MEDIA_MESSAGES.imageTooLarge, MEDIA_MESSAGES.noFile));
+    const file = newFileName('webp');
+    await storage().put(mediaKey(file), image, 'image/webp', image.length);
+    return answer(file);
+  }
+  const result = await uploads.handle(form, SCOPE, mediaKey);
+  return 'stored' in result ? answer(result.stored) : result;
+}
+
+/** Tick step: aborts chunked ad uploads untouched for a day. */
+export const purgeAbandonedAdUploads = (now: Date) => uploads.purgeAbandoned(now);
+
+function keyOf(file: string) {
+  if (!FILE_RE.test(file)) throw notFound(MEDIA_MESSAGES.notFound);
+  return mediaKey(file);
+}
+
+/** Whether an uploaded media file exists (an ad may only name one that does). */
+export async function mediaExists(file: string) {
+  return FILE_RE.test(file) && !!(await storage().stat(mediaKey(file)));
+}
+
+/** DELETE /ads/multimedia/delete/{file}: an upload no ad uses (a replaced or abandoned one). */
+export async function deleteAdMedia(db: Database, actor: Actor | null, file: string) {
+  assertAdsRole(actor);
+  const key = keyOf(file);
+  const [used] = await db.select({ id: ads.id }).from(ads).where(eq(ads.mediaFile, file)).limit(1);
+  if (used) throw conflict(MEDIA_MESSAGES.inUse);
+  if (!(await storage().stat(key))) throw notFound(MEDIA_MESSAGES.notFound);
+  await storage().delete(key);
+  return { id: file };
+}
+
+/** An ad no longer shows this file (replaced or the ad deleted): it goes unless another ad shows it. */
+export async function releaseAdMedia(db: Database, file: string | null | undefined) {
+  if (!file || !FILE_RE.test(file)) return;
+  const [used] = await db.select({ id: ads.id }).from(ads).where(eq(ads.mediaFile, file)).limit(1);
+  if (!used) await storage().delete(mediaKey(file));
+}
+
+/** GET /ads/media/{file}: streamed with byte ranges, so a video can seek. */
+export async function adMediaResponse(file: string, range: string | null) {
+  const res = await storedFileResponse(keyOf(file), range, { 'cache-control': 'public, max-age=31536000, immutable' });
+  if (!res) throw notFound(MEDIA_MESSAGES.notFound);
+  return res;
+}

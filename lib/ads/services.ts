@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, ilike, inArray, lte, ne, not, notIlike, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit';
+import type { Database } from '@/lib/db/client';
+import { adDailyCounts, ads } from '@/lib/db/schema';
+import { notFound, unprocessable } from '@/lib/errors';
+import { assertAdsRole } from './access';
+import type { AdStatus } from './codes';
+import { mediaExists, mediaTypeOf, releaseAdMedia } from './media';
+import { AD_MESSAGES, type CreateAdInput, type SearchAdsInput, type UpdateAdInput } from './schemas';
+import { serializeAd, type AdRow } from './serialize';
+
+export const AD_NOT_FOUND = 'Ad not found.';
+export const ENDED_MESSAGE = 'The end date has passed: choose a later end date to activate the ad.';
+
+function parseId(raw: string | number) {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(AD_NOT_FOUND);
+  return id;
+}
+
+async function findAd(db: Database, raw: string | number): Promise<AdRow> {
+  const [row] = await db.select().from(ads).where(eq(ads.id, parseId(raw))).limit(1);
+  if (!row) throw notFound(AD_NOT_FOUND);
+  return row;
+}
+
+/** An ad may go live only with media and an end date still ahead. */
+function assertCanBeActive(ad: { mediaFile: string | null; endsAt: Date | null }, now: Date) {
+  if (!ad.mediaFile) throw unprocessable(AD_MESSAGES.media, 'media_id');
+  if (ad.endsAt && ad.endsAt <= now) throw unprocessable(ENDED_MESSAGE, 'ends_at');
+}
+
+async function assertMedia(file: string | null | undefined) {
+  if (file && !(await mediaExists(file))) throw unprocessable(AD_MESSAGES.mediaId, 'media_id');
+}
+
+/** POST /ads. */
+export async function createAd(db: Database, actor: Actor | null, input: CreateAdInput, now = new Date()) {
+  assertAdsRole(actor);
+  await assertMedia(input.media_id);
+  const values = {
+    name: input.name,
+    advertiser: input.advertiser,
+    headline: input.headline,
+    targetUrl: input.target_url,
+    placements: input.placements,
+    audience: input.audience,
+    states: input.states as AdRow['states'],
+    startsAt: input.starts_at,
+    endsAt: input.ends_at,
+    status: input.status,
+    weight: input.weight,
+    mediaFile: input.media_id,
+    mediaType: input.media_id ? mediaTypeOf(input.media_id) : null,
+    createdBy: actor.userId,
+  };
+  if (values.status === 'active') assertCanBeActive(values, now);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(ads).values(values).returning();
+    await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'ad.create', subjectType: 'ad', subjectId: row.id, details: { name: row.name, status: row.status } });
+    return serializeAd(row);
+  });
+}
+
+/** GET /ads/{id}. */
+export async function getAd(db: Database, actor: Actor | null, id: string | number) {
+  assertAdsRole(actor);
+  return serializeAd(await findAd(db, id));
+}
+
+/**
+ * PATCH /ads/{id}: fields, media, and status (pause: active → paused; resume: paused or draft →
+ * active; end). A replaced media file is removed once no ad shows it.
+ */
+export async function updateAd(db: Database, actor: Actor | null, id: string | number, input: UpdateAdInput, now = new Date()) {
+  assertAdsRole(actor);
+  const ad = await findAd(db, id);
+  await assertMedia(input.media_id);
+  const changes: Partial<typeof ads.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.advertiser !== undefined) changes.advertiser = input.advertiser;
+  if (input.headline !== undefined) changes.headline = input.headline;
+  if (input.target_url !== undefined) changes.targetUrl = input.target_url;
+  if (input.placements !== undefined) changes.placements = input.placements;
+  if (input.audience !== undefined) changes.audience = input.audience;
+  if (input.states !== undefined) changes.states = input.states as AdRow['states'];
+  if (input.starts_at !== undefined) changes.startsAt = input.starts_at;
+  if (input.ends_at !== undefined) changes.endsAt = input.ends_at;
+  if (input.status !== undefined) changes.status = input.status;
+  if (input.weight !== undefined) changes.weight = input.weight;
+  if (input.media_id !== undefined) {
+    changes.mediaFile = input.media_id;
+    changes.mediaType = input.media_id ? mediaTypeOf(input.media_id) : null;
+  }
+  const next = { ...ad, ...changes };
+  if (next.endsAt && next.endsAt <= next.startsAt) throw unprocessable(AD_MESSAGES.endsBeforeStart, 'ends_at');
+  if (next.status === 'active') assertCanBeActive(next, now);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(ads).set({ ...changes, updatedAt: now }).where(eq(ads.id, ad.id)).returning();
+    await recordAudit(tx as unknown as Database, {
+      actorUserId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+      action: changes.status && changes.status !== ad.status ? `ad.${statusVerb(ad.status, changes.status)}` : 'ad.update',
+      subjectType: 'ad',
+      subjectId: ad.id,
+      details: { fields: Object.keys(changes) },
+    });
+    return updated;
+  });
+  if (input.media_id !== undefined && ad.mediaFile !== row.mediaFile) await releaseAdMedia(db, ad.mediaFile);
+  return serializeAd(row);
+}
+
+const statusVerb = (from: AdStatus, to: AdStatus) => (to === 'paused' ? 'pause' : to === 'active' ? (from === 'paused' ? 'resume' : 'activate') : to === 'ended' ? 'end' : 'draft');
+
+/** DELETE /ads/{id}: the ad, its counts and (when no other ad shows it) its media. */
+export async function deleteAd(db: Database, actor: Actor | null, id: string | number) {
+  assertAdsRole(actor);
+  const ad = await findAd(db, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(ads).where(eq(ads.id, ad.id));
+    await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'ad.delete', subjectType: 'ad', subjectId: ad.id, details: { name: ad.name } });
+  });
+  await releaseAdMedia(db, ad.mediaFile);
+  return { id: ad.id };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const TEXT_COLUMNS = { name: ads.name, advertiser: ads.advertiser, headline: ads.headline } as const;
+const ctrExpr = sql`(${ads.clicks}::float8 / nullif(${ads.impressions}, 0))`;
+const ORDER_COLUMNS = {
+  created_at: ads.createdAt,
+  name: ads.name,
+  advertiser: ads.advertiser,
+  status: ads.status,
+  starts_at: ads.startsAt,
+  ends_at: ads.endsAt,
+  impressions: ads.impressions,
+  clicks: ads.clicks,
+  ctr: ctrExpr,
+  weight: ads.weight,
+} as const;
+
+function filterCondition(f: SearchAdsInput['filters'][number]): SQL | undefined {
+  if (!f.value) return undefined;
+  if (f.field === 'placement') {
+    const has = sql`${f.value}::ad_placement = any(${ads.placements})`;
+    return f.operator === 'ne' || f.operator === 'not_ilike' ? not(has) : has;
+  }
+  if (f.field === 'status' || f.field === 'audience') {
+    const column = f.field === 'status' ? ads.status : ads.audience;
+    const value = f.value.toLowerCase();
+    // An unknown code matches nothing (or everything, negated) rather than failing the cast.
+    const known = f.field === 'status' ? ['draft', 'active', 'paused', 'ended'] : ['drivers', 'employers'];
+    if (!known.includes(value)) return f.operator === 'ne' || f.operator === 'not_ilike' ? undefined : sql`false`;
+    return f.operator === 'ne' || f.operator === 'not_ilike' ? ne(column, value as never) : eq(column, value as never);
+  }
+  const column = TEXT_COLUMNS[f.field];
+  const pattern = `%${escapeLike(f.value)}%`;
+  if (f.operator === 'ilike') return ilike(column, pattern);
+  if (f.operator === 'not_ilike') return notIlike(column, pattern);
+  if (f.operator === 'eq') return eq(column, f.value);
+  return ne(column, f.value);
+}
+
+/** POST /ads/search: a page of ads by filters and orders (default newest first). */
+export async function searchAds(db: Database, actor: Actor | null, input: SearchAdsInput, page: { offset: number; limit: number }) {
+  assertAdsRole(actor);
+  const where = and(...input.filters.map(filterCondition).filter((c): c is SQL => !!c));
+  const orders = input.orders.map((o) => {
+    const column = ORDER_COLUMNS[o.field];
+    return o.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  });
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(ads)
+      .where(where)
+      .orderBy(...orders, desc(ads.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ total: count() }).from(ads).where(where),
+  ]);
+  return { items: rows.map(serializeAd), pagination: { offset: page.offset, limit: page.limit, total: Number(total) } };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** GET /ads/{id}/daily: impressions and clicks per UTC day, every day of the range (default the last 30). */
+export async function adDaily(db: Database, actor: Actor | null, id: string | number, range: { from?: string; to?: string }, now = new Date()) {
+  assertAdsRole(actor);
+  const ad = await findAd(db, id);
+  const to = range.to ?? dayOf(now);
+  const from = range.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
+  if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) > 366 * DAY_MS) throw unprocessable('Choose at most a year of days.', 'from');
+  const rows = await db
+    .select({ day: adDailyCounts.day, impressions: adDailyCounts.impressions, clicks: adDailyCounts.clicks })
+    .from(adDailyCounts)
+    .where(and(eq(adDailyCounts.adId, ad.id), sql`${adDailyCounts.day} between ${from} and ${to}`))
+    .orderBy(asc(adDailyCounts.day));
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const days = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
+    const day = dayOf(new Date(t));
+    const r = byDay.get(day);
+    days.push({ day, impressions: r?.impressions ?? 0, clicks: r?.clicks ?? 0 });
+  }
+  return { id: ad.id, from, to, days };
+}
+
+/** Tick step: ads past their end date end (active and paused alike). */
+export async function endAds(db: Database, now: Date) {
+  const ended = await db
+    .update(ads)
+    .set({ status: 'ended', updatedAt: now })
+    .where(and(inArray(ads.status, ['active', 'paused']), lte(ads.endsAt, now)))
+    .returning({ id: ads.id });
+  return { ended: ended.length };
+}
+

@@ -1,0 +1,171 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { ROLES, hasAny } from '@/lib/access';
+import type { Actor } from '@/lib/auth/actor';
+import { authSecret } from '@/lib/config';
+import { queryRows, type Database } from '@/lib/db/client';
+import { adDailyCounts, ads, adViews, companies, driverProfiles } from '@/lib/db/schema';
+import { AppError, notFound } from '@/lib/errors';
+import { toStateCode } from '@/lib/jobs/codes';
+import type { AdAudience, AdMediaType, AdPlacement } from './codes';
+import { mediaUrl } from './media';
+import { readAdSettings } from './settings';
+
+/**
+ * Serving (docs/ads.md): a placement asks for its ads; active ones of the viewer's audience and
+ * state, within their dates, under the per-viewer daily cap, are drawn by weight in SQL. Each
+ * showing is a row of ad_views whose id travels in a signed token: the impression (sent when the
+ * ad is actually on screen) and the click (a redirect through the app) each set their moment on
+ * that row once, so neither can be replayed to inflate the counts.
+ */
+export type ServedAd = {
+  id: number;
+  headline: string;
+  advertiser: string;
+  media_type: AdMediaType;
+  media_url: string;
+  impression_token: string;
+  click_url: string;
+};
+
+export type ServeAnswer = { placement: AdPlacement; rotation_seconds: number; ads: ServedAd[] };
+
+const VIEW_ID_RE = /^[A-Za-z0-9_-]{22}$/;
+
+function sign(payload: string) {
+  return createHmac('sha256', authSecret()).update(`ad-view:${payload}`).digest('base64url').slice(0, 32);
+}
+
+/** `<view id>.<ad id>.<signature>`: the ad id lets a click whose view was purged still land. */
+export const viewToken = (viewId: string, adId: number) => `${viewId}.${adId}.${sign(`${viewId}.${adId}`)}`;
+
+function readToken(token: string): { viewId: string; adId: number } | null {
+  const [viewId, ad, signature, extra] = String(token).split('.');
+  if (extra !== undefined || !viewId || !ad || !signature || !VIEW_ID_RE.test(viewId) || !/^\d{1,10}$/.test(ad)) return null;
+  const expected = Buffer.from(sign(`${viewId}.${ad}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { viewId, adId: Number(ad) };
+}
+
+/** Who is looking: employers are company users; everyone else sees the drivers' ads. */
+async function viewerOf(db: Database, actor: Actor): Promise<{ audience: AdAudience; state: string | null }> {
+  if (hasAny(actor.roles, [ROLES.COMPANY_ADMIN, ROLES.EMPLOYER]) && actor.companyId) {
+    const [c] = await db.select({ state: companies.state }).from(companies).where(eq(companies.id, actor.companyId)).limit(1);
+    return { audience: 'employers', state: c?.state ? (toStateCode(c.state) ?? null) : null };
+  }
+  const [p] = await db.select({ state: driverProfiles.state }).from(driverProfiles).where(eq(driverProfiles.userId, actor.userId)).limit(1);
+  return { audience: 'drivers', state: p?.state ?? null };
+}
+
+const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** GET /ads/serve?placement=: the placement's ads for this viewer, each with its tokens. */
+export async function serveAds(db: Database, actor: Actor | null, placement: AdPlacement, now = new Date()): Promise<ServeAnswer> {
+  if (!actor) throw new AppError(401, 'Unauthorized');
+  const settings = await readAdSettings(db);
+  const home = placement === 'members_home';
+  const rotation = home ? settings.homeRotationSeconds : 0;
+  if (!settings.enabledPlacements.includes(placement)) return { placement, rotation_seconds: rotation, ads: [] };
+  const viewer = await viewerOf(db, actor);
+  const howMany = home ? settings.homeAdsCount : settings.adsPerPage;
+  const cap = settings.maxDailyViewsPerViewer;
+  // Weighted draw without replacement (Efraimidis–Spirakis): the smallest -ln(u)/weight win.
+  const order = home && settings.homeRotationOrder === 'in_turn' ? sql`a.weight desc, a.id` : sql`-ln(1 - random()) / a.weight`;
+  const rows = await queryRows<{ id: number; headline: string; advertiser: string; media_file: string; media_type: AdMediaType }>(
+    db,
+    sql`select a.id, a.headline, a.advertiser, a.media_file, a.media_type
+        from ads a
+        where a.status = 'active' and a.media_file is not null
+          and ${placement}::ad_placement = any(a.placements)
+          and a.audience = ${viewer.audience}::ad_audience
+          and a.starts_at <= ${now} and (a.ends_at is null or a.ends_at > ${now})
+          and (cardinality(a.states) = 0 ${viewer.state ? sql`or ${viewer.state}::us_state = any(a.states)` : sql``})
+          ${
+            cap > 0
+              ? sql`and (select count(*) from ad_views v where v.user_id = ${actor.userId} and v.ad_id = a.id and v.impressed_at >= ${startOfDay(now)}) < ${cap}`
+              : sql``
+          }
+        order by ${order}
+        limit ${howMany}`,
+  );
+  if (!rows.length) return { placement, rotation_seconds: rotation, ads: [] };
+  const views = rows.map((r) => ({ id: randomBytes(16).toString('base64url'), adId: r.id, userId: actor.userId, placement, createdAt: now }));
+  await db.insert(adViews).values(views);
+  return {
+    placement,
+    rotation_seconds: rotation,
+    ads: rows.map((r, i) => {
+      const token = viewToken(views[i].id, r.id);
+      return {
+        id: r.id,
+        headline: r.headline,
+        advertiser: r.advertiser,
+        media_type: r.media_type,
+        media_url: mediaUrl(r.media_file),
+        impression_token: token,
+        click_url: `/api/v1.0/ads/click/${token}`,
+      };
+    }),
+  };
+}
+
+async function bump(db: Database, adId: number, what: 'impressions' | 'clicks', now: Date) {
+  const day = now.toISOString().slice(0, 10);
+  await db
+    .update(ads)
+    .set({ [what]: sql`${ads[what]} + 1` })
+    .where(eq(ads.id, adId));
+  await db
+    .insert(adDailyCounts)
+    .values({ adId, day, [what]: 1 })
+    .onConflictDoUpdate({ target: [adDailyCounts.adId, adDailyCounts.day], set: { [what]: sql`${adDailyCounts[what]} + 1` } });
+}
+
+/** POST /ads/impression: the ad of this showing was on screen; counted the first time only. */
+export async function recordImpression(db: Database, actor: Actor | null, token: string, now = new Date()) {
+  if (!actor) throw new AppError(401, 'Unauthorized');
+  const parsed = readToken(token);
+  if (!parsed) throw notFound('Ad not found.');
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [view] = await t
+      .update(adViews)
+      .set({ impressedAt: now })
+      .where(and(eq(adViews.id, parsed.viewId), eq(adViews.userId, actor.userId), isNull(adViews.impressedAt)))
+      .returning({ adId: adViews.adId });
+    if (view) await bump(t, view.adId, 'impressions', now);
+    return { counted: !!view };
+  });
+}
+
+/**
+ * GET /ads/click/{token}: counts the click of this showing the first time, then sends the viewer
+ * to the ad's target (a repeated or stale token still lands, uncounted).
+ */
+export async function recordClick(db: Database, token: string, now = new Date()): Promise<Response> {
+  const parsed = readToken(token);
+  if (!parsed) throw notFound('Ad not found.');
+  const target = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [view] = await t
+      .update(adViews)
+      .set({ clickedAt: now })
+      .where(and(eq(adViews.id, parsed.viewId), eq(adViews.adId, parsed.adId), isNull(adViews.clickedAt)))
+      .returning({ adId: adViews.adId });
+    if (view) await bump(t, view.adId, 'clicks', now);
+    const [ad] = await t.select({ targetUrl: ads.targetUrl }).from(ads).where(eq(ads.id, parsed.adId)).limit(1);
+    return ad?.targetUrl;
+  });
+  if (!target) throw notFound('Ad not found.');
+  return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
+}
+
+/** Tick step: showings older than 30 days go (their counts stay in ad_daily_counts). */
+export async function purgeAdViews(db: Database, now: Date) {
+  const removed = await db
+    .delete(adViews)
+    .where(lt(adViews.createdAt, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)))
+    .returning({ id: adViews.id });
+  return { removed: removed.length };
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, unprocessable } from '@/lib/errors';
+import { chunkedUploads } from './chunked';
+import { MAX_PART_NUMBER } from './driver';
+import { storage } from './index';
+
+/**
+ * The spec's video upload call (jobs spec §7 "Uploads"), shared by job videos and ad videos:
+ * stage simple (one request under 10 MB) or start → chunk × n → finish, mp4 and webm only,
+ * checked by content. The domain says where a file goes (`keyOf`) and whose uploads a caller may
+ * continue (`scope`); the stages are the same everywhere.
+ */
+export const SIMPLE_MAX_BYTES = 10 * 1024 * 1024;
+export const CHUNK_MAX_BYTES = 25 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+export const VIDEO_TYPES = ['mp4', 'webm'] as const;
+export type VideoExt = (typeof VIDEO_TYPES)[number];
+export const VIDEO_MESSAGES = {
+  type: 'Videos must be mp4 or webm.',
+  tooLarge: 'This video is too large.',
+  simpleTooLarge: 'Files of 10 MB or more are sent in chunks (stage start, chunk, finish).',
+  noFile: 'Choose a video file.',
+  stage: 'Unknown upload stage.',
+  parts: 'Send the parts as a JSON list of part numbers.',
+} as const;
+
+export function videoExtensionOf(raw: unknown): VideoExt {
+  const ext = String(raw ?? '').replace(/^\./, '').toLowerCase();
+  if (!(VIDEO_TYPES as readonly string[]).includes(ext)) throw unprocessable(VIDEO_MESSAGES.type, 'extension');
+  return ext as VideoExt;
+}
+
+/** mp4: an ISO BMFF 'ftyp' box first; webm: the EBML magic number. */
+function looksLike(ext: VideoExt, head: Buffer) {
+  if (ext === 'mp4') return head.length > 12 && head.subarray(4, 8).toString('latin1') === 'ftyp';
+  return head.length > 4 && head.readUInt32BE(0) === 0x1a45dfa3;
+}
+
+/** Refuses a file whose first bytes are not the declared type, before anything is stored. */
+async function assertVideoStart(ext: VideoExt, file: Blob) {
+  if (!looksLike(ext, Buffer.from(await file.slice(0, 16).arrayBuffer()))) throw unprocessable(VIDEO_MESSAGES.type, 'file');
+}
+
+/** The form's file, refused when missing or over `max` (413). */
+export function formFile(form: FormData, max: number, tooLarge: string, missing: string = VIDEO_MESSAGES.noFile): Blob {
+  const file = form.get('file');
+  if (!file || typeof file === 'string') throw unprocessable(missing, 'file');
+  if (file.size > max) throw new AppError(413, tooLarge, 'file');
+  return file;
+}
+
+function partsOf(form: FormData): number[] {
+  let parts: number[];
+  try {
+    const raw = JSON.parse(String(form.get('parts') ?? ''));
+    parts = (Array.isArray(raw) ? raw : []).map((p: unknown) => Number(typeof p === 'object' && p ? (p as { part_number?: unknown }).part_number : p));
+  } catch {
+    parts = [];
+  }
+  if (!parts.length || parts.some((p) => !Number.isInteger(p) || p < 1 || p > MAX_PART_NUMBER)) throw unprocessable(VIDEO_MESSAGES.parts, 'parts');
+  return [...new Set(parts)].sort((a, b) => a - b);
+}
+
+/** A new file name: 24 random hex characters and the extension. */
+export const newFileName = (ext: string) => `${randomBytes(12).toString('hex')}.${ext}`;
+
+/** What a stage answers: an upload to go on with, or the stored file's name. */
+export type VideoStageResult = { upload_id: string; part_number?: number } | { stored: string };
+
+export function videoUploads(records: string) {
+  const uploads = chunkedUploads(records);
+  return {
+    /** Runs the form's stage for a caller whose uploads live in `scope`. */
+    async handle(form: FormData, scope: string, keyOf: (name: string) => string): Promise<VideoStageResult> {
+      const stage = String(form.get('stage') ?? 'simple');
+      if (stage === 'simple') {
+        const ext = videoExtensionOf(form.get('extension'));
+        const file = formFile(form, SIMPLE_MAX_BYTES, VIDEO_MESSAGES.simpleTooLarge);
+        await assertVideoStart(ext, file);
+        const name = newFileName(ext);
+        await storage().put(keyOf(name), file.stream(), `video/${ext}`, file.size);
+        return { stored: name };
+      }
+      if (stage === 'start') {
+        const ext = videoExtensionOf(form.get('extension'));
+        const name = newFileName(ext);
+        return { upload_id: await uploads.start(scope, keyOf(name), `video/${ext}`, { ext, name }) };
+      }
+      if (stage === 'chunk') {
+        const upload = await uploads.open(scope, form.get('upload_id'));
+        const part = Number(form.get('part_number'));
+        if (!Number.isInteger(part) || part < 1 || part > MAX_PART_NUMBER) throw unprocessable(`Part numbers run from 1 to ${MAX_PART_NUMBER}.`, 'part_number');
+        const file = formFile(form, CHUNK_MAX_BYTES, VIDEO_MESSAGES.tooLarge);
+        // The type is known from the first part: refuse a wrong file now, not after 500 MB.
+        if (part === 1) await assertVideoStart(upload.meta.ext as VideoExt, file);
+        await uploads.chunk(upload, part, file);
+        return { upload_id: upload.uploadId, part_number: part };
+      }
+      if (stage === 'finish') {
+        const upload = await uploads.open(scope, form.get('upload_id'));
+        await uploads.finish(upload, partsOf(form), VIDEO_MAX_BYTES, VIDEO_MESSAGES.tooLarge);
+        return { stored: upload.meta.name };
+      }
+      throw unprocessable(VIDEO_MESSAGES.stage, 'stage');
+    },
+    /** Tick step: aborts chunked uploads untouched for a day. */
+    purgeAbandoned: (now: Date) => uploads.purgeAbandoned(now),
+  };
+}
