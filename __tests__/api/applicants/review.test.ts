@@ -1,0 +1,176 @@
+/**
+ * Reviewing applicants (issue 10): tags on applicants (company tags only, applicants of the job
+ * only), pipeline stages with their dates, private notes with author and time, and ownership of
+ * every new {id} route with a second company.
+ */
+import { eq } from 'drizzle-orm';
+import { GET as listGet } from '@/app/api/v1.0/jobs/[id]/applicants/route';
+import { POST as searchPost } from '@/app/api/v1.0/jobs/[id]/applicants/search/route';
+import { POST as deleteTagsPost } from '@/app/api/v1.0/jobs/[id]/applicants/delete-tags/route';
+import { GET as detailGet } from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/route';
+import { PATCH as stagePatch } from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/stage/route';
+import { GET as notesGet, POST as notesPost } from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/notes/route';
+import { POST as tagPost } from '@/app/api/v1.0/jobs/applicants/tag/route';
+import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
+import type { RouteHandler } from '@/lib/api/route';
+import { getDb } from '@/lib/db/client';
+import { applicationStageEvents, applications } from '@/lib/db/schema';
+import { DRIVER_STATUS_OF_STAGE } from '@/lib/drivers/codes';
+import { call } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { createJobAs, tokens } from '../jobs/helpers';
+import { addApplicant, addApplication } from './helpers';
+
+let t: Awaited<ReturnType<typeof tokens>>;
+let jobId: number;
+let otherJobId: number;
+let driverId: number;
+let strangerId: number;
+let tagId: number;
+let rivalTagId: number;
+
+beforeAll(async () => {
+  await seed();
+  t = await tokens();
+  jobId = await createJobAs(t.employer);
+  otherJobId = await createJobAs(t.employer, { title: 'Second job' });
+  driverId = await addApplicant(jobId, { firstName: 'Tess', lastName: 'Tagged' }, { distanceMiles: 12 });
+  strangerId = await addApplicant(otherJobId, { firstName: 'Sam', lastName: 'Elsewhere' });
+  tagId = (await call(companyTagPost, { token: t.employer, body: { tag: 'Shortlist' } })).json.data.id;
+  rivalTagId = (await call(companyTagPost, { token: t.rival, body: { tag: 'Theirs' } })).json.data.id;
+});
+
+const tag = (body: unknown, token = t.employer) => call(tagPost, { token, body });
+const untag = (body: unknown, token = t.employer, id = jobId) => call(deleteTagsPost, { token, params: { id: String(id) }, body });
+const tagsOfDriver = async () => (await call(detailGet, { token: t.employer, params: { id: String(jobId), applicantId: String(driverId) } })).json.data.tags;
+
+describe('applicant tags', () => {
+  it('tags an applicant with a company tag (201), twice is harmless, and the list shows it', async () => {
+    const res = await tag({ jobId, applicantId: driverId, tagId });
+    expect(res.status).toBe(201);
+    expect(res.json.data.tags).toEqual([{ id: tagId, tag: 'Shortlist' }]);
+    expect((await tag({ jobId, applicantId: driverId, tagId })).json.data.tags).toHaveLength(1);
+    const list = await call(listGet, { token: t.employer, params: { id: String(jobId) } });
+    expect(list.json.data[0].tags).toEqual([{ id: tagId, tag: 'Shortlist' }]);
+  });
+
+  it("another company's tag, another job's applicant, another company's job answer 404", async () => {
+    const theirs = await tag({ jobId, applicantId: driverId, tagId: rivalTagId });
+    expect(theirs.status).toBe(404);
+    expect(theirs.json.errors[0].message).toBe('Tag not found.');
+    const stranger = await tag({ jobId, applicantId: strangerId, tagId });
+    expect(stranger.status).toBe(404);
+    expect(stranger.json.errors[0].message).toBe('Applicant not found.');
+    expect((await tag({ jobId, applicantId: driverId, tagId }, t.rival)).status).toBe(404);
+    expect((await tag({ jobId: 999999, applicantId: driverId, tagId })).status).toBe(404);
+    expect((await untag({ applicantId: driverId, tagId: rivalTagId })).status).toBe(404);
+    expect((await untag({ applicantId: strangerId, tagId })).status).toBe(404);
+    expect((await untag({ applicantId: driverId, tagId }, t.rival)).status).toBe(404);
+    expect(await tagsOfDriver()).toEqual([{ id: tagId, tag: 'Shortlist' }]);
+  });
+
+  it('refuses bad bodies with 422 and a driver with 403', async () => {
+    expect((await tag({ jobId, applicantId: driverId })).status).toBe(422);
+    expect((await tag({ jobId: 'x', applicantId: driverId, tagId })).status).toBe(422);
+    expect((await untag({ applicantId: driverId })).status).toBe(422);
+    expect((await tag({ jobId, applicantId: driverId, tagId }, t.driver)).status).toBe(403);
+  });
+
+  it('removes one tag, then all tags with cleanAll', async () => {
+    const second = (await call(companyTagPost, { token: t.employer, body: { tag: 'Veteran' } })).json.data.id;
+    await tag({ job_id: jobId, applicant_id: driverId, tag_id: second });
+    expect(await tagsOfDriver()).toHaveLength(2);
+    const one = await untag({ applicantId: driverId, tagId: second });
+    expect(one.status).toBe(200);
+    expect(one.json.data).toMatchObject({ removed: 1, tags: [{ id: tagId, tag: 'Shortlist' }] });
+    expect((await untag({ applicantId: driverId, tagId: second })).status).toBe(404);
+    await tag({ jobId, applicantId: driverId, tagId: second });
+    const all = await untag({ applicant_id: driverId, clean_all: true });
+    expect(all.json.data).toMatchObject({ removed: 2, tags: [] });
+    expect(await tagsOfDriver()).toEqual([]);
+  });
+});
+
+describe('pipeline stages', () => {
+  const move = (stage: unknown, token = t.employer, applicant = driverId) =>
+    call(stagePatch, { method: 'PATCH', token, params: { id: String(jobId), applicantId: String(applicant) }, body: { stage } });
+
+  it('moves an application through stages with the date of each change and who made it', async () => {
+    const reviewed = await move('reviewed');
+    expect(reviewed.status).toBe(200);
+    const interview = await move('interview');
+    expect(interview.json.data).toMatchObject({ stage: 'interview', stageLabel: 'Interview', driverStatus: 'In review' });
+    const history = interview.json.data.stageHistory;
+    expect(history.map((h: { label: string }) => h.label)).toEqual(['Applied', 'Reviewed', 'Interview']);
+    expect(typeof history[2].by).toBe('string');
+    expect(Date.parse(history[2].at)).toBeGreaterThan(Date.now() - 60_000);
+    // The same stage again changes nothing.
+    await move('interview');
+    const db = await getDb();
+    const [app] = await db.select().from(applications).where(eq(applications.userId, driverId));
+    expect(await db.select().from(applicationStageEvents).where(eq(applicationStageEvents.applicationId, app.id))).toHaveLength(2);
+    const filtered = await call(searchPost, { token: t.employer, params: { id: String(jobId) }, body: { filter: [{ field: 'stage', operator: 'equals', value: 'Interview' }] } });
+    expect(filtered.json.data.map((a: { id: number }) => a.id)).toEqual([driverId]);
+  });
+
+  it('the driver sees only Applied, In review or Closed', () => {
+    expect(new Set(Object.values(DRIVER_STATUS_OF_STAGE))).toEqual(new Set(['Applied', 'In review', 'Closed']));
+  });
+
+  it('refuses an unknown stage (422), a rival (404), a driver (403)', async () => {
+    expect((await move('promoted')).status).toBe(422);
+    expect((await move('hired', t.rival)).status).toBe(404);
+    expect((await move('hired', t.driver)).status).toBe(403);
+    expect((await move('hired', t.employer, strangerId)).status).toBe(404);
+  });
+});
+
+describe('private notes', () => {
+  const note = (body: unknown, token = t.employer) => call(notesPost, { token, params: { id: String(jobId), applicantId: String(driverId) }, body });
+  it('keeps notes with author and time, newest first, paginated', async () => {
+    const first = await note({ body: 'Called, left a message.' });
+    expect(first.status).toBe(201);
+    expect(first.json.data).toMatchObject({ body: 'Called, left a message.' });
+    expect(first.json.data.author).toMatch(/\S+ \S+/);
+    await note({ body: 'Interview set for Monday.' }, t.companyAdmin);
+    const list = await call(notesGet, { token: t.employer, params: { id: String(jobId), applicantId: String(driverId) }, query: { limit: 1 } });
+    expect(list.json.pagination).toEqual({ offset: 0, limit: 1, total: 2 });
+    expect(list.json.data[0].body).toBe('Interview set for Monday.');
+    const detail = await call(detailGet, { token: t.employer, params: { id: String(jobId), applicantId: String(driverId) } });
+    expect(detail.json.data.notes.map((n: { body: string }) => n.body)).toEqual(['Interview set for Monday.', 'Called, left a message.']);
+  });
+  it('refuses an empty note (422) and a rival (404)', async () => {
+    expect((await note({ body: '   ' })).status).toBe(422);
+    expect((await note({ body: 'x'.repeat(2001) })).status).toBe(422);
+    expect((await note({ body: 'Mine' }, t.rival)).status).toBe(404);
+  });
+});
+
+type Case = [name: string, handler: RouteHandler, method: string, body?: unknown];
+const ROUTES: Case[] = [
+  ['GET /jobs/{id}/applicants', listGet, 'GET'],
+  ['POST /jobs/{id}/applicants/search', searchPost, 'POST', {}],
+  ['POST /jobs/{id}/applicants/delete-tags', deleteTagsPost, 'POST', { applicantId: 1, cleanAll: true }],
+  ['GET /jobs/{id}/applicants/{applicantId}', detailGet, 'GET'],
+  ['PATCH /jobs/{id}/applicants/{applicantId}/stage', stagePatch, 'PATCH', { stage: 'reviewed' }],
+  ['GET /jobs/{id}/applicants/{applicantId}/notes', notesGet, 'GET'],
+  ['POST /jobs/{id}/applicants/{applicantId}/notes', notesPost, 'POST', { body: 'x' }],
+];
+
+describe.each(ROUTES)('ownership of %s', (_name, handler, method, body) => {
+  it("answers 404 for another company's job and its applicant, like a missing id; staff reach any", async () => {
+    const theirJob = await createJobAs(t.rival);
+    const theirDriver = await addApplicant(theirJob, { firstName: 'Rae', lastName: 'Rivalside' });
+    const hit = (token: string, id: number | string) =>
+      call(handler, { method, token, params: { id: String(id), applicantId: String(theirDriver) }, body: body && { ...(body as object), applicantId: theirDriver } });
+    const other = await hit(t.employer, theirJob);
+    expect(other.status).toBe(404);
+    expect(other.json).toEqual({ errors: [{ message: 'Job not found.' }] });
+    expect((await hit(t.employer, 999999)).json).toEqual(other.json);
+    for (const token of [t.rival, t.admin, t.internal]) expect([200, 201]).toContain((await hit(token, theirJob)).status);
+    expect((await hit(t.driver, theirJob)).status).toBe(403);
+    await addApplication(jobId, theirDriver);
+    // The same driver applied to our job too: reachable there, still not through theirs.
+    expect((await hit(t.employer, theirJob)).status).toBe(404);
+  });
+});

@@ -1,0 +1,21 @@
+// GET, POST /api/v1.0/jobs/{id}/applicants/{applicantId}/notes: the company's private notes on an applicant
+import { paginated, route, withStatus } from '@/lib/api/route';
+import { addNote, listNotes } from '@/lib/applications/pipeline';
+import { noteSchema, pageQuerySchema } from '@/lib/applications/schemas';
+
+type Params = { id: string; applicantId: string };
+
+export const GET = route<undefined, typeof pageQuerySchema, Params>({
+  access: 'companyJobs',
+  query: pageQuerySchema,
+  handler: async ({ db, actor, params, query }) => {
+    const page = await listNotes(db, actor, params.id, params.applicantId, query);
+    return paginated(page.data, page.pagination);
+  },
+});
+
+export const POST = route<typeof noteSchema, undefined, Params>({
+  access: 'companyJobs',
+  body: noteSchema,
+  handler: async ({ db, actor, params, body }) => withStatus(201, await addNote(db, actor, params.id, params.applicantId, body.body)),
+});

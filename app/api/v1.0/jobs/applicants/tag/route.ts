@@ -1,0 +1,10 @@
+// POST /api/v1.0/jobs/applicants/tag: {jobId, applicantId, tagId} tags an applicant of a job
+import { route, withStatus } from '@/lib/api/route';
+import { tagApplicantSchema } from '@/lib/applications/schemas';
+import { tagApplicant } from '@/lib/applications/tags';
+
+export const POST = route<typeof tagApplicantSchema>({
+  access: 'companyJobs',
+  body: tagApplicantSchema,
+  handler: async ({ db, actor, body }) => withStatus(201, await tagApplicant(db, actor, body)),
+});

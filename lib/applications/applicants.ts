@@ -1,0 +1,101 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import type { Database } from '@/lib/db/client';
+import { applicationTags, applications, companyTags, driverProfiles, users } from '@/lib/db/schema';
+import { notFound } from '@/lib/errors';
+import { loadOwnedJob } from '@/lib/jobs/access';
+import { filterSql, sortSql } from './filter-sql';
+import type { SearchApplicants } from './schemas';
+import { toApplicant, type ApplicantRecord, type ApplicantTag } from './serialize';
+
+export const APPLICANT_NOT_FOUND = 'Applicant not found.';
+
+/** The columns of one applicant (applications ⋈ users ⟕ driver_profiles). */
+export const applicantColumns = {
+  applicationId: applications.id,
+  jobId: applications.jobId,
+  userId: applications.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: sql<string>`${users.email}::text`,
+  phone: users.phone,
+  createdAt: applications.createdAt,
+  stage: applications.stage,
+  stageChangedAt: applications.stageChangedAt,
+  distanceMiles: applications.distanceMiles,
+  withinRange: applications.withinRange,
+  message: applications.message,
+  cdlStatus: driverProfiles.cdlStatus,
+  endorsements: driverProfiles.endorsements,
+  yearsOfExperience: driverProfiles.yearsOfExperience,
+  workExperiences: driverProfiles.workExperiences,
+  ownerOperator: driverProfiles.ownerOperator,
+  street1: driverProfiles.street1,
+  street2: driverProfiles.street2,
+  city: driverProfiles.city,
+  state: driverProfiles.state,
+  zipCode: driverProfiles.zipCode,
+  birthDate: driverProfiles.birthDate,
+};
+
+/** The tags of several applications in one query (never one per row). */
+export async function tagsOf(db: Database, applicationIds: number[]): Promise<Map<number, ApplicantTag[]>> {
+  const out = new Map<number, ApplicantTag[]>();
+  if (!applicationIds.length) return out;
+  const rows = await db
+    .select({ applicationId: applicationTags.applicationId, id: companyTags.id, tag: sql<string>`${companyTags.tag}::text` })
+    .from(applicationTags)
+    .innerJoin(companyTags, eq(companyTags.id, applicationTags.tagId))
+    .where(inArray(applicationTags.applicationId, applicationIds))
+    .orderBy(asc(companyTags.tag));
+  for (const r of rows) out.set(r.applicationId, [...(out.get(r.applicationId) ?? []), { id: r.id, tag: r.tag }]);
+  return out;
+}
+
+/**
+ * GET /jobs/{id}/applicants and POST /jobs/{id}/applicants/search: one page of a job's applicants
+ * with the exact total of the filtered set. Another company's job answers 404.
+ */
+export async function searchApplicants(db: Database, actor: Actor | null, jobId: number | string, search: SearchApplicants) {
+  const job = await loadOwnedJob(db, actor, jobId);
+  const where = and(eq(applications.jobId, job.id), ...search.filter.map((f, i) => filterSql(f, i)));
+  const base = () =>
+    db
+      .select(applicantColumns)
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .leftJoin(driverProfiles, eq(driverProfiles.userId, applications.userId));
+  const [rows, [{ total }]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(...sortSql(search.sort))
+      .limit(search.limit)
+      .offset(search.offset),
+    db
+      .select({ total: count() })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .leftJoin(driverProfiles, eq(driverProfiles.userId, applications.userId))
+      .where(where),
+  ]);
+  const tags = await tagsOf(db, rows.map((r) => r.applicationId));
+  return {
+    data: rows.map((r) => toApplicant(r as ApplicantRecord, tags.get(r.applicationId) ?? [])),
+    pagination: { offset: search.offset, limit: search.limit, total: Number(total) },
+  };
+}
+
+/** The application of a driver (applicantId = user id) to a job the caller owns, or 404. */
+export async function loadOwnedApplication(db: Database, actor: Actor | null, jobId: number | string, applicantId: number | string) {
+  const job = await loadOwnedJob(db, actor, jobId);
+  const userId = Number(applicantId);
+  if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647) throw notFound(APPLICANT_NOT_FOUND);
+  const [row] = await db
+    .select(applicantColumns)
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .leftJoin(driverProfiles, eq(driverProfiles.userId, applications.userId))
+    .where(and(eq(applications.jobId, job.id), eq(applications.userId, userId)));
+  if (!row) throw notFound(APPLICANT_NOT_FOUND);
+  return { job, record: row as ApplicantRecord };
+}

@@ -1,0 +1,95 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit';
+import type { Actor } from '@/lib/auth/actor';
+import type { Database } from '@/lib/db/client';
+import { applicationNotes, applicationStageEvents, applications, users } from '@/lib/db/schema';
+import { APPLICATION_STAGES, type ApplicationStage } from '@/lib/drivers/codes';
+import { labelOf } from '@/lib/jobs/codes';
+import { loadOwnedApplication, tagsOf } from './applicants';
+import { toApplicant } from './serialize';
+
+/** The stage changes of an application, oldest first, with who made them. */
+async function stageHistory(db: Database, applicationId: number) {
+  const rows = await db
+    .select({
+      stage: applicationStageEvents.stage,
+      at: applicationStageEvents.createdAt,
+      by: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+    })
+    .from(applicationStageEvents)
+    .leftJoin(users, eq(users.id, applicationStageEvents.changedBy))
+    .where(eq(applicationStageEvents.applicationId, applicationId))
+    .orderBy(asc(applicationStageEvents.createdAt), asc(applicationStageEvents.id));
+  return rows.map((r) => ({ stage: r.stage, label: labelOf(APPLICATION_STAGES, r.stage), at: r.at.toISOString(), by: r.by }));
+}
+
+/** GET /jobs/{id}/applicants/{applicantId}: the full profile, its stage history and the latest notes. */
+export async function applicantDetail(db: Database, actor: Actor | null, jobId: number | string, applicantId: number | string) {
+  const { record } = await loadOwnedApplication(db, actor, jobId, applicantId);
+  const [tags, history, notes] = await Promise.all([
+    tagsOf(db, [record.applicationId]),
+    stageHistory(db, record.applicationId),
+    notesOf(db, record.applicationId, 0, 50),
+  ]);
+  const applied = { stage: 'new' as const, label: 'Applied', at: record.createdAt.toISOString(), by: null };
+  return { ...toApplicant(record, tags.get(record.applicationId) ?? []), stageHistory: [applied, ...history], notes: notes.data, notesTotal: notes.total };
+}
+
+/** PATCH /jobs/{id}/applicants/{applicantId}/stage: moves the application in the pipeline, dated. */
+export async function changeStage(db: Database, actor: Actor | null, jobId: number | string, applicantId: number | string, stage: ApplicationStage) {
+  const { job, record } = await loadOwnedApplication(db, actor, jobId, applicantId);
+  if (record.stage !== stage) {
+    const now = new Date();
+    await db.transaction(async (tx) => {
+      await tx.update(applications).set({ stage, stageChangedAt: now }).where(eq(applications.id, record.applicationId));
+      await tx.insert(applicationStageEvents).values({ applicationId: record.applicationId, stage, changedBy: actor!.userId, createdAt: now });
+      await recordAudit(tx as unknown as Database, {
+        actorUserId: actor!.userId,
+        impersonatorId: actor!.impersonatorId,
+        action: 'application.stage',
+        subjectType: 'application',
+        subjectId: record.applicationId,
+        companyId: job.companyId,
+        details: { from: record.stage, to: stage },
+      });
+    });
+  }
+  return applicantDetail(db, actor, job.id, record.userId);
+}
+
+async function notesOf(db: Database, applicationId: number, offset: number, limit: number) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: applicationNotes.id,
+        body: applicationNotes.body,
+        createdAt: applicationNotes.createdAt,
+        author: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+      })
+      .from(applicationNotes)
+      .leftJoin(users, eq(users.id, applicationNotes.authorId))
+      .where(eq(applicationNotes.applicationId, applicationId))
+      .orderBy(desc(applicationNotes.createdAt), desc(applicationNotes.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(applicationNotes).where(eq(applicationNotes.applicationId, applicationId)),
+  ]);
+  return {
+    data: rows.map((r) => ({ id: r.id, body: r.body, author: r.author ?? 'Former user', createdAt: r.createdAt.toISOString() })),
+    total: Number(total),
+  };
+}
+
+/** GET /jobs/{id}/applicants/{applicantId}/notes: the company's private notes, newest first. */
+export async function listNotes(db: Database, actor: Actor | null, jobId: number | string, applicantId: number | string, page: { offset: number; limit: number }) {
+  const { record } = await loadOwnedApplication(db, actor, jobId, applicantId);
+  const notes = await notesOf(db, record.applicationId, page.offset, page.limit);
+  return { data: notes.data, pagination: { ...page, total: notes.total } };
+}
+
+/** POST /jobs/{id}/applicants/{applicantId}/notes: a private note signed by its author. */
+export async function addNote(db: Database, actor: Actor | null, jobId: number | string, applicantId: number | string, body: string) {
+  const { record } = await loadOwnedApplication(db, actor, jobId, applicantId);
+  const [note] = await db.insert(applicationNotes).values({ applicationId: record.applicationId, authorId: actor!.userId, body }).returning();
+  return { id: note.id, body: note.body, author: `${actor!.firstName} ${actor!.lastName}`, createdAt: note.createdAt.toISOString() };
+}
