@@ -3,11 +3,13 @@
  *   tsx scripts/prepare-db.ts           migrate; seed when empty (never in production)
  *   tsx scripts/prepare-db.ts --seed    migrate and seed (even if NODE_ENV is unset)
  *   tsx scripts/prepare-db.ts --no-seed migrate only
+ *   tsx scripts/prepare-db.ts --seed --scale  also the scale set (10k jobs, 100k drivers, 1M applications; a tenth on PGlite)
  */
 import { count } from 'drizzle-orm';
 import { openDatabase } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { seedDemo } from '@/lib/db/seed';
+import { PGLITE_SCALE, POSTGRES_SCALE, seedScale } from '@/lib/db/seed/scale';
 
 async function main() {
   const args = new Set(process.argv.slice(2));
@@ -21,6 +23,7 @@ async function main() {
       const seeded = await seedDemo(handle.db);
       console.log(seeded ? 'Demo data seeded: sign in as superadmin@demo.test / Demo1234! (see README).' : 'Demo data already present.');
     }
+    if (args.has('--scale')) await seedScale(handle.db, process.env.DATABASE_URL ? POSTGRES_SCALE : PGLITE_SCALE);
   } finally {
     await handle.close();
   }

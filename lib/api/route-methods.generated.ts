@@ -63,6 +63,7 @@ export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/jobs/[id]/apply', methods: ['POST'] },
   { template: '/api/v1.0/jobs/[id]/cancel-renewal', methods: ['PATCH'] },
   { template: '/api/v1.0/jobs/[id]/cancel', methods: ['POST'] },
+  { template: '/api/v1.0/jobs/[id]/candidates', methods: ['GET'] },
   { template: '/api/v1.0/jobs/[id]/close', methods: ['POST'] },
   { template: '/api/v1.0/jobs/[id]/duplicate', methods: ['POST'] },
   { template: '/api/v1.0/jobs/[id]', methods: ['GET', 'PATCH'] },
@@ -89,4 +90,5 @@ export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/payment/employer/job/addons', methods: ['POST'] },
   { template: '/api/v1.0/payment/employer/job/invoice', methods: ['POST'] },
   { template: '/api/v1.0/payment/invoice/renewal', methods: ['POST'] },
+  { template: '/api/v1.0/user/[id]/driver-score', methods: ['GET'] },
 ];

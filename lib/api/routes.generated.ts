@@ -60,31 +60,33 @@ import * as r57 from '@/app/api/v1.0/jobs/[id]/applicants/search/route';
 import * as r58 from '@/app/api/v1.0/jobs/[id]/apply/route';
 import * as r59 from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
 import * as r60 from '@/app/api/v1.0/jobs/[id]/cancel/route';
-import * as r61 from '@/app/api/v1.0/jobs/[id]/close/route';
-import * as r62 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
-import * as r63 from '@/app/api/v1.0/jobs/[id]/route';
-import * as r64 from '@/app/api/v1.0/jobs/[id]/statistics/route';
-import * as r65 from '@/app/api/v1.0/jobs/[id]/tag/route';
-import * as r66 from '@/app/api/v1.0/jobs/applicants/tag/route';
-import * as r67 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
-import * as r68 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
-import * as r69 from '@/app/api/v1.0/jobs/multimedia/upload/route';
-import * as r70 from '@/app/api/v1.0/jobs/route';
-import * as r71 from '@/app/api/v1.0/jobs/search/route';
-import * as r72 from '@/app/api/v1.0/jobs/tag/[id]/route';
-import * as r73 from '@/app/api/v1.0/lead/invite/route';
-import * as r74 from '@/app/api/v1.0/members/applications/route';
-import * as r75 from '@/app/api/v1.0/members/me/route';
-import * as r76 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
-import * as r77 from '@/app/api/v1.0/payment/company/billing/route';
-import * as r78 from '@/app/api/v1.0/payment/company/invoice/charge/route';
-import * as r79 from '@/app/api/v1.0/payment/company/invoice/route';
-import * as r80 from '@/app/api/v1.0/payment/company/invoice/summary/route';
-import * as r81 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
-import * as r82 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
-import * as r83 from '@/app/api/v1.0/payment/employer/job/addons/route';
-import * as r84 from '@/app/api/v1.0/payment/employer/job/invoice/route';
-import * as r85 from '@/app/api/v1.0/payment/invoice/renewal/route';
+import * as r61 from '@/app/api/v1.0/jobs/[id]/candidates/route';
+import * as r62 from '@/app/api/v1.0/jobs/[id]/close/route';
+import * as r63 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
+import * as r64 from '@/app/api/v1.0/jobs/[id]/route';
+import * as r65 from '@/app/api/v1.0/jobs/[id]/statistics/route';
+import * as r66 from '@/app/api/v1.0/jobs/[id]/tag/route';
+import * as r67 from '@/app/api/v1.0/jobs/applicants/tag/route';
+import * as r68 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
+import * as r69 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
+import * as r70 from '@/app/api/v1.0/jobs/multimedia/upload/route';
+import * as r71 from '@/app/api/v1.0/jobs/route';
+import * as r72 from '@/app/api/v1.0/jobs/search/route';
+import * as r73 from '@/app/api/v1.0/jobs/tag/[id]/route';
+import * as r74 from '@/app/api/v1.0/lead/invite/route';
+import * as r75 from '@/app/api/v1.0/members/applications/route';
+import * as r76 from '@/app/api/v1.0/members/me/route';
+import * as r77 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
+import * as r78 from '@/app/api/v1.0/payment/company/billing/route';
+import * as r79 from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import * as r80 from '@/app/api/v1.0/payment/company/invoice/route';
+import * as r81 from '@/app/api/v1.0/payment/company/invoice/summary/route';
+import * as r82 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
+import * as r83 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
+import * as r84 from '@/app/api/v1.0/payment/employer/job/addons/route';
+import * as r85 from '@/app/api/v1.0/payment/employer/job/invoice/route';
+import * as r86 from '@/app/api/v1.0/payment/invoice/renewal/route';
+import * as r87 from '@/app/api/v1.0/user/[id]/driver-score/route';
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fallback?: boolean }[] = [
   { path: '/api/v1.0/{path}', module: r0, fallback: true },
@@ -148,29 +150,31 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fal
   { path: '/api/v1.0/jobs/{id}/apply', module: r58 },
   { path: '/api/v1.0/jobs/{id}/cancel-renewal', module: r59 },
   { path: '/api/v1.0/jobs/{id}/cancel', module: r60 },
-  { path: '/api/v1.0/jobs/{id}/close', module: r61 },
-  { path: '/api/v1.0/jobs/{id}/duplicate', module: r62 },
-  { path: '/api/v1.0/jobs/{id}', module: r63 },
-  { path: '/api/v1.0/jobs/{id}/statistics', module: r64 },
-  { path: '/api/v1.0/jobs/{id}/tag', module: r65 },
-  { path: '/api/v1.0/jobs/applicants/tag', module: r66 },
-  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r67 },
-  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r68 },
-  { path: '/api/v1.0/jobs/multimedia/upload', module: r69 },
-  { path: '/api/v1.0/jobs', module: r70 },
-  { path: '/api/v1.0/jobs/search', module: r71 },
-  { path: '/api/v1.0/jobs/tag/{id}', module: r72 },
-  { path: '/api/v1.0/lead/invite', module: r73 },
-  { path: '/api/v1.0/members/applications', module: r74 },
-  { path: '/api/v1.0/members/me', module: r75 },
-  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r76 },
-  { path: '/api/v1.0/payment/company/billing', module: r77 },
-  { path: '/api/v1.0/payment/company/invoice/charge', module: r78 },
-  { path: '/api/v1.0/payment/company/invoice', module: r79 },
-  { path: '/api/v1.0/payment/company/invoice/summary', module: r80 },
-  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r81 },
-  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r82 },
-  { path: '/api/v1.0/payment/employer/job/addons', module: r83 },
-  { path: '/api/v1.0/payment/employer/job/invoice', module: r84 },
-  { path: '/api/v1.0/payment/invoice/renewal', module: r85 },
+  { path: '/api/v1.0/jobs/{id}/candidates', module: r61 },
+  { path: '/api/v1.0/jobs/{id}/close', module: r62 },
+  { path: '/api/v1.0/jobs/{id}/duplicate', module: r63 },
+  { path: '/api/v1.0/jobs/{id}', module: r64 },
+  { path: '/api/v1.0/jobs/{id}/statistics', module: r65 },
+  { path: '/api/v1.0/jobs/{id}/tag', module: r66 },
+  { path: '/api/v1.0/jobs/applicants/tag', module: r67 },
+  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r68 },
+  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r69 },
+  { path: '/api/v1.0/jobs/multimedia/upload', module: r70 },
+  { path: '/api/v1.0/jobs', module: r71 },
+  { path: '/api/v1.0/jobs/search', module: r72 },
+  { path: '/api/v1.0/jobs/tag/{id}', module: r73 },
+  { path: '/api/v1.0/lead/invite', module: r74 },
+  { path: '/api/v1.0/members/applications', module: r75 },
+  { path: '/api/v1.0/members/me', module: r76 },
+  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r77 },
+  { path: '/api/v1.0/payment/company/billing', module: r78 },
+  { path: '/api/v1.0/payment/company/invoice/charge', module: r79 },
+  { path: '/api/v1.0/payment/company/invoice', module: r80 },
+  { path: '/api/v1.0/payment/company/invoice/summary', module: r81 },
+  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r82 },
+  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r83 },
+  { path: '/api/v1.0/payment/employer/job/addons', module: r84 },
+  { path: '/api/v1.0/payment/employer/job/invoice', module: r85 },
+  { path: '/api/v1.0/payment/invoice/renewal', module: r86 },
+  { path: '/api/v1.0/user/{id}/driver-score', module: r87 },
 ];

@@ -11,6 +11,7 @@ import { JobRowMenu, useJobActions } from '../job-actions';
 import { ADDON_INFO } from '../wizard/addon-info';
 import { PendingPaymentBadge, StatusBadge, awaitsPayment, canRenew, hasPendingItems, isOpenJob, statusNote } from '../status-badge';
 import { paymentUrl } from '../wizard/flow';
+import { JobActivity } from './job-activity';
 
 /**
  * Job detail (jobs spec §3): every field with its label from the code lists, the posting's state
@@ -81,6 +82,7 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
         <div className="flex flex-col gap-6">
+          <JobActivity jobId={job.id} />
           <Card title="Overview">
             <dl className="grid grid-cols-1 gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
               <Fact label="Job type">{labelOf(JOB_TYPES, job.job_type)}</Fact>
@@ -136,7 +138,15 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
               {job.renewal_canceled_at && <Row label="Renewal cancelled">{formatDate(job.renewal_canceled_at)}</Row>}
               {job.renewal_cancellation_reason && !job.auto_renew && <Row label="Reason">{job.renewal_cancellation_reason}</Row>}
               <Row label="Applicants">
-                {job.total_applicants} <span className="text-slate-500">· {job.today_applicants} today</span>
+                <Link href={`/company/jobs/${job.id}/applicants`} className="font-medium text-brand-700 hover:underline" data-testid="applicants-link">
+                  {job.total_applicants}
+                </Link>{' '}
+                <span className="text-slate-500">· {job.today_applicants} today</span>
+              </Row>
+              <Row label="Candidates">
+                <Link href={`/company/jobs/${job.id}/candidates`} className="font-medium text-brand-700 hover:underline">
+                  Matched candidates
+                </Link>
               </Row>
             </dl>
           </Card>

@@ -46,7 +46,9 @@ export function BoostCell({ job }: { job: JobSummary }) {
 export function ApplicantsCell({ job }: { job: JobSummary }) {
   return (
     <span>
-      <span className="font-semibold text-slate-900">{job.total_applicants}</span>
+      <Link href={`/company/jobs/${job.id}/applicants`} className="font-semibold text-brand-700 hover:underline" aria-label={`${job.total_applicants} applicants of ${job.title}`}>
+        {job.total_applicants}
+      </Link>
       <span className="text-slate-500"> · {job.today_applicants} today</span>
     </span>
   );

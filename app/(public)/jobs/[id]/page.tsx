@@ -10,6 +10,7 @@ import { BENEFITS, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, formatUsdShor
 import { getPublicJob, jobPostingJsonLd, jsonLdScript, payOf, placeOf, publicJobUrl, type PublicJob } from '@/lib/jobs/public';
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
 import { UPLOADED_VIDEO_RE } from '@/lib/jobs/schemas';
+import { recordPageView } from '@/lib/applications/page-view';
 
 export const dynamic = 'force-dynamic';
 
@@ -47,6 +48,8 @@ export default async function PublicJobPage({ params }: Props) {
   const pub = await load((await params).id);
   if (!pub) notFound();
   const { job, addresses, company, applyUrl } = pub;
+  // Counted for the job's statistics: one view per visitor per day.
+  await recordPageView(job.id, 'public');
   const pay = payOf(job);
   const facts: [string, string][] = [
     ['Pay', `${pay.amount} per ${pay.per}`],

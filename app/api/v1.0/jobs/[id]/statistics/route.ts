@@ -1,8 +1,8 @@
-// GET /api/v1.0/jobs/{id}/statistics: simple counts for a job
+// GET /api/v1.0/jobs/{id}/statistics: posting counts, views, applications per day, candidates, cost per applicant
 import { route } from '@/lib/api/route';
-import { jobStatistics } from '@/lib/jobs/services';
+import { jobActivityStatistics } from '@/lib/applications/statistics';
 
 export const GET = route<undefined, undefined, { id: string }>({
   access: 'companyJobs',
-  handler: ({ db, actor, params }) => jobStatistics(db, actor, params.id),
+  handler: ({ db, actor, params }) => jobActivityStatistics(db, actor, params.id),
 });

@@ -1,0 +1,127 @@
+/**
+ * Matched candidates (jobs spec §7, issue 10): drivers who have not applied, ranked in SQL by the
+ * one match explanation (the same factors explainMatch gives), with distance_limit, pagination,
+ * the candidate payload, ownership; the driver score and its readers.
+ */
+import { eq } from 'drizzle-orm';
+import { GET as candidatesGet } from '@/app/api/v1.0/jobs/[id]/candidates/route';
+import { GET as scoreGet } from '@/app/api/v1.0/user/[id]/driver-score/route';
+import { getDb } from '@/lib/db/client';
+import { jobAddresses, jobs } from '@/lib/db/schema';
+import { explainMatch } from '@/lib/drivers/match';
+import { call } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { createJobAs, tokens } from '../jobs/helpers';
+import { addApplicant, addDriver } from './helpers';
+
+let t: Awaited<ReturnType<typeof tokens>>;
+let jobId: number;
+const ids: Record<string, number> = {};
+// Billings, Montana: far from the demo data (Dallas), so the demo drivers never join these rankings.
+const BILLINGS = { latitude: 45.7833, longitude: -108.5007 };
+
+const strong = { cdlStatus: 'A' as const, yearsOfExperience: 5, experience: 'Y2' as const, workExperiences: ['dry_van' as const], homeTime: 'HW' as const, endorsements: [] };
+
+beforeAll(async () => {
+  await seed();
+  t = await tokens();
+  jobId = await createJobAs(t.employer, { endorsements: ['H'] });
+  const db = await getDb();
+  // The job's address is located exactly at the test point, so distances are known.
+  await db.update(jobAddresses).set(BILLINGS).where(eq(jobAddresses.jobId, jobId));
+  ids.best = await addDriver({ ...strong, endorsements: ['H'], city: 'Billings', latitude: 45.786, longitude: -108.503, travelDistance: 100 });
+  ids.noHazmat = await addDriver({ ...strong, city: 'Lockwood', latitude: 45.82, longitude: -108.4, travelDistance: 100 });
+  ids.classB = await addDriver({ ...strong, cdlStatus: 'B', endorsements: ['H'], city: 'Laurel', latitude: 45.7833, longitude: -109.1, travelDistance: 50 });
+  ids.austin = await addDriver({ ...strong, endorsements: ['H'], city: 'Sheridan', latitude: 43.2, longitude: -108.5, travelDistance: 50 });
+  ids.dallas = await addDriver({ ...strong, city: 'Dallas', latitude: 32.78, longitude: -96.8, travelDistance: 100 });
+  ids.seattle = await addDriver({ ...strong, endorsements: ['H'], city: 'Seattle', latitude: 47.6, longitude: -122.33, travelDistance: 3000 });
+  ids.nowhere = await addDriver({ ...strong });
+  ids.applied = await addApplicant(jobId, { ...strong, endorsements: ['H'], latitude: 45.786, longitude: -108.503, travelDistance: 100 });
+});
+
+const get = (query: Record<string, string | number> = {}, token = t.employer, id: number | string = jobId) => call(candidatesGet, { token, params: { id: String(id) }, query });
+
+describe('GET /jobs/{id}/candidates', () => {
+  it('ranks drivers who have not applied by match, nearest first among equals, within their travel distance', async () => {
+    const res = await get({ distance_limit: 'true' });
+    expect(res.status).toBe(200);
+    const got = res.json.data.map((c: { id: number }) => c.id);
+    expect(got).toEqual([ids.best, ids.noHazmat, ids.classB]);
+    expect(res.json.pagination).toEqual({ offset: 0, limit: 10, total: 3 });
+    const [best, noHazmat, classB] = res.json.data;
+    expect(best).toMatchObject({ id: ids.best, user_id: ids.best, cdl_status: 'A', job_matching: 1, years_of_experience: 5, city: 'Billings', string_experience: '2+ years' });
+    expect(best.work_experiences).toBe('Dry van');
+    expect(best.distance).toBeLessThan(1);
+    expect(noHazmat.job_matching).toBe(0.85);
+    expect(noHazmat.factors.find((f: { key: string }) => f.key === 'endorsements')).toMatchObject({ met: false, weight: 15, label: 'Endorsements' });
+    expect(classB.job_matching).toBe(0.75);
+    expect(classB.distance).toBeGreaterThan(25);
+  });
+
+  it('without distance_limit keeps drivers beyond their own travel distance, ranked lower; never the far ones outside the search area', async () => {
+    const res = await get();
+    const got = res.json.data.map((c: { id: number }) => c.id);
+    expect(got).toContain(ids.austin);
+    expect(got).not.toContain(ids.seattle);
+    expect(got).not.toContain(ids.nowhere);
+    expect(got).not.toContain(ids.applied);
+    const austin = res.json.data.find((c: { id: number }) => c.id === ids.austin);
+    expect(austin.factors.find((f: { key: string }) => f.key === 'distance').met).toBe(false);
+    expect(austin.job_matching).toBe(0.8);
+  });
+
+  it('tells the same factors as the pure explanation', async () => {
+    const db = await getDb();
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+    const res = await get();
+    for (const c of res.json.data) {
+      const profile = { ...strong, endorsements: c.id === ids.noHazmat ? [] : ['H' as const], cdlStatus: c.cdl_status, travelDistance: c.id === ids.best || c.id === ids.noHazmat ? 100 : 50 };
+      const expected = explainMatch(profile, job, c.distance);
+      expect(c.factors).toEqual(expected.factors);
+      expect(c.job_matching).toBe(expected.matching);
+    }
+  });
+
+  it('pages by offset and limit (at most 10) with the exact total', async () => {
+    const res = await get({ limit: 2, offset: 2 });
+    expect(res.json.pagination).toEqual({ offset: 2, limit: 2, total: 4 });
+    expect(res.json.data).toHaveLength(2);
+    expect((await get({ limit: 11 })).status).toBe(422);
+    expect((await get({ distance_limit: 'maybe' })).status).toBe(422);
+  });
+
+  it("another company's job answers 404, a driver 403; staff reach any", async () => {
+    expect((await get({}, t.rival)).status).toBe(404);
+    expect((await get({}, t.rival, 999999)).json).toEqual({ errors: [{ message: 'Job not found.' }] });
+    expect((await get({}, t.driver)).status).toBe(403);
+    expect((await get({}, t.admin)).status).toBe(200);
+    expect((await get({}, t.internal)).status).toBe(200);
+  });
+});
+
+describe('GET /user/{id}/driver-score', () => {
+  const score = (id: number | string, token = t.employer) => call(scoreGet, { token, params: { id: String(id) } });
+  it('answers a 0-100 score with its parts to admins', async () => {
+    const res = await score(ids.best, t.admin);
+    expect(res.status).toBe(200);
+    expect(res.json.data.user_id).toBe(ids.best);
+    expect(res.json.data.score).toBeGreaterThan(50);
+    expect(res.json.data.score).toBeLessThanOrEqual(100);
+    const parts = res.json.data.parts as { key: string; weight: number; points: number }[];
+    expect(parts.reduce((n, p) => n + p.weight, 0)).toBe(100);
+    expect(parts.reduce((n, p) => n + p.points, 0)).toBe(res.json.data.score);
+    expect(parts.map((p) => p.key)).toEqual(['cdl', 'experience', 'endorsements', 'work_experiences', 'contact', 'preferences']);
+  });
+  it('answers a company for its applicants and its candidates, 404 otherwise', async () => {
+    expect((await score(ids.applied)).status).toBe(200);
+    // Near the company's live demo jobs in Dallas: a candidate.
+    expect((await score(ids.dallas)).status).toBe(200);
+    const far = await score(ids.seattle);
+    expect(far.status).toBe(404);
+    expect(far.json).toEqual({ errors: [{ message: 'Driver not found.' }] });
+    expect((await score(ids.applied, t.rival)).status).toBe(404);
+    expect((await score(999999, t.admin)).status).toBe(404);
+    expect((await score('abc', t.admin)).status).toBe(404);
+    expect((await score(ids.best, t.driver)).status).toBe(403);
+  });
+});

@@ -1,0 +1,137 @@
+'use client';
+
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { useAddNote, useApplicantDetail } from '@/lib/applications/hooks';
+import { Spinner } from '@/components/ui/states';
+import { formatDate } from '@/components/jobs/format';
+import { StageSelect } from './stage-select';
+import { TagChips } from './tag-chips';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
+
+/** The applicant slide-over: full profile, stage with its history, tags and the company's private notes. */
+export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number; applicantId: number | null; onClose: () => void }) {
+  const { data: a, isLoading, error } = useApplicantDetail(jobId, applicantId);
+  const name = a ? `${a.firstName} ${a.lastName}` : 'Applicant';
+  return (
+    <RadixDialog.Root open={applicantId != null} onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none" aria-describedby={undefined}>
+          <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-6 py-4">
+            <div>
+              <RadixDialog.Title className="text-lg font-semibold text-slate-900">{name}</RadixDialog.Title>
+              {a && <p className="text-sm text-slate-500">Applied {formatDate(a.applicationAt)}</p>}
+            </div>
+            <RadixDialog.Close aria-label="Close" className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+              ✕
+            </RadixDialog.Close>
+          </div>
+          {isLoading && (
+            <div className="p-6">
+              <Spinner />
+            </div>
+          )}
+          {error && <p className="p-6 text-sm text-red-700">{error.message}</p>}
+          {a && (
+            <div className="flex flex-col gap-6 px-6 py-5 text-sm">
+              <section className="flex flex-wrap items-center gap-3">
+                <StageSelect jobId={jobId} applicantId={a.id} name={name} stage={a.stage} />
+                <TagChips jobId={jobId} applicantId={a.id} name={name} tags={a.tags} />
+              </section>
+              <section>
+                <h3 className="mb-2 font-semibold text-slate-900">Profile</h3>
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+                  {(
+                    [
+                      ['Email', a.email],
+                      ['Phone', a.phone],
+                      ['CDL', a.cdlStatus],
+                      ['Endorsements', a.endorsements],
+                      ['Years of experience', a.yearsOfExperience],
+                      ['Work experiences', a.workExperiences],
+                      ['Owner operator', a.ownerOperator],
+                      ['Distance', a.distance],
+                      ['Within range', a.withinRange],
+                      ['Street', [a.street1, a.street2].filter((s) => s !== 'n/a').join(', ') || 'n/a'],
+                      ['City', a.city],
+                      ['State', a.state],
+                      ['ZIP code', a.zipCode],
+                      ['Birth date', a.birthDate === 'n/a' ? 'n/a' : formatDate(a.birthDate)],
+                    ] as const
+                  ).map(([label, value]) => (
+                    <div key={label}>
+                      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+                      <dd className="text-slate-900">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                {a.message && <p className="mt-3 rounded-lg bg-slate-50 p-3 text-slate-700">“{a.message}”</p>}
+              </section>
+              <section>
+                <h3 className="mb-2 font-semibold text-slate-900">Stage history</h3>
+                <ol className="flex flex-col gap-1" data-testid="stage-history">
+                  {a.stageHistory.map((h, i) => (
+                    <li key={i} className="flex justify-between gap-3">
+                      <span className="text-slate-800">{h.label}</span>
+                      <span className="text-slate-500">
+                        {when(h.at)}
+                        {h.by ? ` · ${h.by}` : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+              <Notes jobId={jobId} applicantId={a.id} notes={a.notes} />
+            </div>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+function Notes({ jobId, applicantId, notes }: { jobId: number; applicantId: number; notes: { id: number; body: string; author: string; createdAt: string }[] }) {
+  const [body, setBody] = useState('');
+  const add = useAddNote(jobId);
+  return (
+    <section>
+      <h3 className="mb-1 font-semibold text-slate-900">Private notes</h3>
+      <p className="mb-2 text-xs text-slate-500">Only your company sees these; the driver never does.</p>
+      <form
+        className="flex flex-col gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (body.trim()) add.mutate({ applicantId, body }, { onSuccess: () => setBody('') });
+        }}
+      >
+        <textarea
+          aria-label="New note"
+          maxLength={2000}
+          rows={3}
+          className="rounded-lg border border-slate-300 p-2 focus:border-brand-500 focus:outline-none"
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+        />
+        <div className="flex items-center justify-between">
+          {add.error ? <span className="text-xs text-red-600">{add.error.message}</span> : <span />}
+          <button type="submit" className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50" disabled={add.isPending || !body.trim()}>
+            Add note
+          </button>
+        </div>
+      </form>
+      <ul className="mt-3 flex flex-col gap-3" data-testid="notes">
+        {notes.map((n) => (
+          <li key={n.id} className="rounded-lg border border-slate-200 p-3">
+            <p className="whitespace-pre-wrap text-slate-800">{n.body}</p>
+            <p className="mt-1 text-xs text-slate-500">
+              {n.author} · {when(n.createdAt)}
+            </p>
+          </li>
+        ))}
+        {!notes.length && <li className="text-slate-500">No notes yet.</li>}
+      </ul>
+    </section>
+  );
+}

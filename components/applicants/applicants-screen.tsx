@@ -1,0 +1,218 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useMemo, useState } from 'react';
+import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { applicantsCsv } from '@/lib/applications/csv';
+import { searchApplicants, useApplicants, useCompanyTags } from '@/lib/applications/hooks';
+import { APPLICANT_PAGE_SIZE, APPLICANT_SORT_FIELDS, type ApplicantSortField } from '@/lib/applications/search-fields';
+import type { Applicant } from '@/lib/applications/serialize';
+import { Button } from '@/components/ui/button';
+import { Alert, EmptyState, Spinner } from '@/components/ui/states';
+import { formatDate } from '@/components/jobs/format';
+import { Pagination } from '@/components/jobs/list/pagination';
+import { ApplicantPanel } from './applicant-panel';
+import { FilterBar, toSearchFilters, type GridFilter } from './filter-bar';
+import { StageSelect } from './stage-select';
+import { TagChips } from './tag-chips';
+
+const features = tableFeatures({ rowSortingFeature });
+
+/** The default filter of the grid: name, contains, empty (issue 10). */
+const DEFAULT_FILTERS: GridFilter[] = [{ key: 0, field: 'applicant', operator: 'ilike', value: '' }];
+
+function useDebounced<T>(value: T, ms = 300) {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
+
+const isSortField = (id: string): id is ApplicantSortField => (APPLICANT_SORT_FIELDS as readonly string[]).includes(id);
+
+/**
+ * The applicants of one job: a TanStack Table grid with server-side filters, sorts and pages of
+ * 10, tag chips, stage change, a slide-over per applicant and CSV export of the filtered list.
+ */
+export function ApplicantsScreen({ job }: { job: { id: number; title: string } }) {
+  const [filters, setFilters] = useState(DEFAULT_FILTERS);
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'application_at', desc: true }]);
+  const [open, setOpen] = useState<number | null>(null);
+  const [exporting, setExporting] = useState<string | null>(null);
+  const searchFilters = useDebounced(useMemo(() => toSearchFilters(filters), [filters]));
+  // A new filter or sort starts again at page 1: the page belongs to the search it was chosen in.
+  const searchKey = JSON.stringify([searchFilters, sorting]);
+  const [paging, setPaging] = useState({ key: searchKey, page: 1 });
+  const page = paging.key === searchKey ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ key: searchKey, page: p });
+  const sort = sorting.filter((s) => isSortField(s.id)).map((s) => ({ field: s.id as ApplicantSortField, direction: s.desc ? ('desc' as const) : ('asc' as const) }));
+  const search = { filter: searchFilters, sort, offset: (page - 1) * APPLICANT_PAGE_SIZE, limit: APPLICANT_PAGE_SIZE };
+  const { data, isLoading, isFetching, error } = useApplicants(job.id, search);
+  const tags = useCompanyTags().data ?? [];
+  const rows = data?.data ?? [];
+  const total = data?.pagination?.total ?? 0;
+
+  const columns = useMemo<ColumnDef<typeof features, Applicant>[]>(
+    () => [
+      {
+        id: 'applicant',
+        header: 'Applicant',
+        cell: ({ row: { original: a } }) => (
+          <div className="min-w-0">
+            <button type="button" className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" onClick={() => setOpen(a.id)}>
+              {a.firstName} {a.lastName}
+            </button>
+            <p className="truncate text-xs text-slate-500">
+              {a.email} · {a.phone}
+            </p>
+          </div>
+        ),
+      },
+      { id: 'application_at', header: 'Applied', sortDescFirst: true, cell: ({ row }) => formatDate(row.original.applicationAt) },
+      { id: 'distance', header: 'Distance', cell: ({ row }) => <span data-testid="applicant-distance">{row.original.distance}</span> },
+      { id: 'years_of_experience', header: 'Experience', sortDescFirst: true, cell: ({ row }) => (row.original.yearsOfExperience === 'n/a' ? 'n/a' : `${row.original.yearsOfExperience} yrs`) },
+      { id: 'cdl', header: 'CDL', enableSorting: false, cell: ({ row }) => row.original.cdlStatus },
+      { id: 'owner_operator', header: 'Owner-op', cell: ({ row }) => row.original.ownerOperator },
+      {
+        id: 'tags',
+        header: 'Tags',
+        enableSorting: false,
+        cell: ({ row: { original: a } }) => <TagChips jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} tags={a.tags} />,
+      },
+      {
+        id: 'stage',
+        header: 'Stage',
+        cell: ({ row: { original: a } }) => <StageSelect jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} stage={a.stage} />,
+      },
+    ],
+    [job.id],
+  );
+
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (row) => String(row.id),
+    state: { sorting },
+    onSortingChange: setSorting,
+    manualSorting: true,
+    enableMultiSort: false,
+  });
+
+  /** Every page of the filtered list (100 at a time), then a download. */
+  async function exportCsv() {
+    setExporting('Preparing…');
+    try {
+      const all: Applicant[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const res = await searchApplicants(job.id, { filter: searchFilters, sort, offset, limit: 100 });
+        all.push(...res.data);
+        if (all.length >= (res.pagination?.total ?? 0) || !res.data.length) break;
+      }
+      const url = URL.createObjectURL(new Blob([applicantsCsv(all)], { type: 'text/csv;charset=utf-8' }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: `applicants-job-${job.id}.csv` });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+      setExporting(null);
+    } catch (e) {
+      setExporting(`Export failed: ${(e as Error).message}`);
+    }
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-5">
+      <div>
+        <Link href={`/company/jobs/${job.id}/detail`} className="inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800">
+          <span aria-hidden>←</span> Job detail
+        </Link>
+        <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold text-slate-900">Applicants</h1>
+            <p className="text-sm text-slate-500">{job.title}</p>
+          </div>
+          <div className="flex gap-2">
+            <Link href={`/company/jobs/${job.id}/candidates`} className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              Matched candidates
+            </Link>
+            <Button variant="secondary" onClick={exportCsv} disabled={!!exporting && exporting === 'Preparing…'}>
+              Export CSV
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <FilterBar filters={filters} onChange={setFilters} />
+      </div>
+      <datalist id="company-tags">
+        {tags.map((t) => (
+          <option key={t.id} value={t.tag} />
+        ))}
+      </datalist>
+      {exporting && exporting !== 'Preparing…' && <Alert type="error">{exporting}</Alert>}
+      {error && <Alert type="error">{error.message}</Alert>}
+
+      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" aria-busy={isFetching}>
+        <table className="w-full min-w-[56rem] text-sm">
+          <caption className="sr-only">Applicants of {job.title}</caption>
+          <thead className="border-b border-slate-200 bg-slate-50/80">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const label = <table.FlexRender header={header} />;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      className="whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
+                    >
+                      {header.column.getCanSort() ? (
+                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-800" onClick={header.column.getToggleSortingHandler()}>
+                          {label}
+                          <span aria-hidden>{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} data-testid="applicant-row" className="align-top hover:bg-slate-50/70">
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} className="px-3 py-3">
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {isLoading && (
+          <div className="flex justify-center p-8">
+            <Spinner label="Loading applicants" />
+          </div>
+        )}
+        {!isLoading && !rows.length && !error && (
+          <div className="p-4">
+            <EmptyState title={searchFilters.length ? 'No applicants match these filters' : 'No applicants yet'}>
+              {searchFilters.length ? 'Change or remove a filter.' : 'Drivers who apply to this job appear here.'}
+            </EmptyState>
+          </div>
+        )}
+      </div>
+      <Pagination page={page} pages={Math.max(1, Math.ceil(total / APPLICANT_PAGE_SIZE))} total={total} pageSize={APPLICANT_PAGE_SIZE} count={rows.length} onPage={setPage} />
+      <ApplicantPanel jobId={job.id} applicantId={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+'use client';
+
+import { useState } from 'react';
+import type { ApplicantTag } from '@/lib/applications/serialize';
+import { useAddTag, useRemoveTag } from '@/lib/applications/hooks';
+
+/** An applicant's tags as chips, each removable, and an input to add one (existing company tags are suggested). */
+export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; applicantId: number; name: string; tags: ApplicantTag[] }) {
+  const [adding, setAdding] = useState(false);
+  const [text, setText] = useState('');
+  const add = useAddTag(jobId);
+  const remove = useRemoveTag(jobId);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const tag = text.trim();
+    if (!tag) return setAdding(false);
+    add.mutate({ applicantId, tag }, { onSuccess: () => (setText(''), setAdding(false)) });
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" data-testid="tag-chips">
+      {tags.map((t) => (
+        <span key={t.id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-600/20">
+          {t.tag}
+          <button
+            type="button"
+            aria-label={`Remove tag ${t.tag} from ${name}`}
+            className="rounded-full px-1 text-brand-500 hover:bg-brand-100 hover:text-brand-800"
+            onClick={() => remove.mutate({ applicantId, tagId: t.id })}
+          >
+            ×
+          </button>
+        </span>
+      ))}
+      {adding ? (
+        <form onSubmit={submit} className="flex items-center gap-1">
+          <input
+            autoFocus
+            list="company-tags"
+            aria-label={`New tag for ${name}`}
+            maxLength={50}
+            className="h-7 w-28 rounded-md border border-slate-300 px-2 text-xs focus:border-brand-500 focus:outline-none"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && setAdding(false)}
+          />
+          <button type="submit" className="rounded-md bg-brand-600 px-2 py-1 text-xs font-medium text-white" disabled={add.isPending}>
+            Add
+          </button>
+        </form>
+      ) : (
+        <button
+          type="button"
+          aria-label={`Add a tag to ${name}`}
+          className="rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-500 hover:border-brand-400 hover:text-brand-700"
+          onClick={() => setAdding(true)}
+        >
+          + Tag
+        </button>
+      )}
+      {(add.error || remove.error) && <span className="text-xs text-red-600">{(add.error ?? remove.error)?.message}</span>}
+    </div>
+  );
+}

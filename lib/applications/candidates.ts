@@ -1,0 +1,157 @@
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { queryRows, type Database } from '@/lib/db/client';
+import { jobAddresses, type JobRow } from '@/lib/db/schema';
+import { EXPERIENCE, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
+import { loadOwnedJob } from '@/lib/jobs/access';
+import { DEFAULT_TRAVEL_MILES, MATCH_FACTORS, explanationFromMet, matchFactorsSql, type MatchFactorKey } from '@/lib/drivers/match';
+
+/**
+ * Matched candidates of a job (jobs spec §7, issue 10): drivers who have not applied, ranked in
+ * SQL by the one match explanation (lib/drivers/match.ts), nearest first among equals.
+ *
+ * Only drivers whose home lies within CANDIDATE_RADIUS_MILES of one of the job's addresses are
+ * candidates: that box (earth_box around each address, OR-ed) is what the gist index on
+ * ll_to_earth(driver_profiles.latitude, longitude) serves, so ranking never scans every driver.
+ * distance_limit=true keeps, inside that, the drivers within their own travel distance.
+ */
+export const CANDIDATE_RADIUS_MILES = 250;
+export const CANDIDATE_PAGE_SIZE = 10;
+export const METERS_PER_MILE = 1609.344;
+
+type Point = { lat: number; lng: number };
+
+/** The job's located addresses: the live ones (paid for the current period), or all located ones while none is live. */
+export async function jobPoints(db: Database, job: JobRow): Promise<Point[]> {
+  const rows = await db
+    .select({ lat: jobAddresses.latitude, lng: jobAddresses.longitude, paidThrough: jobAddresses.paidThrough })
+    .from(jobAddresses)
+    .where(and(eq(jobAddresses.jobId, job.id), isNotNull(jobAddresses.latitude), isNotNull(jobAddresses.longitude)));
+  const live = rows.filter((r) => r.paidThrough && job.expirationDate && r.paidThrough >= job.expirationDate);
+  return (live.length ? live : rows).filter((r) => Number.isFinite(r.lat) && Number.isFinite(r.lng)).map((r) => ({ lat: r.lat!, lng: r.lng! }));
+}
+
+const earth = (p: Point) => sql.raw(`ll_to_earth(${Number(p.lat)}, ${Number(p.lng)})`);
+/** Written exactly as the index expression, so the planner matches it. */
+const home = sql`ll_to_earth(dp.latitude, dp.longitude)`;
+
+/** The index condition: inside the box around any address (a BitmapOr of gist scans). */
+function nearAny(points: Point[], miles: number): SQL {
+  const meters = sql.raw(String(miles * METERS_PER_MILE));
+  return sql`(${sql.join(points.map((p) => sql`earth_box(${earth(p)}, ${meters}) @> ${home}`), sql` or `)})`;
+}
+
+/** Miles from the driver's home to the nearest of the points. */
+function nearestMiles(points: Point[]): SQL {
+  const each = points.map((p) => sql`earth_distance(${earth(p)}, ${home})`);
+  return sql`(least(${sql.join(each, sql`, `)}) / ${sql.raw(String(METERS_PER_MILE))})`;
+}
+
+type CandidateRow = {
+  user_id: number;
+  experience: string | null;
+  years_of_experience: number | null;
+  cdl_status: string | null;
+  work_experiences: string[] | string | null;
+  city: string | null;
+  miles: number | null;
+  points: number;
+  total: number;
+} & Record<`f_${MatchFactorKey}`, boolean>;
+
+/** Postgres arrays come back as text from a raw query on some drivers ("{a,b}"). */
+const arrayOf = (v: string[] | string | null): string[] => (Array.isArray(v) ? v : typeof v === 'string' ? v.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : []);
+
+/** GET /jobs/{id}/candidates: one page (10) of the ranked candidates with the exact total and each one's factors. */
+export async function listCandidates(
+  db: Database,
+  actor: Actor | null,
+  jobId: number | string,
+  opts: { distanceLimit: boolean; offset: number; limit: number },
+) {
+  const job = await loadOwnedJob(db, actor, jobId);
+  const points = await jobPoints(db, job);
+  if (!points.length) return { data: [], pagination: { offset: opts.offset, limit: opts.limit, total: 0 } };
+  const rows = await queryRows<CandidateRow>(db, rankedSql(job, points, opts));
+  const total = rows[0] ? Number(rows[0].total) : await countCandidates(db, job, points, opts.distanceLimit);
+  return {
+    data: rows.map((r) => {
+      const met = Object.fromEntries(MATCH_FACTORS.map((m) => [m.key, Boolean(r[`f_${m.key}`])])) as Record<MatchFactorKey, boolean>;
+      const explanation = explanationFromMet(met);
+      const works = arrayOf(r.work_experiences);
+      return {
+        id: r.user_id,
+        user_id: r.user_id,
+        experience: r.experience ? labelOf(EXPERIENCE, r.experience) : null,
+        string_experience: r.experience ? labelOf(EXPERIENCE, r.experience) : null,
+        distance: r.miles == null ? null : Math.round(Number(r.miles) * 100) / 100,
+        cdl_status: r.cdl_status && r.cdl_status !== 'none' ? r.cdl_status : null,
+        job_matching: explanation.matching,
+        work_experiences: works.map((w) => labelOf(JOB_TYPES, w)).join(' '),
+        years_of_experience: r.years_of_experience,
+        city: r.city,
+        factors: explanation.factors,
+      };
+    }),
+    pagination: { offset: opts.offset, limit: opts.limit, total },
+  };
+}
+
+export function rankedSql(job: JobRow, points: Point[], opts: { distanceLimit: boolean; offset: number; limit: number }) {
+  const miles = nearestMiles(points);
+  const f = matchFactorsSql(
+    {
+      cdlStatus: sql`c.cdl_status`,
+      endorsements: sql`c.endorsements`,
+      yearsOfExperience: sql`c.years_of_experience`,
+      experience: sql`c.experience`,
+      workExperiences: sql`c.work_experiences`,
+      homeTime: sql`c.home_time`,
+      travelDistance: sql`c.travel_distance`,
+    },
+    { jobType: job.jobType, homeTime: job.homeTime, requiredExperience: job.requiredExperience, endorsements: job.endorsements },
+    sql`c.miles`,
+  );
+  const pointsSum = sql.join(
+    MATCH_FACTORS.map((m) => sql`(case when ${f[m.key]} then ${sql.raw(String(m.weight))} else 0 end)`),
+    sql` + `,
+  );
+  const factorCols = sql.join(
+    MATCH_FACTORS.map((m) => sql`${f[m.key]} as ${sql.identifier(`f_${m.key}`)}`),
+    sql`, `,
+  );
+  return sql`
+    with c as (
+      select dp.user_id, dp.cdl_status, dp.endorsements, dp.years_of_experience, dp.experience, dp.work_experiences,
+        dp.home_time, dp.travel_distance, dp.city, ${miles} as miles
+      from driver_profiles dp join users u on u.id = dp.user_id
+      where dp.latitude is not null and dp.longitude is not null
+        and ${nearAny(points, CANDIDATE_RADIUS_MILES)}
+        and u.deleted_at is null and u.active
+        and not exists (select 1 from applications ap where ap.job_id = ${job.id} and ap.user_id = dp.user_id)
+    ), scored as (
+      select c.*, ${pointsSum} as points, ${factorCols}
+      from c
+      ${opts.distanceLimit ? sql`where c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}
+    )
+    select scored.*, count(*) over () as total
+    from scored
+    order by points desc, miles asc, user_id asc
+    limit ${opts.limit} offset ${opts.offset}`;
+}
+
+async function countCandidates(db: Database, job: JobRow, points: Point[], distanceLimit: boolean) {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (${rankedSql(job, points, { distanceLimit, offset: 0, limit: 2_000_000 })}) x`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** How many candidates a job has (the statistics' and job list's total_candidates). */
+export async function candidateCount(db: Database, job: JobRow, distanceLimit = true) {
+  const points = await jobPoints(db, job);
+  return points.length ? countCandidates(db, job, points, distanceLimit) : 0;
+}
+
+export type Candidate = Awaited<ReturnType<typeof listCandidates>>['data'][number];

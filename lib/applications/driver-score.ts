@@ -1,0 +1,77 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ADMIN_ROLES, hasAny } from '@/lib/access';
+import type { Actor } from '@/lib/auth/actor';
+import { queryRows, type Database } from '@/lib/db/client';
+import { applications, driverProfiles, jobs, type DriverProfileRow } from '@/lib/db/schema';
+import { notFound } from '@/lib/errors';
+import { isJobStaff } from '@/lib/jobs/access';
+import { CANDIDATE_RADIUS_MILES, METERS_PER_MILE } from './candidates';
+
+export const DRIVER_NOT_FOUND = 'Driver not found.';
+
+/**
+ * The parts of a driver's profile strength (issue 10; the spec shows no fields): each part earns
+ * up to its weight, the weights add up to 100. What an employer looks at first weighs most.
+ */
+export const SCORE_PARTS = [
+  { key: 'cdl', label: 'CDL', weight: 25 },
+  { key: 'experience', label: 'Years of experience', weight: 25 },
+  { key: 'endorsements', label: 'Endorsements', weight: 15 },
+  { key: 'work_experiences', label: 'Work experiences', weight: 10 },
+  { key: 'contact', label: 'Phone and home located', weight: 15 },
+  { key: 'preferences', label: 'Home time and travel distance', weight: 10 },
+] as const;
+
+const CDL_SHARE = { A: 1, B: 0.8, C: 0.6, none: 0 } as const;
+
+export function scoreOf(p: Pick<DriverProfileRow, 'cdlStatus' | 'yearsOfExperience' | 'endorsements' | 'workExperiences' | 'latitude' | 'homeTime' | 'travelDistance'>, phone: string | null) {
+  const share: Record<(typeof SCORE_PARTS)[number]['key'], number> = {
+    cdl: CDL_SHARE[p.cdlStatus ?? 'none'],
+    experience: Math.min(p.yearsOfExperience ?? 0, 10) / 10,
+    endorsements: Math.min(p.endorsements.length, 3) / 3,
+    work_experiences: Math.min(p.workExperiences.length, 3) / 3,
+    contact: (phone ? 1 / 3 : 0) + (p.latitude != null ? 2 / 3 : 0),
+    preferences: (p.homeTime ? 0.5 : 0) + (p.travelDistance != null ? 0.5 : 0),
+  };
+  const parts = SCORE_PARTS.map((part) => ({ ...part, points: Math.round(part.weight * share[part.key]) }));
+  return { score: parts.reduce((n, part) => n + part.points, 0), parts };
+}
+
+/**
+ * May this company see the driver? When the driver applied to one of its jobs, or is a candidate of
+ * one of its open jobs (home within the candidate radius of a located address).
+ */
+async function companyKnowsDriver(db: Database, companyId: number, userId: number, profile: DriverProfileRow) {
+  const [applied] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .where(and(eq(applications.userId, userId), eq(jobs.companyId, companyId)))
+    .limit(1);
+  if (applied) return true;
+  if (profile.latitude == null || profile.longitude == null) return false;
+  const meters = CANDIDATE_RADIUS_MILES * METERS_PER_MILE;
+  const home = sql.raw(`ll_to_earth(${Number(profile.latitude)}, ${Number(profile.longitude)})`);
+  const [near] = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from job_addresses a join jobs j on j.id = a.job_id
+      where j.company_id = ${companyId} and j.active and j.approved and not j.suspended
+        and earth_box(${home}, ${meters}) @> ll_to_earth(a.latitude, a.longitude)
+        and earth_distance(${home}, ll_to_earth(a.latitude, a.longitude)) <= ${meters}
+      limit 1`,
+  );
+  return !!near;
+}
+
+/** GET /user/{id}/driver-score: admins and internal staff, or a company that has the driver as applicant or candidate; 404 for anyone else. */
+export async function driverScore(db: Database, actor: Actor | null, id: number | string) {
+  if (!actor) throw notFound(DRIVER_NOT_FOUND);
+  const userId = Number(id);
+  if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647) throw notFound(DRIVER_NOT_FOUND);
+  const [row] = await queryRows<{ phone: string | null }>(db, sql`select phone from users where id = ${userId} and deleted_at is null`);
+  const [profile] = await db.select().from(driverProfiles).where(eq(driverProfiles.userId, userId));
+  if (!row || !profile) throw notFound(DRIVER_NOT_FOUND);
+  const staff = hasAny(actor.roles, ADMIN_ROLES) || isJobStaff(actor);
+  if (!staff && !(actor.companyId && (await companyKnowsDriver(db, actor.companyId, userId, profile)))) throw notFound(DRIVER_NOT_FOUND);
+  return { user_id: userId, ...scoreOf(profile, row.phone) };
+}

@@ -1,0 +1,75 @@
+import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import type { Database } from '@/lib/db/client';
+import { applications, jobAddons, jobViews } from '@/lib/db/schema';
+import { loadOwnedJob } from '@/lib/jobs/access';
+import { jobStatistics } from '@/lib/jobs/services';
+import { candidateCount } from './candidates';
+
+const DAY = 86_400_000;
+export const STATISTICS_DAYS = 30;
+
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last `days` calendar days (UTC), oldest first, each with 0 until counted. */
+function daySeries(now: Date, days: number) {
+  return Array.from({ length: days }, (_, i) => dayOf(new Date(now.getTime() - (days - 1 - i) * DAY)));
+}
+
+/**
+ * GET /jobs/{id}/statistics (issue 10): the posting counts, plus views of the public and portal
+ * job pages (one per visitor per day), applications per day, candidates and the cost per applicant
+ * of the job's paid add-ons, over the last 30 days.
+ */
+export async function jobActivityStatistics(db: Database, actor: Actor | null, id: number | string, now = new Date()) {
+  const job = await loadOwnedJob(db, actor, id);
+  const base = await jobStatistics(db, actor, job.id, now);
+  const days = daySeries(now, STATISTICS_DAYS);
+  const since = new Date(`${days[0]}T00:00:00Z`);
+  const today = new Date(`${dayOf(now)}T00:00:00Z`);
+  const [viewRows, appRows, [totals], [addons], candidates] = await Promise.all([
+    db
+      .select({ day: jobViews.day, source: jobViews.source, n: count() })
+      .from(jobViews)
+      .where(and(eq(jobViews.jobId, job.id), gte(jobViews.day, days[0])))
+      .groupBy(jobViews.day, jobViews.source),
+    db
+      .select({ day: sql<string>`to_char(${applications.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, n: count() })
+      .from(applications)
+      .where(and(eq(applications.jobId, job.id), gte(applications.createdAt, since)))
+      .groupBy(sql`1`),
+    db
+      .select({ total: count(), today: sql<number>`count(*) filter (where ${applications.createdAt} >= ${today})`.mapWith(Number) })
+      .from(applications)
+      .where(eq(applications.jobId, job.id)),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${jobAddons.costCents}), 0)`.mapWith(Number) })
+      .from(jobAddons)
+      .where(and(eq(jobAddons.jobId, job.id), isNotNull(jobAddons.paidThrough))),
+    candidateCount(db, job),
+  ]);
+  const [viewTotal] = await db.select({ n: count() }).from(jobViews).where(eq(jobViews.jobId, job.id));
+  const views = new Map<string, { public: number; portal: number }>();
+  for (const r of viewRows) {
+    const v = views.get(r.day) ?? { public: 0, portal: 0 };
+    v[r.source] += Number(r.n);
+    views.set(r.day, v);
+  }
+  const apps = new Map(appRows.map((r) => [r.day, Number(r.n)]));
+  const totalApplicants = Number(totals.total);
+  return {
+    ...base,
+    total_applicants: totalApplicants,
+    today_applicants: totals.today,
+    total_candidates: candidates,
+    views: Number(viewTotal.n),
+    paid_addons_cost: addons.cents / 100,
+    cost_per_applicant: totalApplicants ? Math.round(addons.cents / totalApplicants) / 100 : null,
+    daily: days.map((day) => ({
+      day,
+      views_public: views.get(day)?.public ?? 0,
+      views_portal: views.get(day)?.portal ?? 0,
+      applications: apps.get(day) ?? 0,
+    })),
+  };
+}
