@@ -3,11 +3,16 @@
 
 export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/[...path]', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  { template: '/api/v1.0/admin/admins', methods: ['POST'] },
   { template: '/api/v1.0/admin/companies/[id]/employers/[userId]/password-reset', methods: ['POST'] },
   { template: '/api/v1.0/admin/companies/[id]/employers/[userId]', methods: ['PATCH'] },
   { template: '/api/v1.0/admin/companies/[id]/employers', methods: ['GET', 'POST'] },
   { template: '/api/v1.0/admin/companies/[id]', methods: ['GET', 'PATCH'] },
   { template: '/api/v1.0/admin/companies', methods: ['POST'] },
+  { template: '/api/v1.0/admin/contact_review_job', methods: ['POST'] },
+  { template: '/api/v1.0/admin/employer/[id]', methods: ['GET', 'PATCH'] },
+  { template: '/api/v1.0/admin/employers/change-password', methods: ['PATCH'] },
+  { template: '/api/v1.0/admin/get-admins', methods: ['POST'] },
   { template: '/api/v1.0/admin/invoices/[id]/mark-paid', methods: ['POST'] },
   { template: '/api/v1.0/admin/invoices', methods: ['GET'] },
   { template: '/api/v1.0/admin/jobs/[id]/boost', methods: ['POST'] },

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import '@/lib/validation/messages';
 
-/** Cancellation reasons (accounts spec §9) and the codes the API stores. */
-export const CANCELLATION_REASONS = [
-  { code: 0, label: 'No longer want the service' },
-  { code: 1, label: 'Unhappy with the coverage' },
-  { code: 6, label: 'Other' },
-] as const;
-export type CancellationCode = (typeof CANCELLATION_REASONS)[number]['code'];
-export const OTHER_REASON = 6;
-export const REASON_MAX = 250;
+import { CANCELLATION_REASONS, OTHER_REASON, OTHER_TEXT_REQUIRED, REASON_MAX, REASON_REQUIRED, type CancellationCode } from './reasons';
 
-export const REASON_REQUIRED = 'Choose a reason.';
-export const OTHER_TEXT_REQUIRED = 'Tell us the reason.';
+export { CANCELLATION_REASONS, OTHER_REASON, OTHER_TEXT_REQUIRED, REASON_MAX, REASON_REQUIRED, type CancellationCode };
 
 /** The 'Other' text: required, at most 250 characters; longer text is cut to 250 (accounts spec §5). */
 export const otherReasonText = (text: string) => text.trim().slice(0, REASON_MAX);

@@ -1,26 +1,33 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { CompanyGrid } from '@/components/admin/company-grid';
+import { PageHeader } from '@/components/ui/states';
 import { pageGuardFor } from '@/lib/access';
 import { requireUser } from '@/lib/auth/server';
 
 export const metadata: Metadata = { title: 'Company List' };
 
+const linkClass = 'rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+
 export default async function CompanyListPage() {
   await requireUser(pageGuardFor('/admin/company-list'));
   return (
     <>
-      <PlaceholderPage title="Company List" subtitle="Manage companies, their jobs and billing." emptyTitle="The company list is not available yet">
-        Companies, their job counts, billing type and status will be listed here, with search and editing.
-      </PlaceholderPage>
-      {/* Until the list exists, the one billing task admins have: invoices of invoice-billed companies. */}
-      <p className="mt-4 text-sm text-slate-600">
-        Billing:{' '}
-        <Link href="/admin/invoices" className="font-medium text-brand-700 hover:underline">
-          invoices of invoice-billed companies
-        </Link>{' '}
-        (mark an invoice paid).
-      </p>
+      <PageHeader
+        title="Company List"
+        subtitle="Manage companies, their users, jobs and billing."
+        actions={
+          <span className="flex flex-wrap gap-2">
+            <Link href="/admin/invoices" className={linkClass}>
+              Invoices
+            </Link>
+            <Link href="/admin/audit-log" className={linkClass}>
+              Audit log
+            </Link>
+          </span>
+        }
+      />
+      <CompanyGrid />
     </>
   );
 }

@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import { POST as getAdmins } from '@/app/api/v1.0/admin/get-admins/route';
+import { POST as createAdminPost } from '@/app/api/v1.0/admin/admins/route';
+import { GET as employerGet, PATCH as employerPatch } from '@/app/api/v1.0/admin/employer/[id]/route';
+import { PATCH as changePassword } from '@/app/api/v1.0/admin/employers/change-password/route';
+import { POST as contactPost } from '@/app/api/v1.0/admin/contact_review_job/route';
+import { GET as meGet } from '@/app/api/v1.0/employer/route';
+import { getDb } from '@/lib/db/client';
+import { auditLog, emailOutbox, jobReviewMessages, users } from '@/lib/db/schema';
+import { createJobAs } from '../jobs/helpers';
+import { call, tokenFor } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { adminCallTokens } from './helpers';
+
+let t: Awaited<ReturnType<typeof adminCallTokens>>;
+const id: Record<string, number> = {};
+
+beforeAll(async () => {
+  await seed();
+  t = await adminCallTokens();
+  const db = await getDb();
+  for (const email of ['employer@demo.test', 'admin@demo.test', 'superadmin@demo.test', 'driver@demo.test']) id[email] = (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+});
+
+describe('POST /admin/get-admins and admin create', () => {
+  const url = 'http://localhost:3000/api/v1.0/admin/get-admins';
+  it('lists super admins and admins oldest first with pagination; filters by name', async () => {
+    const res = await call(getAdmins, { token: t.allowed.admin, url, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.json.data.map((a: { email: string }) => a.email)).toEqual(['superadmin@demo.test', 'admin@demo.test']);
+    expect(res.json.data[0]).toEqual({ id: expect.any(Number), email: 'superadmin@demo.test', first_name: 'Sara', last_name: 'Super', full_name: 'Sara Super', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(res.json.pagination).toEqual({ offset: 0, limit: 50, total: 2 });
+    const adam = await call(getAdmins, { token: t.allowed.admin, url, body: { filters: [{ field: 'full_name', operator: 'ilike', value: 'adam' }] } });
+    expect(adam.json.data.map((a: { email: string }) => a.email)).toEqual(['admin@demo.test']);
+  });
+
+  it('creates an admin with the sign-up rules (audited), refuses a taken email and a weak password', async () => {
+    const body = { first_name: 'Nina', last_name: 'New', email: 'nina.admin@demo.test', password: 'Str0ng!Pass' };
+    const res = await call(createAdminPost, { token: t.allowed.superAdmin, body });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ email: 'nina.admin@demo.test', full_name: 'Nina New' });
+    expect(await tokenFor('nina.admin@demo.test', 'Str0ng!Pass')).toEqual(expect.any(String));
+    expect((await call(createAdminPost, { token: t.allowed.admin, body })).status).toBe(409);
+    const weak = await call(createAdminPost, { token: t.allowed.admin, body: { ...body, email: 'weak@demo.test', password: 'password' } });
+    expect(weak.status).toBe(422);
+    expect(weak.json.errors[0].message).toBe('At least 1 number,1 symbol (@$!#%*?&) and 1 uppercase letter.');
+  });
+
+  it('is refused to every role but super admin and admin', async () => {
+    for (const token of Object.values(t.refused)) {
+      expect((await call(getAdmins, { token, url, body: {} })).status).toBe(403);
+      expect((await call(createAdminPost, { token, body: { first_name: 'No', last_name: 'Way', email: 'noway@demo.test', password: 'Str0ng!Pass' } })).status).toBe(403);
+    }
+  });
+});
+
+describe('an admin helping a company user', () => {
+  it('changes name and phone (audited with who and whom), and refuses an admin or a driver account', async () => {
+    const params = { id: String(id['employer@demo.test']) };
+    expect((await call(employerGet, { token: t.allowed.admin, params })).json.data).toMatchObject({ email: 'employer@demo.test' });
+    const res = await call(employerPatch, { method: 'PATCH', token: t.allowed.admin, params, body: { first_name: 'Emmy', phone: '(214)555-0199' } });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ first_name: 'Emmy', phone: '2145550199' });
+    const db = await getDb();
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'user.update_by_admin'), eq(auditLog.entityId, params.id)));
+    expect(audit).toMatchObject({ actorId: id['admin@demo.test'], data: { fields: ['first_name', 'phone'] } });
+    expect((await call(employerPatch, { method: 'PATCH', token: t.allowed.admin, params: { id: String(id['superadmin@demo.test']) }, body: { first_name: 'Hack' } })).status).toBe(403);
+    expect((await call(employerPatch, { method: 'PATCH', token: t.allowed.admin, params: { id: String(id['driver@demo.test']) }, body: { first_name: 'Hack' } })).status).toBe(403);
+    for (const token of Object.values(t.refused)) expect((await call(employerPatch, { method: 'PATCH', token, params, body: { first_name: 'Nope' } })).status).toBe(403);
+  });
+
+  it('sets a new password: the old sessions end, the new password signs in, the audit names the admin', async () => {
+    for (const token of Object.values(t.refused)) expect((await call(changePassword, { method: 'PATCH', token, body: { employer_id: id['employer@demo.test'], password: 'N3w!Password' } })).status).toBe(403);
+    const before = await tokenFor('employer@demo.test');
+    const res = await call(changePassword, { method: 'PATCH', token: t.allowed.superAdmin, body: { employer_id: id['employer@demo.test'], password: 'N3w!Password' } });
+    expect(res.status).toBe(200);
+    expect((await call(meGet, { token: before })).status).toBe(401);
+    expect(await tokenFor('employer@demo.test', 'N3w!Password')).toEqual(expect.any(String));
+    const db = await getDb();
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'password.set_by_admin'));
+    expect(audit).toMatchObject({ actorId: id['superadmin@demo.test'], entityId: String(id['employer@demo.test']) });
+    expect((await call(changePassword, { method: 'PATCH', token: t.allowed.admin, body: { employer_id: id['employer@demo.test'], password: 'short' } })).status).toBe(422);
+  });
+});
+
+describe('POST /admin/contact_review_job', () => {
+  it('mails the company and keeps the message with the job; subject and message are required', async () => {
+    const jobId = await createJobAs(await tokenFor('companyadmin@demo.test'));
+    const res = await call(contactPost, { token: t.allowed.admin, body: { job_id: jobId, subject: 'Your posting', message: 'Please add the pay range.' } });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ job_id: jobId, subject: 'Your posting', sent_to: 'billing@demo.test' });
+    const db = await getDb();
+    expect(await db.select().from(jobReviewMessages).where(eq(jobReviewMessages.jobId, jobId))).toHaveLength(1);
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'contact_review_job'));
+    expect(mail).toMatchObject({ toAddress: 'billing@demo.test', subject: 'Your posting' });
+    expect(mail.text).toContain('Please add the pay range.');
+    const empty = await call(contactPost, { token: t.allowed.admin, body: { job_id: jobId, subject: ' ', message: '' } });
+    expect(empty.status).toBe(422);
+    expect((await call(contactPost, { token: t.allowed.admin, body: { job_id: 999999, subject: 'a', message: 'b' } })).status).toBe(404);
+    // The employer's sessions ended with the password change above: sign in again with the new one.
+    const refused = { ...t.refused, employer: await tokenFor('employer@demo.test', 'N3w!Password') };
+    for (const token of Object.values(refused)) expect((await call(contactPost, { token, body: { job_id: jobId, subject: 'a', message: 'b' } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,71 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EmptyState, PageHeader } from '@/components/ui/states';
+import { pageGuardFor } from '@/lib/access';
+import { auditPage } from '@/lib/admin/audit-view';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
+
+export const metadata: Metadata = { title: 'Audit log' };
+
+const PAGE = 50;
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium' }) + ' UTC';
+
+/** Who did what, newest first; impersonated actions read "admin X as user Y". Server-rendered, 50 a page. */
+export default async function AuditLogPage({ searchParams }: { searchParams: Promise<{ offset?: string; impersonated?: string }> }) {
+  const { actor } = await requireSession(pageGuardFor('/admin/audit-log'));
+  const q = await searchParams;
+  const offset = Math.max(0, Math.min(1_000_000, Number.parseInt(q.offset ?? '0', 10) || 0));
+  const impersonatedOnly = q.impersonated === '1';
+  const { lines, total } = await auditPage(await getDb(), actor, { offset, limit: PAGE, impersonatedOnly });
+  const href = (next: number, imp = impersonatedOnly) => `/admin/audit-log?offset=${next}${imp ? '&impersonated=1' : ''}`;
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        subtitle="Changes people made for others: impersonation, company and user edits, cancellations, invoices."
+        actions={
+          <Link href={href(0, !impersonatedOnly)} className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            {impersonatedOnly ? 'Show everything' : 'Only impersonated actions'}
+          </Link>
+        }
+      />
+      {lines.length === 0 ? (
+        <EmptyState title="Nothing recorded yet">Audited actions appear here as they happen.</EmptyState>
+      ) : (
+        <section className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th scope="col" className="px-4 py-3">When</th>
+                <th scope="col" className="px-4 py-3">Who</th>
+                <th scope="col" className="px-4 py-3">Action</th>
+                <th scope="col" className="px-4 py-3">Subject</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {lines.map((l) => (
+                <tr key={l.id} data-testid="audit-line">
+                  <td className="whitespace-nowrap px-4 py-2.5 text-slate-500">{when(l.at)}</td>
+                  <td className="px-4 py-2.5 font-medium text-slate-900">{l.who}</td>
+                  <td className="px-4 py-2.5 font-mono text-xs text-slate-700">{l.action}</td>
+                  <td className="px-4 py-2.5 text-slate-600">{l.subject}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav aria-label="Pages" className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
+            <span>
+              {offset + 1}–{Math.min(offset + PAGE, total)} of {total}
+            </span>
+            <span className="flex gap-3">
+              {offset > 0 && <Link className="font-medium text-brand-700 hover:underline" href={href(Math.max(0, offset - PAGE))}>Previous</Link>}
+              {offset + PAGE < total && <Link className="font-medium text-brand-700 hover:underline" href={href(offset + PAGE)}>Next</Link>}
+            </span>
+          </nav>
+        </section>
+      )}
+    </>
+  );
+}

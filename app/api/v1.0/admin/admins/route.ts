@@ -1,0 +1,10 @@
+// POST /api/v1.0/admin/admins: an admin creates another admin (first name, last name, email, password with the sign-up rules)
+import { route, withStatus } from '@/lib/api/route';
+import { createAdmin } from '@/lib/admin/admins';
+import { createAdminSchema } from '@/lib/admin/schemas';
+
+export const POST = route({
+  access: 'admin',
+  body: createAdminSchema,
+  handler: async ({ db, actor, body, ip }) => withStatus(201, await createAdmin(db, actor, body, ip)),
+});

@@ -1,0 +1,10 @@
+// PATCH /api/v1.0/admin/employers/change-password: an admin sets a company user's password (sign-up rules; sessions end; audited)
+import { route } from '@/lib/api/route';
+import { changeEmployerPasswordAsAdmin } from '@/lib/admin/employers';
+import { adminChangePasswordSchema } from '@/lib/admin/schemas';
+
+export const PATCH = route({
+  access: 'admin',
+  body: adminChangePasswordSchema,
+  handler: ({ db, actor, body, ip }) => changeEmployerPasswordAsAdmin(db, actor, body, ip),
+});

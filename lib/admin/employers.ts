@@ -1,0 +1,78 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { COMPANY_MEMBER_ROLES, hasAny } from '@/lib/access';
+import type { Actor } from '@/lib/auth/actor';
+import { hashPassword } from '@/lib/auth/passwords';
+import { stripCountryCode, toE164 } from '@/lib/auth/phone';
+import { revokeAllSessions } from '@/lib/auth/sessions';
+import { recordAudit } from '@/lib/audit';
+import type { Database } from '@/lib/db/client';
+import { userRoles, users } from '@/lib/db/schema';
+import { conflict, forbidden, notFound } from '@/lib/errors';
+import { assertAdmin } from './guard';
+import type { AdminChangePasswordInput, AdminEmployerPatch } from './schemas';
+
+export const NOT_COMPANY_USER = 'Only company users can be changed here.';
+
+/** A company user (company user or company admin) an admin may help; staff and drivers are not reached this way. */
+async function companyUserOrThrow(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone, companyId: users.companyId })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  if (!row) throw notFound('User not found.');
+  const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.role);
+  if (!hasAny(roles, COMPANY_MEMBER_ROLES) || roles.some((r) => !COMPANY_MEMBER_ROLES.includes(r) && r !== 'Driver')) throw forbidden(NOT_COMPANY_USER);
+  return row;
+}
+
+const view = (u: { id: number; email: string; firstName: string; lastName: string; phone: string | null; companyId: number | null }) => ({
+  id: u.id,
+  email: u.email,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  phone: stripCountryCode(u.phone),
+  company_id: u.companyId,
+});
+
+export async function getEmployerForAdmin(db: Database, actor: Actor | null, id: number) {
+  assertAdmin(actor);
+  return view(await companyUserOrThrow(db, id));
+}
+
+/** PATCH /admin/employer/{id}: name, phone, email of a company user; audited with who, whom and which fields. */
+export async function updateEmployerAsAdmin(db: Database, actor: Actor | null, id: number, input: AdminEmployerPatch, ip?: string) {
+  assertAdmin(actor);
+  const current = await companyUserOrThrow(db, id);
+  if (input.email && input.email.toLowerCase() !== current.email.toLowerCase()) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (taken) throw conflict('Email already exists.', 'email');
+  }
+  const fields = Object.entries(input)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ firstName: input.first_name, lastName: input.last_name, email: input.email, phone: input.phone === undefined ? undefined : toE164(input.phone), updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, action: 'user.update_by_admin', subjectType: 'user', subjectId: id, companyId: row.companyId, details: { fields }, ip });
+    return view(row);
+  });
+}
+
+/**
+ * PATCH /admin/employers/change-password: an admin sets a company user's password (sign-up rules).
+ * Every session of that user ends, so whoever had the old password is signed out; audited.
+ */
+export async function changeEmployerPasswordAsAdmin(db: Database, actor: Actor | null, input: AdminChangePasswordInput, ip?: string) {
+  assertAdmin(actor);
+  const user = await companyUserOrThrow(db, input.employer_id);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, action: 'password.set_by_admin', subjectType: 'user', subjectId: user.id, companyId: user.companyId, ip });
+  });
+  await revokeAllSessions(db, user.id);
+  return { id: user.id, message: 'Password changed.' };
+}

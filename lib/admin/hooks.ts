@@ -1,0 +1,58 @@
+'use client';
+
+/** React Query hooks of the Admin Portal. Keys start with 'admin'. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { CompanyView } from '@/lib/companies/view';
+import type { CompanyListRow } from './company-search';
+import type { CompanySearchBody } from './schemas';
+
+export type GridFilter = { field: CompanySearchBody['filters'][number]['field']; operator: CompanySearchBody['filters'][number]['operator']; value: string };
+
+export function useCompanyList(filter: GridFilter, offset: number, limit: number) {
+  return useQuery({
+    queryKey: ['admin', 'companies', filter, offset, limit],
+    queryFn: () =>
+      api<CompanyListRow[]>(`/companies/search?offset=${offset}&limit=${limit}&statistics=true`, {
+        method: 'POST',
+        body: { filters: filter.value.trim() ? [filter] : [], orders: [{ field: 'created_at', direction: 'desc' }] },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A company's users for the expanded row and the impersonation picker (the employees API). */
+export type CompanyUser = { id: number; email: string; first_name: string; last_name: string; role: string; active: boolean; phone: string | null };
+
+export function useCompanyUsers(companyId: number | null, limit = 50) {
+  return useQuery({
+    queryKey: ['admin', 'companies', companyId, 'users'],
+    enabled: companyId != null,
+    queryFn: async () => (await api<CompanyUser[]>(`/admin/companies/${companyId}/employers?offset=0&limit=${limit}`)).data,
+  });
+}
+
+export type CompanyJob = { id: number; title: string; status: string; posting_date: string | null; boost_active: boolean };
+
+export function useCompanyJobs(companyId: number | null) {
+  return useQuery({
+    queryKey: ['jobs', 'admin-company', companyId],
+    enabled: companyId != null,
+    queryFn: async () => api<CompanyJob[]>(`/jobs/search?company_id=${companyId}&offset=0&limit=5`, { method: 'POST', body: {} }),
+  });
+}
+
+export type AdminCompanyBody = { company_name: string; email: string; billing_type: 'CELERO' | 'CONTRACT'; type: 1 | 2; street1: string; phone?: string };
+
+export function useSaveCompany(id: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Partial<AdminCompanyBody>) =>
+      (await api<CompanyView>(id ? `/admin/companies/${id}` : '/admin/companies', { method: id ? 'PATCH' : 'POST', body })).data,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['admin', 'companies'] }),
+  });
+}
+
+export function useAdminCompany(id: number | null) {
+  return useQuery({ queryKey: ['admin', 'company', id], enabled: id != null, queryFn: async () => (await api<CompanyView>(`/admin/companies/${id}`)).data });
+}
