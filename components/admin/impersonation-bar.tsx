@@ -18,8 +18,9 @@ export const SESSION_EXPIRED_TITLE = 'Session has expired.';
  * 'Session has expired.' offers Renew (a new 600 s session) or Leave (back to the Admin Portal).
  */
 export function ImpersonationBar({ info }: { info: ImpersonationInfo }) {
-  const [expiresAt, setExpiresAt] = useState(info.expiresAt);
-  const [left, setLeft] = useState(() => secondsLeft(info.expiresAt));
+  // The deadline on this browser's clock: now plus what the server said was left.
+  const [expiresAt, setExpiresAt] = useState(() => Date.now() + info.expiresInMs);
+  const [left, setLeft] = useState(() => Math.ceil(info.expiresInMs / 1000));
   const [busy, setBusy] = useState<'renew' | 'leave' | null>(null);
   const toast = useToast();
 
@@ -34,7 +35,7 @@ export function ImpersonationBar({ info }: { info: ImpersonationInfo }) {
     setBusy('renew');
     try {
       const answer = await renewImpersonation();
-      if (answer.impersonation) setExpiresAt(answer.impersonation.expiresAt);
+      if (answer.impersonation) setExpiresAt(Date.now() + answer.impersonation.expiresInMs);
     } catch (e) {
       toast.show('error', errorMessage(e));
     } finally {

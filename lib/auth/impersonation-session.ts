@@ -26,16 +26,21 @@ export type ImpersonationInfo = {
   adminName: string;
   /** ms since epoch: the server ends the session then. */
   expiresAt: number;
+  /**
+   * ms left when this was read on the server: the browser counts down from this with its own
+   * clock, so a browser clock set differently from the server's still shows the right time.
+   */
+  expiresInMs: number;
 };
 
-export type ImpersonatingToken = JWT & { impersonation?: ImpersonationInfo & { admin: KeptAdmin } };
+export type ImpersonatingToken = JWT & { impersonation?: Omit<ImpersonationInfo, 'expiresInMs'> & { admin: KeptAdmin } };
 
 /** The header's view of an impersonation, from the session cookie's token. */
-export function impersonationInfo(token: ImpersonatingToken | null): ImpersonationInfo | null {
+export function impersonationInfo(token: ImpersonatingToken | null, now = Date.now()): ImpersonationInfo | null {
   const imp = token?.impersonation;
   if (!imp) return null;
   const { admin: _admin, ...info } = imp; // the admin's tokens never leave the cookie
-  return info;
+  return { ...info, expiresInMs: Math.max(0, info.expiresAt - now) };
 }
 
 /** The admin behind the cookie: the token itself, or the one kept aside while impersonating. */
