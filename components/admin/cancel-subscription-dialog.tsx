@@ -92,12 +92,16 @@ export function CancelSubscriptionDialog({ subscription, onClose, onUnsubscribe,
         ))}
       </fieldset>
       {code === OTHER_REASON && (
-        <label className="mt-3 flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Reason
+        <div className="mt-3 flex flex-col gap-1">
+          <label htmlFor="cancel-reason-text" className="text-sm font-medium text-slate-700">
+            Reason
+          </label>
           <textarea
+            id="cancel-reason-text"
             value={text}
             maxLength={REASON_MAX}
             rows={3}
+            aria-describedby="cancel-reason-count"
             onChange={(e) => setText(e.target.value.slice(0, REASON_MAX))}
             onPaste={(e) => {
               // Pasted text longer than the limit is cut to 250 characters, not refused.
@@ -107,10 +111,10 @@ export function CancelSubscriptionDialog({ subscription, onClose, onUnsubscribe,
             }}
             className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
           />
-          <span className="text-xs text-slate-500">
+          <span id="cancel-reason-count" className="text-xs text-slate-500">
             {text.length}/{REASON_MAX}
           </span>
-        </label>
+        </div>
       )}
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-600">

@@ -1,12 +1,89 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { EmptyState } from '@/components/ui/states';
+import { pageGuardFor } from '@/lib/access';
+import { searchApplicants } from '@/lib/admin/applicants';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
+import { capitalised, usDate } from '@/lib/subscriptions/labels';
 
 export const metadata: Metadata = { title: 'Applicants' };
 
-export default function ApplicantsPage() {
+const PAGE = 50;
+const th = 'px-4 py-3';
+
+/** Every driver who applied, with job and company, newest first; a plain GET form searches (works without script). */
+export default async function ApplicantsPage({ searchParams }: { searchParams: Promise<{ q?: string; offset?: string }> }) {
+  const { actor } = await requireSession(pageGuardFor('/admin/user-management'));
+  const sp = await searchParams;
+  const search = (sp.q ?? '').trim().slice(0, 120);
+  const offset = Math.max(0, Math.min(1_000_000, Number.parseInt(sp.offset ?? '0', 10) || 0));
+  const { lines, total } = await searchApplicants(await getDb(), actor, { search, offset, limit: PAGE });
+  const href = (next: number) => `/admin/user-management/applicants?${new URLSearchParams({ ...(search ? { q: search } : {}), offset: String(next) })}`;
   return (
-    <EmptyState title="The applicant list is not available yet">
-      Drivers who applied to jobs across all companies will be listed here.
-    </EmptyState>
+    <section aria-labelledby="applicants-title" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <form method="get" className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 px-5 py-4">
+        <h2 id="applicants-title" className="text-lg font-semibold text-slate-900">
+          Applicants
+        </h2>
+        <span className="flex items-end gap-2">
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            Search
+            <input type="search" name="q" defaultValue={search} placeholder="Driver, email, job or company" className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          </label>
+          <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            Search
+          </button>
+        </span>
+      </form>
+      {lines.length === 0 ? (
+        <div className="p-5">
+          <EmptyState title={search ? 'No applicant matches this search' : 'No applications yet'}>Drivers who apply to any company’s job appear here.</EmptyState>
+        </div>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[48rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className={th}>Driver</th>
+                  <th scope="col" className={th}>Job</th>
+                  <th scope="col" className={th}>Company</th>
+                  <th scope="col" className={th}>Stage</th>
+                  <th scope="col" className={th}>Applied</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {lines.map((l) => (
+                  <tr key={l.id} data-testid="applicant-row">
+                    <td className="px-4 py-2.5">
+                      <span className="font-medium text-slate-900">{l.driver.name}</span>
+                      <span className="block text-xs text-slate-500">{l.driver.email}</span>
+                    </td>
+                    <td className="px-4 py-2.5 text-slate-700">
+                      <Link className="hover:underline" href={`/admin/company-list/${l.job.id}/job-content`}>
+                        {l.job.title}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-2.5 text-slate-700">{l.company.name}</td>
+                    <td className="px-4 py-2.5 text-slate-700">{capitalised(l.stage)}</td>
+                    <td className="whitespace-nowrap px-4 py-2.5 text-slate-500">{usDate(l.appliedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Pages" className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
+            <span>
+              {offset + 1}–{Math.min(offset + PAGE, total)} of {total}
+            </span>
+            <span className="flex gap-3">
+              {offset > 0 && <Link className="font-medium text-brand-700 hover:underline" href={href(Math.max(0, offset - PAGE))}>Previous</Link>}
+              {offset + PAGE < total && <Link className="font-medium text-brand-700 hover:underline" href={href(offset + PAGE)}>Next</Link>}
+            </span>
+          </nav>
+        </>
+      )}
+    </section>
   );
 }
