@@ -8,6 +8,23 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT || 3100);
 const external = process.env.E2E_BASE_URL;
 const dataDir = `.data/e2e-${process.env.E2E_RUN_ID || 'run'}`;
+/** The sign-in provider stand-ins (e2e/stand-ins/social-providers.mjs): Google here, Apple +1, Facebook +2. */
+const standIn = port + 5;
+const loopback = (p: number) => `http://127.0.0.1:${p}`;
+const socialEnv = {
+  GOOGLE_CLIENT_ID: 'tna-google-web',
+  GOOGLE_CLIENT_SECRET: 'google-web-secret',
+  GOOGLE_ISSUER: loopback(standIn),
+  GOOGLE_JWKS_URL: `${loopback(standIn)}/jwks`,
+  APPLE_ID: 'tna-apple-web',
+  APPLE_SECRET: 'apple-web-secret',
+  APPLE_ISSUER: loopback(standIn + 1),
+  APPLE_JWKS_URL: `${loopback(standIn + 1)}/jwks`,
+  FACEBOOK_CLIENT_ID: 'tna-facebook-app',
+  FACEBOOK_CLIENT_SECRET: 'facebook-app-secret',
+  FACEBOOK_GRAPH_URL: loopback(standIn + 2),
+  FACEBOOK_DIALOG_URL: loopback(standIn + 2),
+};
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,12 +46,26 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: external
     ? undefined
-    : {
-        command: `rm -rf ${dataDir} && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} ALLOW_DEMO_SEED=1 npx tsx scripts/prepare-db.ts --seed && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} npx next start -p ${port}`,
-        url: `http://localhost:${port}/login`,
-        timeout: 180_000,
-        reuseExistingServer: false,
-        // The specs stand in for a proxy of ours: they pick each client's address with X-Forwarded-For.
-        env: { TRUSTED_PROXIES: '1', AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-secret-0123456789abcdef0123456789', NEXTAUTH_URL: `http://localhost:${port}` },
-      },
+    : [
+        {
+          command: `node e2e/stand-ins/social-providers.mjs`,
+          url: `${loopback(standIn)}/.well-known/openid-configuration`,
+          timeout: 30_000,
+          reuseExistingServer: false,
+          env: { STANDIN_PORT: String(standIn), STANDIN_APP_ORIGIN: `http://localhost:${port}`, STANDIN_QUIET: '1' },
+        },
+        {
+          command: `rm -rf ${dataDir} && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} ALLOW_DEMO_SEED=1 npx tsx scripts/prepare-db.ts --seed && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} npx next start -p ${port}`,
+          url: `http://localhost:${port}/login`,
+          timeout: 180_000,
+          reuseExistingServer: false,
+          // The specs stand in for a proxy of ours: they pick each client's address with X-Forwarded-For.
+          env: {
+            TRUSTED_PROXIES: '1',
+            AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-secret-0123456789abcdef0123456789',
+            NEXTAUTH_URL: `http://localhost:${port}`,
+            ...socialEnv,
+          },
+        },
+      ],
 });

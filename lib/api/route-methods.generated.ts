@@ -34,6 +34,7 @@ export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/auth/email-check-token', methods: ['GET'] },
   { template: '/api/v1.0/auth/login/impersonate', methods: ['POST'] },
   { template: '/api/v1.0/auth/login', methods: ['POST'] },
+  { template: '/api/v1.0/auth/login/social', methods: ['POST'] },
   { template: '/api/v1.0/auth/logout', methods: ['POST'] },
   { template: '/api/v1.0/auth/refresh', methods: ['POST'] },
   { template: '/api/v1.0/auth/reset-password', methods: ['POST'] },

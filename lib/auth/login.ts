@@ -9,6 +9,7 @@ import { isKnownDevice } from './known-device';
 import { admitAttempt, recordFailure, recordSuccess } from './login-throttle';
 import { startSession } from './sessions';
 import type { SessionOrigin } from './sessions-origin';
+import { linkAfterPasswordSignIn } from './social-link';
 import { stripCountryCode } from './phone';
 import type { LoginInput } from './schemas';
 
@@ -59,6 +60,7 @@ export async function login(
     throw new AppError(401, WRONG_CREDENTIALS);
   }
   await recordSuccess(attempt);
+  if (input.link_token) await linkAfterPasswordSignIn(db, user.id, input.link_token, ctx.ip);
 
   let roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
   if (input.create_role) {

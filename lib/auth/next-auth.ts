@@ -1,4 +1,4 @@
-import type { NextAuthOptions, User } from 'next-auth';
+import type { Account, NextAuthOptions, User } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import GoogleProvider from 'next-auth/providers/google';
@@ -17,7 +17,11 @@ import { secureCookies } from './cookie-security';
 import { KNOWN_DEVICE_COOKIE, knownDeviceCookieOptions, rememberDevice } from './known-device';
 import { loginSchema } from './schemas';
 import { endSession, refreshSession, type TokenPair } from './sessions';
-import { socialSignIn } from './social';
+import { LinkRequired, socialSignIn } from './social';
+import { appleSettings, facebookSettings, googleSettings, webProviders, type SocialProvider } from './social-config';
+import { SOCIAL_LINK_COOKIE, linkAfterPasswordSignIn } from './social-link';
+import { verifyFacebookToken, verifyIdToken, type SocialIdentity } from './social-verify';
+import { currentFlags } from '@/lib/flags';
 
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -31,20 +35,83 @@ type SessionUser = User & {
   termsAcceptedAt: string | null;
 };
 
+/**
+ * The providers configured in the environment, at the addresses configuration names (the tests
+ * point them at loopback stand-ins). Apple answers with a form post; its scope adds openid so the
+ * ID token comes back (Apple lists openid, email and name as supported).
+ */
 function socialProviders() {
   const list = [];
-  if (process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET)
-    list.push(GoogleProvider({ clientId: process.env.GOOGLE_CLIENT_ID, clientSecret: process.env.GOOGLE_CLIENT_SECRET }));
-  if (process.env.APPLE_ID && process.env.APPLE_SECRET)
-    list.push(AppleProvider({ clientId: process.env.APPLE_ID, clientSecret: process.env.APPLE_SECRET }));
-  if (process.env.FACEBOOK_CLIENT_ID && process.env.FACEBOOK_CLIENT_SECRET)
-    list.push(FacebookProvider({ clientId: process.env.FACEBOOK_CLIENT_ID, clientSecret: process.env.FACEBOOK_CLIENT_SECRET }));
+  const google = googleSettings();
+  if (google.web) list.push(GoogleProvider({ ...google.web, wellKnown: `${google.issuers[0]}/.well-known/openid-configuration` }));
+  const apple = appleSettings();
+  if (apple.web)
+    list.push(
+      AppleProvider({
+        ...apple.web,
+        wellKnown: `${apple.issuers[0]}/.well-known/openid-configuration`,
+        authorization: { params: { scope: 'openid name email', response_mode: 'form_post' } },
+      }),
+    );
+  const facebook = facebookSettings();
+  if (facebook.app)
+    list.push(
+      FacebookProvider({
+        clientId: facebook.app.id,
+        clientSecret: facebook.app.secret,
+        authorization: `${facebook.dialogUrl}/v11.0/dialog/oauth?scope=email`,
+        token: `${facebook.graphUrl}/oauth/access_token`,
+        userinfo: { url: `${facebook.graphUrl}/me`, params: { fields: 'id,name,email,picture' } },
+      }),
+    );
   return list;
 }
 
-/** Which social buttons the login screen shows (the socialLogin feature flag is on when a provider is configured). */
-export function enabledSocialProviders(): ('google' | 'apple' | 'facebook')[] {
-  return socialProviders().map((p) => p.id as 'google' | 'apple' | 'facebook');
+/** Which social buttons the login and sign-up screens show: the configured providers, when the socialLogin flag is on. */
+export async function enabledSocialProviders(): Promise<SocialProvider[]> {
+  return (await currentFlags()).socialLogin ? webProviders() : [];
+}
+
+/** The identity next-auth's provider flow produced, checked again by our own code (keys, audience, expiry). */
+async function identityOf(account: Account): Promise<SocialIdentity> {
+  if (account.provider === 'facebook') {
+    if (!account.access_token) throw new AppError(401, 'Facebook did not return a token.');
+    return verifyFacebookToken(account.access_token);
+  }
+  if (!account.id_token) throw new AppError(401, 'The provider did not return an ID token.');
+  return verifyIdToken(account.provider as 'google' | 'apple', account.id_token);
+}
+
+/**
+ * A social sign-in through the web: our linking rules (lib/auth/social.ts). A refusal a password
+ * sign-in can resolve keeps the link token in a short cookie and sends the person to the login
+ * form, which links on their next password sign-in; other refusals return to login with an error.
+ */
+async function webSocialSignIn(user: User, account: Account): Promise<true | string> {
+  const provider = account.provider as SocialProvider;
+  const back = (error: string) => `/login?error=${error}&provider=${provider}`;
+  if (!(await currentFlags()).socialLogin) return back('SocialOff');
+  try {
+    const res = await socialSignIn(await getDb(), await identityOf(account));
+    Object.assign(user, res);
+    return true;
+  } catch (error) {
+    if (error instanceof LinkRequired) {
+      (await cookies()).set(SOCIAL_LINK_COOKIE, error.linkToken, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 15 * 60, secure: secureCookies() });
+      return back('SocialLink');
+    }
+    console.error('[social sign-in]', provider, error instanceof Error ? error.message : error);
+    return back(error instanceof AppError && error.status === 422 ? 'SocialNoEmail' : 'SocialRefused');
+  }
+}
+
+/** After a password sign-in: link the identity a refused social sign-in left in the cookie, if any. */
+async function linkPendingIdentity(userId: number, ip: string) {
+  const jar = await cookies();
+  const token = jar.get(SOCIAL_LINK_COOKIE)?.value;
+  if (!token) return;
+  jar.delete(SOCIAL_LINK_COOKIE);
+  await linkAfterPasswordSignIn(await getDb(), userId, token, ip).catch((error) => console.error('[social link]', error instanceof Error ? error.message : error));
 }
 
 // One refresh in flight per session in this instance; the server's grace window covers other instances.
@@ -80,10 +147,16 @@ async function reloadProfile(token: JWT): Promise<JWT> {
  */
 function sessionCookies(secure: boolean): NextAuthOptions['cookies'] {
   const options = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
+  const crossSite = { httpOnly: true, sameSite: 'none' as const, path: '/', secure: true };
   return {
     sessionToken: { name: 'next-auth.session-token', options },
     callbackUrl: { name: 'next-auth.callback-url', options },
     csrfToken: { name: 'next-auth.csrf-token', options },
+    // Apple returns with a cross-site form post, which carries only SameSite=None cookies: the
+    // PKCE verifier and state must survive it (None needs Secure; browsers accept it on localhost).
+    pkceCodeVerifier: { name: 'next-auth.pkce.code_verifier', options: { ...crossSite, maxAge: 15 * 60 } },
+    state: { name: 'next-auth.state', options: { ...crossSite, maxAge: 15 * 60 } },
+    nonce: { name: 'next-auth.nonce', options: crossSite },
   };
 }
 
@@ -108,6 +181,7 @@ export const authOptions = (): NextAuthOptions => ({
         try {
           const res = await login(await getDb(), parsed.data, { ip, knownDeviceCookie, origin: sessionOrigin((name) => headers[name]) });
           jar.set(KNOWN_DEVICE_COOKIE, await rememberDevice(knownDeviceCookie, res.id), knownDeviceCookieOptions(secureCookies()));
+          await linkPendingIdentity(res.id, ip);
           return {
             id: String(res.id),
             userId: res.id,
@@ -135,14 +209,9 @@ export const authOptions = (): NextAuthOptions => ({
     },
   },
   callbacks: {
-    async signIn({ user, account, profile }) {
+    async signIn({ user, account }) {
       if (!account || account.provider === 'credentials') return true;
-      // Social sign-in: the provider vouches for the email; our own session is started here.
-      const email = user.email ?? (profile as { email?: string } | undefined)?.email;
-      if (!email) return false;
-      const res = await socialSignIn(await getDb(), { email, name: user.name ?? '', provider: account.provider });
-      Object.assign(user, res);
-      return true;
+      return webSocialSignIn(user, account);
     },
     async jwt({ token, user, trigger }) {
       if (user) {

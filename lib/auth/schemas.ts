@@ -13,6 +13,8 @@ export const loginSchema = z.object({
   termsAccepted: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
   /** Driver-to-company login: add the employer role to a driver account. */
   create_role: z.boolean().optional(),
+  /** From a refused social sign-in (409): this password sign-in links that identity (lib/auth/social-link.ts). */
+  link_token: z.string().max(4096).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

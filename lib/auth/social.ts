@@ -1,35 +1,132 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { userRoles, users } from '@/lib/db/schema';
-import { ROLES } from '@/lib/access';
+import { socialIdentities, socialNonces, userRoles, users } from '@/lib/db/schema';
+import { ROLES, landingFor, type Role } from '@/lib/access';
+import { recordAudit } from '@/lib/audit';
+import { AppError } from '@/lib/errors';
+import { PROVIDER_NAMES } from './social-config';
+import { bindIdentity, signLinkToken } from './social-link';
+import type { SocialIdentity } from './social-verify';
 import { startSession } from './sessions';
 
-/**
- * Social sign-in: an existing account with the provider's (verified) email signs in; otherwise a
- * driver account is created, since social sign-in is offered to drivers (they land on members).
- */
-export async function socialSignIn(db: Database, input: { email: string; name: string; provider: string }) {
-  const email = input.email.toLowerCase();
-  let [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user) {
-    const [first, ...rest] = input.name.trim().split(/\s+/);
-    [user] = await db
-      .insert(users)
-      .values({ email, firstName: first || 'Driver', lastName: rest.join(' ') || '-', emailVerifiedAt: new Date() })
-      .returning();
-    await db.insert(userRoles).values({ userId: user.id, role: ROLES.DRIVER });
+/** The email belongs to an account this identity may not enter yet: a password sign-in links it. */
+export class LinkRequired extends AppError {
+  constructor(
+    message: string,
+    public readonly linkToken: string,
+  ) {
+    super(409, message, 'token');
   }
+}
+
+export type SocialSession = {
+  id: string;
+  userId: number;
+  name: string;
+  email: string;
+  roles: Role[];
+  companyId: number | null;
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: number;
+  termsAcceptedAt: string | null;
+  /** The landing page for the account's roles (a new person, a driver, lands in /members). */
+  redirect: string;
+  created: boolean;
+};
+
+/**
+ * A token carrying a nonce signs in once: the nonce is kept until the token expires. Expired
+ * nonces are cleared on the way (an index on expires_at keeps that cheap).
+ */
+async function spendNonce(db: Database, identity: SocialIdentity) {
+  if (!identity.nonce) return;
+  await db.delete(socialNonces).where(lt(socialNonces.expiresAt, new Date()));
+  const kept = await db
+    .insert(socialNonces)
+    .values({ provider: identity.provider, nonce: identity.nonce, expiresAt: identity.expiresAt })
+    .onConflictDoNothing()
+    .returning({ nonce: socialNonces.nonce });
+  if (kept.length === 0) throw new AppError(401, `This ${PROVIDER_NAMES[identity.provider]} sign-in has already been used. Try again.`, 'token');
+}
+
+const inactive = () => new AppError(403, 'This account cannot sign in. Contact support if you think this is a mistake.');
+
+/**
+ * Sign-in with a checked provider identity (lib/auth/social-verify.ts). The rules:
+ * - an identity bound before (provider + subject) signs in to its account;
+ * - otherwise an account with the same email is entered only when the provider asserts the email
+ *   is verified (Google, Apple) and the account has no identity of that provider yet; the identity
+ *   is then bound. In every other case the person signs in with their password once, carrying the
+ *   link token of the refusal (LinkRequired), which binds it;
+ * - a new email becomes a new driver account: social sign-in never creates an employer or admin.
+ */
+export async function socialSignIn(db: Database, identity: SocialIdentity, opts: { deviceId?: string; ip?: string } = {}): Promise<SocialSession> {
+  await spendNonce(db, identity);
+  const providerName = PROVIDER_NAMES[identity.provider];
+  let created = false;
+  const [bound] = await db
+    .select({ user: users })
+    .from(socialIdentities)
+    .innerJoin(users, eq(users.id, socialIdentities.userId))
+    .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)));
+  let user = bound?.user;
+  if (bound) {
+    await db
+      .update(socialIdentities)
+      .set({ lastUsedAt: new Date() })
+      .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)));
+  } else {
+    if (!identity.email) throw new AppError(422, `${providerName} did not share an email address. Sign up with your email instead.`, 'token');
+    [user] = await db.select().from(users).where(eq(users.email, identity.email));
+    if (user) {
+      if (user.deletedAt || !user.active) throw inactive();
+      const [other] = await db
+        .select({ id: socialIdentities.id })
+        .from(socialIdentities)
+        .where(and(eq(socialIdentities.userId, user.id), eq(socialIdentities.provider, identity.provider)));
+      if (!identity.emailVerified || other) {
+        const why = other
+          ? `This account is already linked to another ${providerName} sign-in.`
+          : `An account with this email already exists, and ${providerName} did not confirm the email.`;
+        throw new LinkRequired(`${why} Sign in with your password once to use ${providerName} from now on.`, await signLinkToken(identity, user.id));
+      }
+      await bindIdentity(db, user.id, identity, opts.ip);
+    } else {
+      user = await db.transaction(async (tx) => {
+        const [first, ...rest] = identity.name.trim().split(/\s+/);
+        const [row] = await tx
+          .insert(users)
+          .values({
+            email: identity.email!,
+            firstName: first || 'Driver',
+            lastName: rest.join(' ') || '-',
+            emailVerifiedAt: identity.emailVerified ? new Date() : null,
+          })
+          .returning();
+        await tx.insert(userRoles).values({ userId: row.id, role: ROLES.DRIVER });
+        await bindIdentity(tx as unknown as Database, row.id, identity, opts.ip);
+        await recordAudit(tx as unknown as Database, { actorUserId: row.id, action: 'user.social_signup', subjectType: 'user', subjectId: row.id, details: { provider: identity.provider }, ip: opts.ip });
+        return row;
+      });
+      created = true;
+    }
+  }
+  if (!user || user.deletedAt || !user.active) throw inactive();
   const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
-  const pair = await startSession(db, user.id, { deviceId: input.provider });
+  const pair = await startSession(db, user.id, { deviceId: opts.deviceId ?? identity.provider });
   return {
     id: String(user.id),
     userId: user.id,
     name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
     roles,
     companyId: user.companyId,
     accessToken: pair.accessToken,
     refreshToken: pair.refreshToken,
     accessTokenExpiresAt: pair.accessTokenExpiresAt,
     termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
+    redirect: landingFor(roles, user.companyId),
+    created,
   };
 }

@@ -17,7 +17,7 @@ import { useToast } from '@/components/ui/toast';
 import { landingFor } from '@/lib/access';
 import { SESSION_EXPIRED } from '@/lib/auth/messages';
 import { loginFormSchema, type LoginForm as LoginValues } from '@/lib/auth/schemas';
-import { SocialButtons, type SocialProvider } from './social-buttons';
+import { SocialButtons, type SocialProvider } from '@/components/auth/social-buttons';
 
 export const WRONG_CREDENTIALS = 'This email or password is wrong.';
 export const VERIFIED = 'Your email has been verified';
@@ -32,6 +32,7 @@ type Props = {
   expired?: boolean;
   signedInAs: { email: string; home: string } | null;
   socialProviders: SocialProvider[];
+  /** A social sign-in's refusal, in words (lib/auth/social-messages.ts). */
   error: string | null;
 };
 
@@ -45,7 +46,7 @@ export function LoginForm({ role, callbackUrl, validated, denied, expired = fals
   const router = useRouter();
   const toast = useToast();
   const { setBusy } = useAuthBusy();
-  const [failure, setFailure] = useState<string | null>(error ? 'Sign-in with that provider did not work. Please try again or use your email and password.' : null);
+  const [failure, setFailure] = useState<string | null>(error);
   const [pending, setPending] = useState(false);
   const {
     register,
@@ -86,6 +87,14 @@ export function LoginForm({ role, callbackUrl, validated, denied, expired = fals
       }
     }
   });
+
+  // Back from a social provider with a refusal: the spec's error toast, once, beside the alert.
+  const toldError = useRef(false);
+  useEffect(() => {
+    if (!error || toldError.current) return;
+    toldError.current = true;
+    toast.show('error', error);
+  }, [error, toast]);
 
   const warned = useRef(false);
   useEffect(() => {

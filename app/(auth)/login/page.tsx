@@ -4,6 +4,7 @@ import { safeCallbackUrl } from '@/components/shell/nav-model';
 import { landingFor } from '@/lib/access';
 import { enabledSocialProviders } from '@/lib/auth/next-auth';
 import { getSessionUser } from '@/lib/auth/server';
+import { signInErrorMessage } from '@/lib/auth/social-messages';
 import { LoginForm } from './login-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -28,8 +29,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       denied={first(q.denied) === '1'}
       expired={!user && first(q.expired) === '1'}
       signedInAs={user ? { email: user.email ?? '', home: landingFor(user.roles, user.companyId) } : null}
-      socialProviders={enabledSocialProviders()}
-      error={first(q.error) ?? null}
+      socialProviders={await enabledSocialProviders()}
+      error={signInErrorMessage(first(q.error), first(q.provider))}
     />
   );
 }

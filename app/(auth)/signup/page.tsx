@@ -5,6 +5,8 @@ import { SignupForm } from '@/components/signup/signup-form';
 import { landingFor } from '@/lib/access';
 import { readSignupPrefill } from '@/lib/accounts/signup-prefill';
 import { getSessionUser } from '@/lib/auth/server';
+import { enabledSocialProviders } from '@/lib/auth/next-auth';
+import { SocialButtons } from '@/components/auth/social-buttons';
 import { config } from '@/lib/config';
 
 export const metadata: Metadata = { title: 'Sign up' };
@@ -17,5 +19,12 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
   const user = await getSessionUser();
   // Signed in already (the background login after sign-up, say): carry on where that account belongs.
   if (user) redirect(callbackUrl ?? landingFor(user.roles, user.companyId));
-  return <SignupForm prefill={{ ...readSignupPrefill(q), callbackUrl }} productName={config.productName} />;
+  const providers = await enabledSocialProviders();
+  return (
+    <>
+      <SignupForm prefill={{ ...readSignupPrefill(q), callbackUrl }} productName={config.productName} />
+      {/* A social sign-up makes a driver account (employers sign up with the form above). */}
+      {providers.length > 0 && <SocialButtons providers={providers} callbackUrl={callbackUrl} />}
+    </>
+  );
 }

@@ -7,3 +7,4 @@ export * from './marketplace';
 export * from './subscriptions';
 export * from './admin';
 export * from './ads';
+export * from './social';

@@ -27,7 +27,7 @@ const LOGOS: Record<SocialProvider, React.ReactNode> = {
   ),
 };
 
-/** Shown only for the providers the server has configured (the socialLogin feature flag). */
+/** Shown only for the providers the server has configured, while the socialLogin flag is on (lib/auth/next-auth.ts enabledSocialProviders). */
 export function SocialButtons({ providers, callbackUrl, disabled }: { providers: SocialProvider[]; callbackUrl: string | null; disabled?: boolean }) {
   // Back on /login, the server sends each role to its landing page (or to callbackUrl).
   const next = `/login?from=social${callbackUrl ? `&callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`;
@@ -44,7 +44,8 @@ export function SocialButtons({ providers, callbackUrl, disabled }: { providers:
             key={p}
             type="button"
             disabled={disabled}
-            onClick={() => void signInWithProvider(p, next)}
+            // A failure to start the provider's flow is only logged (spec §8); a refusal comes back as a toast.
+            onClick={() => signInWithProvider(p, next).catch((error) => console.error('[social sign-in]', p, error))}
             className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm font-medium text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:opacity-50"
           >
             {LOGOS[p]}

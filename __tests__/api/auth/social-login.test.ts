@@ -1,0 +1,263 @@
+/**
+ * POST /auth/login/social against the loopback stand-ins: Google and Apple are real OpenID Connect
+ * providers (oidc-provider) whose published keys the app fetches; Facebook's token inspection is
+ * served in its real response shape. The verification code is the production code.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { generateKeyPair } from 'jose';
+import { POST as socialPost } from '@/app/api/v1.0/auth/login/social/route';
+import { POST as loginPost } from '@/app/api/v1.0/auth/login/route';
+import { ROLES } from '@/lib/access';
+import { getDb } from '@/lib/db/client';
+import { auditLog, socialIdentities, userRoles, users } from '@/lib/db/schema';
+import { call } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { startStandIns } from '../../helpers/social-standins';
+import { PASSWORD, makeUser } from '../accounts/helpers';
+
+let standIns: Awaited<ReturnType<typeof startStandIns>>;
+
+beforeAll(async () => {
+  await seed();
+  standIns = await startStandIns();
+});
+afterAll(() => standIns?.stop());
+
+let n = 0;
+const unique = (prefix = 'social') => `${prefix}${Date.now().toString(36)}${n++}@example.test`;
+const sub = () => `sub-${Date.now().toString(36)}-${n++}`;
+const social = (body: Record<string, unknown>) => call(socialPost, { body: { device_id: 'phone-1', ...body } });
+
+async function identitiesOf(userId: number) {
+  const db = await getDb();
+  return db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId));
+}
+
+async function rolesOf(userId: number) {
+  const db = await getDb();
+  return (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
+}
+
+describe('POST /auth/login/social: Google and Apple ID tokens', () => {
+  it('a new person becomes a driver, lands in /members, and the identity is bound by subject', async () => {
+    const email = unique();
+    const subject = sub();
+    const res = await social({ source: 'google', token: await standIns.idToken('google', { sub: subject, email, name: 'Dana Road' }) });
+    expect(res.status).toBe(200);
+    const data = res.json.data;
+    expect(data.accessToken).toEqual(expect.any(String));
+    expect(data.refreshToken).toEqual(expect.any(String));
+    expect(data.created).toBe(true);
+    expect(new URL(data.redirect).pathname).toMatch(/^\/members/);
+    expect(await rolesOf(data.id)).toEqual([ROLES.DRIVER]);
+    const [user] = await (await getDb()).select().from(users).where(eq(users.id, data.id));
+    expect(user).toMatchObject({ email, firstName: 'Dana', lastName: 'Road', passwordHash: null });
+    expect(user.emailVerifiedAt).not.toBeNull();
+    expect(await identitiesOf(data.id)).toEqual([expect.objectContaining({ provider: 'google', subject, email })]);
+
+    // The same subject signs in again, even after the provider's email changed.
+    const again = await social({ source: 'google', token: await standIns.idToken('google', { sub: subject, email: unique('renamed') }) });
+    expect(again.status).toBe(200);
+    expect(again.json.data).toMatchObject({ id: data.id, created: false });
+  });
+
+  it('accepts a token addressed to one of the mobile apps (GOOGLE_CLIENT_IDS, APPLE_CLIENT_IDS)', async () => {
+    const google = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: unique(), aud: 'tna-google-ios' }) });
+    expect(google.status).toBe(200);
+    const apple = await social({ source: 'apple', token: await standIns.idToken('apple', { sub: sub(), email: unique(), aud: 'com.example.tna' }) });
+    expect(apple.status).toBe(200);
+  });
+
+  it("signs in to an existing account when the provider verified the email (Apple's string 'true'), binding the identity; an employer stays an employer", async () => {
+    const employer = await makeUser({ role: ROLES.EMPLOYER });
+    const res = await social({ source: 'apple', token: await standIns.idToken('apple', { sub: sub(), email: employer.email.toUpperCase(), email_verified: 'true' }) });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ id: employer.id, created: false, userRoles: [ROLES.EMPLOYER] });
+    expect(await rolesOf(employer.id)).toEqual([ROLES.EMPLOYER]);
+    expect((await identitiesOf(employer.id)).map((i) => i.provider)).toEqual(['apple']);
+    const [audit] = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'user.social_link'), eq(auditLog.entityId, String(employer.id))));
+    expect(audit.data).toEqual({ provider: 'apple' });
+  });
+
+  it('an Apple nonce: the raw nonce matches its SHA-256 in the token, and the token signs in only once', async () => {
+    const nonce = `n-${sub()}`;
+    const hashed = createHash('sha256').update(nonce).digest('hex');
+    const token = await standIns.idToken('apple', { sub: sub(), email: unique(), nonce: hashed });
+    const first = await social({ source: 'apple', token, nonce });
+    expect(first.status).toBe(200);
+    const replay = await social({ source: 'apple', token, nonce });
+    expect(replay.status).toBe(401);
+    expect(replay.json.errors[0].message).toBe('This Apple sign-in has already been used. Try again.');
+  });
+
+  it('refuses a replayed Google token carrying a nonce, even without the nonce in the body', async () => {
+    const token = await standIns.idToken('google', { sub: sub(), email: unique(), nonce: `plain-${sub()}` });
+    expect((await social({ source: 'google', token })).status).toBe(200);
+    const replay = await social({ source: 'google', token });
+    expect(replay.status).toBe(401);
+    expect(replay.json.errors[0].message).toContain('already been used');
+  });
+
+  it('refuses a nonce that does not match the one the app sent', async () => {
+    const token = await standIns.idToken('google', { sub: sub(), email: unique(), nonce: 'the-real-one' });
+    const res = await social({ source: 'google', token, nonce: 'another-one' });
+    expect(res.status).toBe(401);
+    expect(res.json.errors[0]).toEqual({ message: 'This Google sign-in does not belong to this request. Try again.', field: 'token' });
+  });
+
+  it('refuses a forged signature (another key under the provider key id) and creates nothing', async () => {
+    const email = unique();
+    const { privateKey } = await generateKeyPair('RS256');
+    const res = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email }, { key: privateKey }) });
+    expect(res.status).toBe(401);
+    expect(res.json.errors[0].message).toBe('This Google sign-in could not be verified. Try again.');
+    expect(await (await getDb()).select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('refuses an unsigned or tampered token', async () => {
+    const token = await standIns.idToken('google', { sub: sub(), email: unique() });
+    const [h, p, s] = token.split('.');
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const tampered = [h, Buffer.from(JSON.stringify({ ...payload, email: 'admin@demo.test' })).toString('base64url'), s].join('.');
+    expect((await social({ source: 'google', token: tampered })).status).toBe(401);
+    const none = [Buffer.from('{"alg":"none"}').toString('base64url'), p, ''].join('.');
+    expect((await social({ source: 'google', token: none })).status).toBe(401);
+    expect((await social({ source: 'google', token: 'not-a-jwt' })).status).toBe(401);
+  });
+
+  it('refuses a token for another app (wrong audience)', async () => {
+    const res = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: unique(), aud: 'someone-elses-app' }) });
+    expect(res.status).toBe(401);
+    expect(res.json.errors[0].message).toBe('This Google sign-in was issued for another app.');
+  });
+
+  it('refuses a token from another issuer (an Apple token sent as Google)', async () => {
+    const res = await social({ source: 'google', token: await standIns.idToken('apple', { sub: sub(), email: unique(), aud: standIns.addresses.google.clientId }) });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const res = await social({ source: 'apple', token: await standIns.idToken('apple', { sub: sub(), email: unique(), iat: now - 7200, exp: now - 3600 }) });
+    expect(res.status).toBe(401);
+    expect(res.json.errors[0].message).toBe('This Apple sign-in has expired. Try again.');
+  });
+
+  it('an unverified email meeting an existing account is refused with a link token; a password sign-in with it links the identity', async () => {
+    const driver = await makeUser({ role: ROLES.DRIVER });
+    const subject = sub();
+    const token = () => standIns.idToken('google', { sub: subject, email: driver.email, email_verified: false });
+    const refused = await social({ source: 'google', token: await token() });
+    expect(refused.status).toBe(409);
+    expect(refused.json.errors[0].message).toBe(
+      'An account with this email already exists, and Google did not confirm the email. Sign in with your password once to use Google from now on.',
+    );
+    expect(refused.json.link_token).toEqual(expect.any(String));
+    expect(await identitiesOf(driver.id)).toEqual([]);
+
+    // Someone else's password sign-in cannot take the link.
+    const other = await makeUser({ role: ROLES.DRIVER });
+    const wrong = await call(loginPost, { body: { email: other.email, password: PASSWORD, link_token: refused.json.link_token }, headers: { 'x-forwarded-for': '10.66.0.1' } });
+    expect(wrong.status).toBe(400);
+    expect(await identitiesOf(other.id)).toEqual([]);
+
+    const login = await call(loginPost, { body: { email: driver.email, password: PASSWORD, link_token: refused.json.link_token }, headers: { 'x-forwarded-for': '10.66.0.2' } });
+    expect(login.status).toBe(200);
+    expect(await identitiesOf(driver.id)).toEqual([expect.objectContaining({ provider: 'google', subject })]);
+    const now = await social({ source: 'google', token: await token() });
+    expect(now.status).toBe(200);
+    expect(now.json.data.id).toBe(driver.id);
+  });
+
+  it('a verified email of an account already bound to another subject of the same provider must link by password', async () => {
+    const user = await makeUser({ role: ROLES.DRIVER });
+    expect((await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: user.email }) })).status).toBe(200);
+    const second = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: user.email }) });
+    expect(second.status).toBe(409);
+    expect(second.json.errors[0].message).toContain('already linked to another Google sign-in');
+    expect(await identitiesOf(user.id)).toHaveLength(1);
+  });
+
+  it('refuses a disabled account', async () => {
+    const user = await makeUser({ role: ROLES.DRIVER });
+    await (await getDb()).update(users).set({ active: false }).where(eq(users.id, user.id));
+    const res = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: user.email }) });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('POST /auth/login/social: Facebook access tokens (token inspection)', () => {
+  it('a new person becomes a driver with an unverified email; the Facebook user id is the subject', async () => {
+    const email = unique('fb');
+    const token = await standIns.facebookToken({ email, name: 'Sam Haul', user_id: '100200300' + n++ });
+    const res = await social({ source: 'facebook', token });
+    expect(res.status).toBe(200);
+    expect(res.json.data.created).toBe(true);
+    expect(await rolesOf(res.json.data.id)).toEqual([ROLES.DRIVER]);
+    const [user] = await (await getDb()).select().from(users).where(eq(users.id, res.json.data.id));
+    expect(user.emailVerifiedAt).toBeNull();
+    const [identity] = await identitiesOf(res.json.data.id);
+    expect(identity).toMatchObject({ provider: 'facebook', email });
+  });
+
+  it("never enters an existing account by Facebook's email: an employer's email is refused with a link token", async () => {
+    const employer = await makeUser({ role: ROLES.EMPLOYER });
+    const res = await social({ source: 'facebook', token: await standIns.facebookToken({ email: employer.email }) });
+    expect(res.status).toBe(409);
+    expect(res.json.link_token).toEqual(expect.any(String));
+    expect(await identitiesOf(employer.id)).toEqual([]);
+  });
+
+  it('refuses an invalid, expired or other-app token', async () => {
+    const invalid = await social({ source: 'facebook', token: 'EAAnot-issued' });
+    expect(invalid.status).toBe(401);
+    expect(invalid.json.errors[0].message).toBe('This Facebook sign-in could not be verified. Try again.');
+    const expired = await social({ source: 'facebook', token: await standIns.facebookToken({ email: unique('fb'), expires_in: -60 }) });
+    expect(expired.status).toBe(401);
+    expect(expired.json.errors[0].message).toBe('This Facebook sign-in has expired. Try again.');
+    const otherApp = await social({ source: 'facebook', token: await standIns.facebookToken({ email: unique('fb'), app_id: '999' }) });
+    expect(otherApp.status).toBe(401);
+    expect(otherApp.json.errors[0].message).toBe('This Facebook sign-in was issued for another app.');
+  });
+
+  it('a person without an email at Facebook is asked to sign up with email', async () => {
+    const res = await social({ source: 'facebook', token: await standIns.facebookToken({}) });
+    expect(res.status).toBe(422);
+    expect(res.json.errors[0].message).toBe('Facebook did not share an email address. Sign up with your email instead.');
+  });
+});
+
+describe('POST /auth/login/social: input and configuration', () => {
+  it('names a bad source or a missing token', async () => {
+    const res = await social({ source: 'myspace', token: 'x' });
+    expect(res.status).toBe(422);
+    expect(res.json.errors[0].field).toBe('source');
+    expect((await social({ source: 'google' })).json.errors[0]).toMatchObject({ field: 'token' });
+  });
+
+  it('says a provider is not available when it is not configured', async () => {
+    const saved = process.env.APPLE_ID;
+    const extra = process.env.APPLE_CLIENT_IDS;
+    delete process.env.APPLE_ID;
+    delete process.env.APPLE_CLIENT_IDS;
+    try {
+      const res = await social({ source: 'apple', token: await standIns.idToken('apple', { sub: sub(), email: unique() }) });
+      expect(res.status).toBe(400);
+      expect(res.json.errors[0].message).toBe('Sign-in with Apple is not available.');
+    } finally {
+      process.env.APPLE_ID = saved;
+      process.env.APPLE_CLIENT_IDS = extra;
+    }
+  });
+
+  it('is off when the deployment turns the socialLogin flag off', async () => {
+    process.env.FEATURE_SOCIAL_LOGIN = 'false';
+    try {
+      const res = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: unique() }) });
+      expect(res.status).toBe(404);
+    } finally {
+      delete process.env.FEATURE_SOCIAL_LOGIN;
+    }
+  });
+});

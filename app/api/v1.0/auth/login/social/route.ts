@@ -1,0 +1,10 @@
+// POST /api/v1.0/auth/login/social: sign-in with a Google/Apple ID token or a Facebook access token (mobile apps)
+import { route } from '@/lib/api/route';
+import { socialLoginSchema } from '@/lib/auth/social-schema';
+import { socialLoginByToken } from '@/lib/auth/social-login';
+
+export const POST = route({
+  access: 'public',
+  body: socialLoginSchema,
+  handler: ({ db, body, ip }) => socialLoginByToken(db, body, ip),
+});

@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { skipTermsDialog } from './support';
+
+/**
+ * Social sign-in through next-auth in Chromium, against the loopback OpenID Connect providers the
+ * suite starts for Google and Apple (e2e/stand-ins/social-providers.mjs, playwright.config.ts):
+ * the provider's own login page, its redirect (Apple: a form post back), and the app's checks of
+ * the ID token against the provider's published keys.
+ */
+test.beforeEach(async ({ context, baseURL }) => {
+  await skipTermsDialog(context, baseURL!);
+});
+
+/** On the stand-in provider's login page: type who you are (any password). */
+async function signInAtProvider(page: Page, email: string) {
+  await page.waitForURL((u) => u.hostname === '127.0.0.1');
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+test('a new person signs in with Google and becomes a driver, landing in /members', async ({ page }) => {
+  const email = `new.driver.${Date.now().toString(36)}@example.test`;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Google' }).click();
+  await signInAtProvider(page, email);
+  await page.waitForURL((u) => u.pathname.startsWith('/members'));
+  await expect(page).toHaveURL(/\/members/);
+  await expect(page.getByRole('button', { name: /log ?out/i }).or(page.getByRole('link', { name: /log ?out/i })).first()).toBeVisible();
+});
+
+test('an existing account with a verified email signs in with Apple (form post back) and lands by its role', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Apple' }).click();
+  await signInAtProvider(page, 'employer@demo.test');
+  await page.waitForURL((u) => u.hostname === 'localhost' && !u.pathname.startsWith('/login'));
+  await expect(page).toHaveURL(/\/company\/jobs/);
+});
+
+test('an unverified email meeting an existing account is refused with an error toast, and nothing is signed in', async ({ page, context }) => {
+  // The account exists (made by a Google sign-in); Apple then reports the same email unverified
+  // (the stand-in does so for a local part beginning with "unverified").
+  const email = `unverified.${Date.now().toString(36)}@example.test`;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Google' }).click();
+  await signInAtProvider(page, email);
+  await page.waitForURL((u) => u.pathname.startsWith('/members'));
+  await context.clearCookies({ name: 'next-auth.session-token' });
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Apple' }).click();
+  await signInAtProvider(page, email);
+  await page.waitForURL((u) => u.hostname === 'localhost' && u.pathname === '/login');
+  const message = 'An account with this email already exists. Sign in with your password once to link Apple; after that Apple signs you in.';
+  await expect(page.locator('[data-toast="error"]').filter({ hasText: message })).toBeVisible();
+  await page.goto('/members');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the Google and Apple buttons follow the socialLogin flag, kept for the session', async ({ page }) => {
+  await page.goto('/login?socialLogin=false');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Google' })).toHaveCount(0);
+  await page.goto('/signup');
+  await expect(page.getByRole('button', { name: 'Apple' })).toHaveCount(0);
+  await page.goto('/login?socialLogin=true');
+  await expect(page.getByRole('button', { name: 'Google' })).toBeVisible();
+  await page.goto('/signup');
+  await expect(page.getByRole('button', { name: 'Apple' })).toBeVisible();
+});
