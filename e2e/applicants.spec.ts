@@ -90,7 +90,7 @@ test('candidates, then applicants: distance, tag, experience filter, Interview, 
   // Stage: Interview, with its date in the slide-over's history.
   await row.getByLabel('Stage of Dan Driver').selectOption('interview');
   await expect(row.getByLabel('Stage of Dan Driver')).toHaveValue('interview');
-  await row.getByRole('button', { name: 'Dan Driver' }).click();
+  await row.getByRole('button', { name: 'Dan Driver', exact: true }).click();
   const panel = page.getByRole('dialog');
   await expect(panel.getByTestId('stage-history')).toContainText('Interview');
   await panel.getByLabel('New note').fill('Strong on hazmat routes.');

@@ -30,6 +30,8 @@ function useDebounced<T>(value: T, ms = 300) {
   return v;
 }
 
+const years = (y: number | 'n/a') => (y === 'n/a' ? y : `${y} ${y === 1 ? 'year' : 'years'}`);
+
 const isSortField = (id: string): id is ApplicantSortField => (APPLICANT_SORT_FIELDS as readonly string[]).includes(id);
 
 /**
@@ -59,6 +61,8 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
       {
         id: 'applicant',
         header: 'Applicant',
+        // An accessor makes the column sortable; the rows themselves come sorted from the server.
+        accessorFn: (a) => `${a.lastName} ${a.firstName}`,
         cell: ({ row: { original: a } }) => (
           <div className="min-w-0">
             <button type="button" className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" onClick={() => setOpen(a.id)}>
@@ -70,11 +74,11 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
           </div>
         ),
       },
-      { id: 'application_at', header: 'Applied', sortDescFirst: true, cell: ({ row }) => formatDate(row.original.applicationAt) },
-      { id: 'distance', header: 'Distance', cell: ({ row }) => <span data-testid="applicant-distance">{row.original.distance}</span> },
-      { id: 'years_of_experience', header: 'Experience', sortDescFirst: true, cell: ({ row }) => (row.original.yearsOfExperience === 'n/a' ? 'n/a' : `${row.original.yearsOfExperience} yrs`) },
+      { id: 'application_at', header: 'Applied', accessorFn: (a) => a.applicationAt, sortDescFirst: true, cell: ({ row }) => formatDate(row.original.applicationAt) },
+      { id: 'distance', header: 'Distance', accessorFn: (a) => a.distanceMiles, cell: ({ row }) => <span data-testid="applicant-distance">{row.original.distance}</span> },
+      { id: 'years_of_experience', header: 'Experience', accessorFn: (a) => a.yearsOfExperience, sortDescFirst: true, cell: ({ row }) => years(row.original.yearsOfExperience) },
       { id: 'cdl', header: 'CDL', enableSorting: false, cell: ({ row }) => row.original.cdlStatus },
-      { id: 'owner_operator', header: 'Owner-op', cell: ({ row }) => row.original.ownerOperator },
+      { id: 'owner_operator', header: 'Owner-op', accessorFn: (a) => a.ownerOperator, cell: ({ row }) => row.original.ownerOperator },
       {
         id: 'tags',
         header: 'Tags',
@@ -84,6 +88,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
       {
         id: 'stage',
         header: 'Stage',
+        accessorFn: (a) => a.stage,
         cell: ({ row: { original: a } }) => <StageSelect jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} stage={a.stage} />,
       },
     ],

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ROLES } from '@/lib/access';
 import { queryRows, type Database } from '@/lib/db/client';
 import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, valuesOf } from '@/lib/jobs/codes';
 
@@ -61,7 +62,7 @@ export async function seedScaleBase(db: Database, size: ScaleSize) {
       select 'driver' || g || '@' || ${SCALE_DOMAIN}, 'Driver', 'Number ' || g, '555-' || lpad((g % 10000)::text, 4, '0'), now(), now()
       from generate_series(1, ${size.drivers}) g
       returning id
-    ), r as (insert into user_roles (user_id, role) select id, 'driver' from u returning user_id)
+    ), r as (insert into user_roles (user_id, role) select id, ${ROLES.DRIVER}::role from u returning user_id)
     insert into driver_profiles (user_id, cdl_status, endorsements, years_of_experience, experience, work_experiences, owner_operator,
       home_time, zip_code, city, state, latitude, longitude, travel_distance)
     select r.user_id, (array['A','B','C','none']::cdl_status[])[1 + floor(random() * 4)::int],
