@@ -7,4 +7,10 @@ export const RTE = {
   nestedLi: 'list-none',
   link: 'text-brand-600 underline underline-offset-2',
   bold: 'font-semibold',
+  quote: 'mb-2 border-l-4 border-slate-300 pl-4 italic text-slate-600',
+  code: 'mb-2 block overflow-x-auto whitespace-pre rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100',
+  hr: 'my-4 border-slate-300',
+  table: 'mb-2 table-fixed border-collapse',
+  cell: 'relative min-w-[25px] border border-slate-300 px-2 py-1 align-top',
+  headerCell: 'bg-slate-100 font-semibold',
 };

@@ -1,6 +1,8 @@
 'use client';
 
+import { HorizontalRulePlugin } from '@lexical/react/LexicalHorizontalRulePlugin';
 import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
+import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
 import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { LexicalComposer, type InitialConfigType } from '@lexical/react/LexicalComposer';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
@@ -12,8 +14,12 @@ import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { clsx } from 'clsx';
 import { $generateNodesFromDOM } from '@lexical/html';
 import { $createParagraphNode, $getEditor, $getRoot, $insertNodes, type EditorState, type LexicalEditor } from 'lexical';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { INDENT_STEP_PX } from '@/lib/jobs/editor-rules';
+import { repairTables } from '@/lib/jobs/table-rules';
 import { EDITOR_NODES, EDITOR_THEME, HISTORY_DELAY_MS, HISTORY_DEPTH } from './config';
+import { ImagePlugin, type ImageUploader } from './image-plugin';
+import { TableResizePlugin } from './table-resize-plugin';
 import { isEditorStateJson, isHttpUrl } from './text';
 import { Toolbar } from './toolbar';
 
@@ -35,11 +41,14 @@ export type RichTextEditorProps = {
   /** Receives the Lexical editor once created (tests, HTML export). */
   editorRef?: React.MutableRefObject<LexicalEditor | null>;
   className?: string;
+  /** Uploads an inserted or pasted image and answers its address; without it there is no image button. */
+  uploadImage?: ImageUploader;
 };
 
 /**
- * The rich-text editor of job descriptions and news posts: paragraphs, bold, italic, underline,
- * lists and http(s) links, with undo/redo (depth 100, 500 ms grouping). Its value is Lexical JSON.
+ * The rich-text editor of job descriptions and news posts (jobs spec §5 content rules): marks, font
+ * sizes, lists, indent, quotes, code blocks, lines, links, tables (merge, split, resize, repair on
+ * load), images (720 px rule), undo/redo (depth 100, 500 ms grouping). Its value is Lexical JSON.
  * Load it through `LazyRichTextEditor` so pages that do not use it do not ship it.
  */
 export function RichTextEditor({
@@ -52,14 +61,17 @@ export function RichTextEditor({
   minRows = 10,
   editorRef,
   className,
+  uploadImage,
   ...aria
 }: RichTextEditorProps) {
+  const [notice, setNotice] = useState<string | null>(null);
   const initialConfig: InitialConfigType = {
     namespace: 'tna-rich-text',
     nodes: EDITOR_NODES,
     theme: EDITOR_THEME,
     // Lexical JSON is loaded as is; a stored HTML (or plain text) description is imported.
-    editorState: isEditorStateJson(value) ? value : value ? () => importHtml(value) : undefined,
+    // Stored tables are repaired before they are shown (the server repairs them again on save).
+    editorState: isEditorStateJson(value) ? JSON.stringify(repairTables(JSON.parse(value))) : value ? () => importHtml(value) : undefined,
     onError(error) {
       // A broken state must not take the whole form down; Lexical recovers to the last good state.
       console.error(error);
@@ -75,7 +87,15 @@ export function RichTextEditor({
           className,
         )}
       >
-        <Toolbar />
+        <Toolbar onNotice={setNotice} uploadImage={uploadImage} />
+        {notice && (
+          <p role="alert" className="flex items-start gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+            <span className="flex-1">{notice}</span>
+            <button type="button" className="font-semibold underline" onClick={() => setNotice(null)}>
+              Dismiss
+            </button>
+          </p>
+        )}
         <div className="relative">
           <RichTextPlugin
             contentEditable={
@@ -87,7 +107,8 @@ export function RichTextEditor({
                 aria-labelledby={aria['aria-labelledby']}
                 aria-describedby={aria['aria-describedby']}
                 className="max-h-[32rem] overflow-y-auto px-4 py-3 text-sm leading-6 text-slate-800 outline-none"
-                style={{ minHeight: `${minRows * 1.5}rem` }}
+                // Lexical indents by this variable (default 40 px): the rules' step is 30 px.
+                style={{ minHeight: `${minRows * 1.5}rem`, ['--lexical-indent-base-value' as string]: `${INDENT_STEP_PX}px` }}
                 aria-placeholder={placeholder}
                 placeholder={
                   <div className="pointer-events-none absolute left-4 top-3 select-none text-sm text-slate-400">{placeholder}</div>
@@ -100,6 +121,10 @@ export function RichTextEditor({
         </div>
         <BoundedHistoryPlugin />
         <ListPlugin />
+        <TablePlugin hasCellMerge hasCellBackgroundColor={false} hasTabHandler hasHorizontalScroll />
+        <TableResizePlugin />
+        <HorizontalRulePlugin />
+        <ImagePlugin upload={uploadImage} onNotice={setNotice} />
         <LinkPlugin validateUrl={isHttpUrl} />
         <ExternalValuePlugin value={value} />
         <EditorRefPlugin editorRef={editorRef} />

@@ -1,73 +1,187 @@
 'use client';
 
+import { $createCodeNode, $isCodeNode } from '@lexical/code-core';
 import { $isLinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link';
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, REMOVE_LIST_COMMAND } from '@lexical/list';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { INSERT_HORIZONTAL_RULE_COMMAND } from '@lexical/react/LexicalHorizontalRuleNode';
+import { $createQuoteNode, $isQuoteNode } from '@lexical/rich-text';
+import { $getSelectionStyleValueForProperty, $patchStyleText, $setBlocksType } from '@lexical/selection';
+import { $findTableNode, $isTableCellNode } from '@lexical/table';
 import { clsx } from 'clsx';
 import {
+  $createParagraphNode,
   $findMatchingParent,
   $getSelection,
   $isRangeSelection,
   CAN_REDO_COMMAND,
   CAN_UNDO_COMMAND,
+  COMMAND_PRIORITY_HIGH,
   COMMAND_PRIORITY_LOW,
   FORMAT_TEXT_COMMAND,
-  KEY_MODIFIER_COMMAND,
+  INDENT_CONTENT_COMMAND,
+  KEY_DOWN_COMMAND,
+  OUTDENT_CONTENT_COMMAND,
   REDO_COMMAND,
   SELECTION_CHANGE_COMMAND,
   UNDO_COMMAND,
   mergeRegister,
   type BaseSelection,
+  type LexicalEditor,
   type TextFormatType,
 } from 'lexical';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FONT_SIZES_PT, fontSizeOf, stepFontSize } from '@/lib/jobs/editor-rules';
+import { ICONS } from './icons';
+import { uploadAndInsert, type ImageUploader } from './image-plugin';
 import { LinkDialog } from './link-dialog';
+import { ACTIONS, actionFor, ariaShortcut, shortcutLabel, type ActionId } from './shortcuts';
+import { $isInTable, $runTableAction, type TableAction } from './table-actions';
+import { TableDialog } from './table-dialog';
+import { $resizeColumnOf } from './table-resize-plugin';
 
 type ToolbarState = {
   bold: boolean;
   italic: boolean;
   underline: boolean;
+  strikethrough: boolean;
   list: 'bullet' | 'number' | null;
+  block: 'quote' | 'code' | null;
   link: string | null;
   hasText: boolean;
+  fontSize: number | null;
+  inTable: boolean;
 };
 
-const EMPTY: ToolbarState = { bold: false, italic: false, underline: false, list: null, link: null, hasText: false };
+const EMPTY: ToolbarState = { bold: false, italic: false, underline: false, strikethrough: false, list: null, block: null, link: null, hasText: false, fontSize: null, inTable: false };
 
-const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-const MOD = IS_MAC ? '⌘' : 'Ctrl+';
+const TABLE_ACTIONS: readonly (TableAction & ActionId)[] = ['rowAbove', 'rowBelow', 'columnLeft', 'columnRight', 'deleteRow', 'deleteColumn', 'merge', 'split'];
+const COLUMN_STEP_PX = 10;
 
-/** Formatting buttons. Pressed states follow the selection; Ctrl/⌘+B, I, U, K, Z, Shift+Z work too. */
-export function Toolbar() {
+function $setFontSize(pt: number | null) {
+  const selection = $getSelection();
+  if ($isRangeSelection(selection)) $patchStyleText(selection, { 'font-size': pt ? `${pt}pt` : null });
+}
+
+/** Quote and code block toggle: applied to the selected blocks, or back to paragraphs. */
+function $toggleBlock(kind: 'quote' | 'code', current: ToolbarState['block']) {
+  const selection = $getSelection();
+  if (!$isRangeSelection(selection)) return;
+  $setBlocksType(selection, () => (current === kind ? $createParagraphNode() : kind === 'quote' ? $createQuoteNode() : $createCodeNode()));
+}
+
+/**
+ * Formatting buttons, each with an accessible name and a keyboard shortcut (shortcuts.ts). Pressed
+ * states follow the selection; table actions appear while the caret is in a table. Refusals (the
+ * last row, a merge that cuts a merged cell) go to onNotice.
+ */
+export function Toolbar({ onNotice, uploadImage }: { onNotice: (message: string | null) => void; uploadImage?: ImageUploader }) {
   const [editor] = useLexicalComposerContext();
   const [state, setState] = useState<ToolbarState>(EMPTY);
   const [canUndo, setCanUndo] = useState(false);
   const [canRedo, setCanRedo] = useState(false);
   const [linkSelection, setLinkSelection] = useState<BaseSelection | null>(null);
+  const [tableSelection, setTableSelection] = useState<BaseSelection | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
 
   const readState = useCallback(() => {
     const selection = $getSelection();
-    if (!$isRangeSelection(selection)) return;
+    const inTable = $isInTable();
+    if (!$isRangeSelection(selection)) {
+      setState((s) => ({ ...s, inTable }));
+      return;
+    }
     const node = selection.anchor.getNode();
     const list = $findMatchingParent(node, $isListNode);
     const link = $findMatchingParent(node, $isLinkNode);
+    const block = $findMatchingParent(node, (n) => $isQuoteNode(n) || $isCodeNode(n));
     setState({
       bold: selection.hasFormat('bold'),
       italic: selection.hasFormat('italic'),
       underline: selection.hasFormat('underline'),
+      strikethrough: selection.hasFormat('strikethrough'),
       list: list && $isListNode(list) ? (list.getListType() === 'number' ? 'number' : 'bullet') : null,
+      block: block ? ($isQuoteNode(block) ? 'quote' : 'code') : null,
       link: link && $isLinkNode(link) ? link.getURL() : null,
       hasText: !selection.isCollapsed(),
+      fontSize: fontSizeOf(`font-size: ${$getSelectionStyleValueForProperty(selection, 'font-size', '')}`),
+      inTable,
     });
   }, []);
 
-  const openLinkDialog = useCallback(() => {
-    editor.getEditorState().read(() => {
-      const selection = $getSelection();
-      setLinkSelection(selection ? selection.clone() : null);
-    });
-    return true;
-  }, [editor]);
+  const keepSelection = useCallback(
+    (set: (s: BaseSelection | null) => void) => {
+      editor.getEditorState().read(() => {
+        const selection = $getSelection();
+        set(selection ? selection.clone() : null);
+      });
+    },
+    [editor],
+  );
+
+  const run = useCallback(
+    (id: ActionId) => {
+      const current = stateRef.current;
+      onNotice(null);
+      switch (id) {
+        case 'bold':
+        case 'italic':
+        case 'underline':
+        case 'strikethrough':
+          editor.dispatchCommand(FORMAT_TEXT_COMMAND, id as TextFormatType);
+          return;
+        case 'link':
+          keepSelection(setLinkSelection);
+          return;
+        case 'bullet':
+        case 'number':
+          if (current.list === id) editor.dispatchCommand(REMOVE_LIST_COMMAND, undefined);
+          else editor.dispatchCommand(id === 'bullet' ? INSERT_UNORDERED_LIST_COMMAND : INSERT_ORDERED_LIST_COMMAND, undefined);
+          return;
+        case 'quote':
+        case 'code':
+          editor.update(() => $toggleBlock(id, current.block));
+          return;
+        case 'rule':
+          editor.dispatchCommand(INSERT_HORIZONTAL_RULE_COMMAND, undefined);
+          return;
+        case 'indent':
+        case 'outdent':
+          editor.dispatchCommand(id === 'indent' ? INDENT_CONTENT_COMMAND : OUTDENT_CONTENT_COMMAND, undefined);
+          return;
+        case 'fontUp':
+        case 'fontDown':
+          editor.update(() => $setFontSize(stepFontSize(current.fontSize, id === 'fontUp' ? 1 : -1)));
+          return;
+        case 'table':
+          keepSelection(setTableSelection);
+          return;
+        case 'image':
+          if (uploadImage) fileInput.current?.click();
+          return;
+        case 'widen':
+        case 'narrow':
+          editor.update(() => $resizeSelectedColumn(editor, id === 'widen' ? COLUMN_STEP_PX : -COLUMN_STEP_PX));
+          return;
+        case 'undo':
+        case 'redo':
+          editor.dispatchCommand(id === 'undo' ? UNDO_COMMAND : REDO_COMMAND, undefined);
+          return;
+        default: {
+          let refusal: string | null = null;
+          editor.update(() => {
+            refusal = $runTableAction(id);
+          });
+          if (refusal) onNotice(refusal);
+        }
+      }
+    },
+    [editor, keepSelection, onNotice, uploadImage],
+  );
 
   useEffect(
     () =>
@@ -98,41 +212,93 @@ export function Toolbar() {
           COMMAND_PRIORITY_LOW,
         ),
         editor.registerCommand(
-          KEY_MODIFIER_COMMAND,
+          KEY_DOWN_COMMAND,
           (event) => {
-            if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k') {
-              event.preventDefault();
-              return openLinkDialog();
+            const id = actionFor(event);
+            // Bold, italic, underline, undo and redo are Lexical's own; the table keys only in a table.
+            if (!id || ['bold', 'italic', 'underline', 'undo', 'redo'].includes(id)) return false;
+            if ((TABLE_ACTIONS as readonly string[]).includes(id) || id === 'widen' || id === 'narrow') {
+              if (!editor.getEditorState().read($isInTable)) return false;
             }
-            return false;
+            event.preventDefault();
+            run(id);
+            return true;
           },
-          COMMAND_PRIORITY_LOW,
+          COMMAND_PRIORITY_HIGH,
         ),
       ),
-    [editor, readState, openLinkDialog],
+    [editor, readState, run],
   );
 
-  const format = (type: TextFormatType) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, type);
-  const toggleList = (type: 'bullet' | 'number') => {
-    if (state.list === type) editor.dispatchCommand(REMOVE_LIST_COMMAND, undefined);
-    else editor.dispatchCommand(type === 'bullet' ? INSERT_UNORDERED_LIST_COMMAND : INSERT_ORDERED_LIST_COMMAND, undefined);
-  };
+  const button = (id: ActionId, icon: React.ReactNode, pressed?: boolean, disabled?: boolean) => (
+    <ToolButton key={id} id={id} pressed={pressed} disabled={disabled} onClick={() => run(id)} icon={icon} />
+  );
 
   return (
     <>
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50/80 px-2 py-1.5">
-        <ToolButton label="Bold" shortcut={`${MOD}B`} pressed={state.bold} onClick={() => format('bold')} icon={ICONS.bold} />
-        <ToolButton label="Italic" shortcut={`${MOD}I`} pressed={state.italic} onClick={() => format('italic')} icon={ICONS.italic} />
-        <ToolButton label="Underline" shortcut={`${MOD}U`} pressed={state.underline} onClick={() => format('underline')} icon={ICONS.underline} />
+        <select
+          aria-label="Font size"
+          title={`Font size (${shortcutLabel(ACTIONS.fontUp.shortcut)} / ${shortcutLabel(ACTIONS.fontDown.shortcut)})`}
+          value={state.fontSize ?? ''}
+          onChange={(e) => {
+            const pt = e.target.value ? Number(e.target.value) : null;
+            editor.update(() => $setFontSize(pt));
+            editor.focus();
+          }}
+          className="mr-1 h-8 rounded-md border border-slate-200 bg-white px-1 text-xs text-slate-700"
+        >
+          <option value="">Size</option>
+          {FONT_SIZES_PT.map((pt) => (
+            <option key={pt} value={pt}>
+              {pt} pt
+            </option>
+          ))}
+        </select>
+        {button('bold', ICONS.bold, state.bold)}
+        {button('italic', ICONS.italic, state.italic)}
+        {button('underline', ICONS.underline, state.underline)}
+        {button('strikethrough', ICONS.strike, state.strikethrough)}
         <Divider />
-        <ToolButton label="Bulleted list" pressed={state.list === 'bullet'} onClick={() => toggleList('bullet')} icon={ICONS.bullet} />
-        <ToolButton label="Numbered list" pressed={state.list === 'number'} onClick={() => toggleList('number')} icon={ICONS.number} />
+        {button('bullet', ICONS.bullet, state.list === 'bullet')}
+        {button('number', ICONS.number, state.list === 'number')}
+        {button('outdent', ICONS.outdent)}
+        {button('indent', ICONS.indent)}
         <Divider />
-        <ToolButton label="Link" shortcut={`${MOD}K`} pressed={!!state.link} onClick={openLinkDialog} icon={ICONS.link} />
+        {button('quote', ICONS.quote, state.block === 'quote')}
+        {button('code', ICONS.code, state.block === 'code')}
+        {button('rule', ICONS.rule)}
+        {button('link', ICONS.link, !!state.link)}
+        {button('table', ICONS.table)}
+        {uploadImage && button('image', ICONS.image)}
         <span className="flex-1" />
-        <ToolButton label="Undo" shortcut={`${MOD}Z`} disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)} icon={ICONS.undo} />
-        <ToolButton label="Redo" shortcut={IS_MAC ? '⇧⌘Z' : 'Ctrl+Y'} disabled={!canRedo} onClick={() => editor.dispatchCommand(REDO_COMMAND, undefined)} icon={ICONS.redo} />
+        {button('undo', ICONS.undo, undefined, !canUndo)}
+        {button('redo', ICONS.redo, undefined, !canRedo)}
       </div>
+      {state.inTable && (
+        <div role="toolbar" aria-label="Table" className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-white px-2 py-1 text-xs">
+          {TABLE_ACTIONS.map((id) => (
+            <TextButton key={id} id={id} onClick={() => run(id)} />
+          ))}
+          <TextButton id="narrow" onClick={() => run('narrow')} />
+          <TextButton id="widen" onClick={() => run('widen')} />
+        </div>
+      )}
+      {uploadImage && (
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          className="hidden"
+          aria-label="Image file"
+          onChange={async (e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = '';
+            const error = await uploadAndInsert(editor, files, uploadImage);
+            if (error) onNotice(error);
+          }}
+        />
+      )}
       <LinkDialog
         open={linkSelection !== null}
         selection={linkSelection}
@@ -144,35 +310,42 @@ export function Toolbar() {
         }}
         onRemove={() => editor.dispatchCommand(TOGGLE_LINK_COMMAND, null)}
       />
+      <TableDialog
+        open={tableSelection !== null}
+        selection={tableSelection}
+        onClose={() => {
+          setTableSelection(null);
+          editor.focus();
+        }}
+      />
     </>
   );
+}
+
+/** The column of the caret's cell, resized by delta px. */
+function $resizeSelectedColumn(editor: LexicalEditor, delta: number) {
+  const selection = $getSelection();
+  if (!$isRangeSelection(selection)) return;
+  const cell = $findMatchingParent(selection.anchor.getNode(), $isTableCellNode);
+  if (!$isTableCellNode(cell)) return;
+  const table = $findTableNode(cell);
+  const element = table ? (editor.getElementByKey(table.getKey())?.querySelector('table') ?? (editor.getElementByKey(table.getKey()) as HTMLTableElement | null)) : null;
+  $resizeColumnOf(cell, delta, element as HTMLTableElement | null);
 }
 
 function Divider() {
   return <span aria-hidden className="mx-1 h-5 w-px bg-slate-200" />;
 }
 
-function ToolButton({
-  label,
-  shortcut,
-  pressed,
-  disabled,
-  onClick,
-  icon,
-}: {
-  label: string;
-  shortcut?: string;
-  pressed?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  icon: React.ReactNode;
-}) {
+function ToolButton({ id, pressed, disabled, onClick, icon }: { id: ActionId; pressed?: boolean; disabled?: boolean; onClick: () => void; icon: React.ReactNode }) {
+  const { label, shortcut } = ACTIONS[id];
   return (
     <button
       type="button"
       aria-label={label}
       aria-pressed={pressed === undefined ? undefined : pressed}
-      title={shortcut ? `${label} (${shortcut})` : label}
+      aria-keyshortcuts={ariaShortcut(shortcut)}
+      title={`${label} (${shortcutLabel(shortcut)})`}
       disabled={disabled}
       // Keep the editor's selection: a mousedown on the button would otherwise blur it.
       onMouseDown={(e) => e.preventDefault()}
@@ -187,26 +360,18 @@ function ToolButton({
   );
 }
 
-const svg = (d: React.ReactNode) => (
-  <svg viewBox="0 0 20 20" className="size-[18px]" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-    {d}
-  </svg>
-);
-
-const ICONS = {
-  bold: svg(<path d="M6 4h5a3 3 0 0 1 0 6H6zM6 10h6a3 3 0 0 1 0 6H6z" />),
-  italic: svg(<path d="M12 4H8.5M11.5 16H8M11 4 9 16" />),
-  underline: svg(<path d="M6 3.5v6a4 4 0 0 0 8 0v-6M5 17h10" />),
-  bullet: svg(
-    <>
-      <path d="M8 5.5h8M8 10h8M8 14.5h8" />
-      <circle cx="4.25" cy="5.5" r=".9" fill="currentColor" />
-      <circle cx="4.25" cy="10" r=".9" fill="currentColor" />
-      <circle cx="4.25" cy="14.5" r=".9" fill="currentColor" />
-    </>,
-  ),
-  number: svg(<path d="M8.5 5.5h8M8.5 10h8M8.5 14.5h8M3.5 4.5l1-.5v3M3.2 9.2c.4-.5 1.8-.5 1.8.4 0 .7-1.8 1.3-1.8 2h1.9M3.3 13.4h1.6l-.8 1 .2 0c.6 0 .9.3.9.8s-.5.8-1 .8c-.4 0-.8-.1-1-.4" />),
-  link: svg(<path d="M8.5 11.5a3 3 0 0 0 4.2.2l2.3-2.3a3 3 0 0 0-4.2-4.2l-.9.9M11.5 8.5a3 3 0 0 0-4.2-.2L5 10.6a3 3 0 0 0 4.2 4.2l.9-.9" />),
-  undo: svg(<path d="M7.5 7.5H13a3.5 3.5 0 0 1 0 7H9M7.5 7.5 10 5M7.5 7.5 10 10" />),
-  redo: svg(<path d="M12.5 7.5H7a3.5 3.5 0 0 0 0 7h4M12.5 7.5 10 5M12.5 7.5 10 10" />),
-};
+function TextButton({ id, onClick }: { id: ActionId; onClick: () => void }) {
+  const { label, shortcut } = ACTIONS[id];
+  return (
+    <button
+      type="button"
+      aria-keyshortcuts={ariaShortcut(shortcut)}
+      title={`${label} (${shortcutLabel(shortcut)})`}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className="rounded border border-slate-200 px-2 py-1 text-slate-700 hover:bg-slate-50"
+    >
+      {label}
+    </button>
+  );
+}

@@ -4,6 +4,8 @@
  * Client-safe: the zod schema uses lexicalPlainText to refuse an empty description.
  */
 
+import { INDENT_STEP_PX, MAX_INDENT_LEVELS } from './editor-rules';
+
 type LexicalNode = {
   type?: string;
   text?: string;
@@ -20,11 +22,19 @@ type LexicalNode = {
   colSpan?: number;
   rowSpan?: number;
   checked?: boolean;
+  style?: string;
+  colWidths?: unknown[];
+  src?: string;
+  altText?: string;
+  width?: number;
+  height?: number;
+  language?: string;
   children?: LexicalNode[];
 };
 
 /** A field of a hand-written state may be any JSON value: only strings are text. */
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : 0);
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -78,12 +88,17 @@ function children(node: LexicalNode) {
  */
 export const RICH_TEXT_LIMITS = { depth: 100, nodes: 20_000 } as const;
 
-export const RICH_TEXT_MESSAGES = {
-  tooDeep: 'The job description is nested too deeply. Remove some levels of lists or quotes and try again.',
-  tooLong: 'The job description is too long. Shorten it and try again.',
-  invalid: 'The job description could not be read. Reload the page and write it again.',
-  nul: 'The job description contains an invisible control character (NUL) that is not allowed. Remove it and try again.',
-} as const;
+/** The messages of richTextProblem, naming what is being written ('job description', 'post'). */
+export function richTextMessages(subject: string) {
+  return {
+    tooDeep: `The ${subject} is nested too deeply. Remove some levels of lists or quotes and try again.`,
+    tooLong: `The ${subject} is too long. Shorten it and try again.`,
+    invalid: `The ${subject} could not be read. Reload the page and write it again.`,
+    nul: `The ${subject} contains an invisible control character (NUL) that is not allowed. Remove it and try again.`,
+  } as const;
+}
+
+export const RICH_TEXT_MESSAGES = richTextMessages('job description');
 
 /**
  * What is wrong with a Lexical state, or null: checked without recursion, before anything that
@@ -91,27 +106,27 @@ export const RICH_TEXT_MESSAGES = {
  * passed the API's own input check, so NUL (which no PostgreSQL text or jsonb holds) is looked for
  * here too. HTML and plain strings are not Lexical: null.
  */
-export function richTextProblem(input: unknown): string | null {
+export function richTextProblem(input: unknown, messages: ReturnType<typeof richTextMessages> = RICH_TEXT_MESSAGES): string | null {
   const state = parseWhole(input);
   if (!state) return null;
-  if (!isNode(state.root)) return RICH_TEXT_MESSAGES.invalid;
+  if (!isNode(state.root)) return messages.invalid;
   const stack: [unknown, number][] = [[state, 0]];
   let count = 0;
   while (stack.length) {
     const [value, depth] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return RICH_TEXT_MESSAGES.nul;
+      if (value.includes('\u0000')) return messages.nul;
       continue;
     }
     if (!value || typeof value !== 'object') continue;
-    if (++count > RICH_TEXT_LIMITS.nodes) return RICH_TEXT_MESSAGES.tooLong;
-    if (depth > RICH_TEXT_LIMITS.depth) return RICH_TEXT_MESSAGES.tooDeep;
+    if (++count > RICH_TEXT_LIMITS.nodes) return messages.tooLong;
+    if (depth > RICH_TEXT_LIMITS.depth) return messages.tooDeep;
     if (!Array.isArray(value)) {
       const node = value as LexicalNode;
-      if (node.children !== undefined && !(Array.isArray(node.children) && node.children.every(isNode))) return RICH_TEXT_MESSAGES.invalid;
+      if (node.children !== undefined && !(Array.isArray(node.children) && node.children.every(isNode))) return messages.invalid;
     }
     for (const [key, child] of Object.entries(value)) {
-      if (key.includes('\u0000')) return RICH_TEXT_MESSAGES.nul;
+      if (key.includes('\u0000')) return messages.nul;
       stack.push([child, depth + 1]);
     }
   }
@@ -121,7 +136,7 @@ export function richTextProblem(input: unknown): string | null {
 function blockStyle(node: LexicalNode) {
   const styles: string[] = [];
   if (typeof node.format === 'string' && ['left', 'center', 'right', 'justify'].includes(node.format)) styles.push(`text-align: ${node.format}`);
-  if (node.indent && node.indent > 0) styles.push(`padding-left: ${Math.min(node.indent, 10) * 30}px`);
+  if (node.indent && node.indent > 0) styles.push(`padding-left: ${Math.min(node.indent, MAX_INDENT_LEVELS) * INDENT_STEP_PX}px`);
   return styles.length ? ` style="${styles.join('; ')}"` : '';
 }
 
@@ -135,7 +150,9 @@ function renderNode(node: LexicalNode): string {
       let html = escapeHtml(str(node.text));
       const format = typeof node.format === 'number' ? node.format : 0;
       for (const [bit, tag] of [...TEXT_MARKS].reverse()) if (format & bit) html = `<${tag}>${html}</${tag}>`;
-      return html;
+      // Font size and colours travel in the text's style (the sanitizer keeps the allowed ones).
+      const style = str(node.style).trim();
+      return style ? `<span style="${escapeHtml(style)}">${html}</span>` : html;
     }
     case 'tab':
       return '\t';
@@ -166,16 +183,26 @@ function renderNode(node: LexicalNode): string {
     }
     case 'horizontalrule':
       return '<hr>';
-    case 'table':
-      return `<table><tbody>${inner()}</tbody></table>`;
+    case 'table': {
+      const widths = Array.isArray(node.colWidths) ? node.colWidths.map(int) : [];
+      const cols = widths.length ? `<colgroup>${widths.map((w) => (w ? `<col style="width: ${w}px">` : '<col>')).join('')}</colgroup>` : '';
+      return `<table>${cols}<tbody>${inner()}</tbody></table>`;
+    }
     case 'tablerow':
       return `<tr>${inner()}</tr>`;
     case 'tablecell': {
       const tag = node.headerState ? 'th' : 'td';
       const span =
-        (node.colSpan && node.colSpan > 1 ? ` colspan="${Number(node.colSpan)}"` : '') +
-        (node.rowSpan && node.rowSpan > 1 ? ` rowspan="${Number(node.rowSpan)}"` : '');
+        (int(node.colSpan) > 1 ? ` colspan="${int(node.colSpan)}"` : '') +
+        (int(node.rowSpan) > 1 ? ` rowspan="${int(node.rowSpan)}"` : '') +
+        (tag === 'th' ? ` scope="${node.headerState === 2 ? 'row' : 'col'}"` : '');
       return `<${tag}${span}>${inner()}</${tag}>`;
+    }
+    case 'image': {
+      const src = str(node.src);
+      if (!/^(https?:\/\/|\/)/.test(src)) return '';
+      const size = (int(node.width) ? ` width="${int(node.width)}"` : '') + (int(node.height) ? ` height="${int(node.height)}"` : '');
+      return `<img src="${escapeHtml(src)}" alt="${escapeHtml(str(node.altText))}"${size}>`;
     }
     default:
       // Unknown element nodes keep their text; unknown leaves are dropped.

@@ -1,15 +1,20 @@
 // Server code (sanitize-html); the client renders nothing from here.
 import sanitizeHtml from 'sanitize-html';
 import { isLexicalState, lexicalToHtml } from './rich-text';
+import { repairTables } from './table-rules';
 
 const CELL_ATTRS = ['colspan', 'rowspan', 'colwidth', 'style', 'class', 'id', 'headers', 'scope'];
 const BASIC = ['style', 'class', 'id'];
 
-/** The rich-text content rules of jobs spec §5: inline marks, tables and the output-only blocks. */
+/**
+ * THE allow-list of rich text (jobs spec §5): job descriptions and news posts both go through it.
+ * Inline marks, tables (with column groups read from stored markup), the output-only blocks, and
+ * editor images (http(s) or site-relative sources only).
+ */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'strong', 'b', 'em', 'i', 'del', 's', 'sub', 'sup', 'code', 'u', 'span',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'colgroup', 'col', 'blockquote', 'hr', 'pre', 'ol', 'ul', 'li',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'colgroup', 'col', 'blockquote', 'hr', 'pre', 'ol', 'ul', 'li', 'img',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'title', 'rel', ...BASIC],
@@ -24,7 +29,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
     th: CELL_ATTRS,
     colgroup: ['span', ...BASIC],
     col: ['span', ...BASIC],
+    img: ['src', 'alt', 'width', 'height', ...BASIC],
   },
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  // An image needs an absolute http(s) source or one on this site ('/api/...'); others are dropped.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^(https?:\/\/|\/(?!\/))/i.test(frame.attribs.src ?? ''),
+  // col is a void element: never '<col></col>'.
+  selfClosing: ['img', 'br', 'hr', 'col'],
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,
   allowedStyles: {
@@ -50,10 +61,13 @@ export function sanitizeDescriptionHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** A description as sent (Lexical state, its JSON string, or HTML) → what the jobs table stores. */
+/**
+ * Rich text as sent (Lexical state, its JSON string, or HTML) → what is stored: the state with its
+ * tables repaired (table-rules.ts), and the sanitized HTML. News posts use it as renderRichText.
+ */
 export function renderDescription(input: unknown): { json: unknown | null; html: string } {
   if (isLexicalState(input)) {
-    const json = typeof input === 'string' ? JSON.parse(input) : input;
+    const json = repairTables(typeof input === 'string' ? JSON.parse(input) : input);
     return { json, html: sanitizeDescriptionHtml(lexicalToHtml(json) ?? '') };
   }
   const text = typeof input === 'string' ? input : '';
@@ -66,3 +80,5 @@ export function renderDescription(input: unknown): { json: unknown | null; html:
         .join('');
   return { json: null, html: sanitizeDescriptionHtml(html) };
 }
+
+export const renderRichText = renderDescription;
