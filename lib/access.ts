@@ -108,6 +108,7 @@ export const PORTALS: readonly Portal[] = [
       { label: 'Home', href: '/members/home', icon: 'home' },
       { label: 'Find Jobs', href: '/members/jobs', icon: 'truck' },
       { label: 'My Applications', href: '/members/applications', icon: 'briefcase' },
+      { label: 'News', href: '/members/news', icon: 'newspaper' },
       { label: 'Recommend', action: 'recommend', icon: 'share' },
       { label: 'Settings', href: '/members/settings', icon: 'settings' },
     ],
@@ -171,7 +172,10 @@ export const API_ACCESS = {
   /** The employer profile is loaded only for company users (spec §6). */
   employer: [EMPLOYER, COMPANY_ADMIN, INTERNAL_USER, SUPER_ADMIN, ADMIN],
   news: [NEWS_ADMIN, NEWS_CONTRIBUTOR, INTERNAL_USER, SUPER_ADMIN, ADMIN, ADS_ADMIN],
+  /** Writing news (posts, images, albums): news admins and contributors; what each may edit is checked in lib/news. */
   adminChannels: [NEWS_ADMIN, NEWS_CONTRIBUTOR],
+  /** Creating, changing and deactivating news channels. */
+  newsAdmin: [NEWS_ADMIN],
   ads: [ADS_ADMIN, SUPER_ADMIN, ADMIN],
   members: [DRIVER, INTERNAL_USER, SUPER_ADMIN, ADMIN],
   drivers: [DRIVER],

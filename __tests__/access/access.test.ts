@@ -111,7 +111,8 @@ describe('portalsFor (the portal switcher) and portalForPath', () => {
       admin: ['Company List', 'User Management'],
       company: ['Create New Job', 'Posted Jobs', 'Recommend', 'Settings'],
       news: ['News Channels'],
-      members: ['Home', 'Find Jobs', 'My Applications', 'Recommend', 'Settings'], // issue 10 adds the driver's job search and applications
+      // News: the Drivers Portal's News section (issue 13).
+      members: ['Home', 'Find Jobs', 'My Applications', 'News', 'Recommend', 'Settings'], // issue 10 adds the driver's job search and applications
       ads: ['Manage Ads', 'Settings'],
     });
   });

@@ -15,84 +15,98 @@ import * as r12 from '@/app/api/v1.0/admin/invoices/route';
 import * as r13 from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import * as r14 from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
 import * as r15 from '@/app/api/v1.0/admin/jobs/search/route';
-import * as r16 from '@/app/api/v1.0/admin/outbox/route';
-import * as r17 from '@/app/api/v1.0/ads/[id]/daily/route';
-import * as r18 from '@/app/api/v1.0/ads/[id]/route';
-import * as r19 from '@/app/api/v1.0/ads/click/[token]/route';
-import * as r20 from '@/app/api/v1.0/ads/impression/route';
-import * as r21 from '@/app/api/v1.0/ads/media/[file]/route';
-import * as r22 from '@/app/api/v1.0/ads/multimedia/delete/[file]/route';
-import * as r23 from '@/app/api/v1.0/ads/multimedia/upload/route';
-import * as r24 from '@/app/api/v1.0/ads/route';
-import * as r25 from '@/app/api/v1.0/ads/search/route';
-import * as r26 from '@/app/api/v1.0/ads/serve/route';
-import * as r27 from '@/app/api/v1.0/ads/settings/route';
-import * as r28 from '@/app/api/v1.0/auth/change-password/route';
-import * as r29 from '@/app/api/v1.0/auth/email-check-token/route';
-import * as r30 from '@/app/api/v1.0/auth/login/impersonate/route';
-import * as r31 from '@/app/api/v1.0/auth/login/route';
-import * as r32 from '@/app/api/v1.0/auth/login/social/route';
-import * as r33 from '@/app/api/v1.0/auth/logout/route';
-import * as r34 from '@/app/api/v1.0/auth/refresh/route';
-import * as r35 from '@/app/api/v1.0/auth/reset-password/route';
-import * as r36 from '@/app/api/v1.0/auth/sessions/[id]/route';
-import * as r37 from '@/app/api/v1.0/auth/sessions/route';
-import * as r38 from '@/app/api/v1.0/auth/signup/route';
-import * as r39 from '@/app/api/v1.0/auth/token-password/route';
-import * as r40 from '@/app/api/v1.0/auth/validate-employer-email/route';
-import * as r41 from '@/app/api/v1.0/auth/verify-email/route';
-import * as r42 from '@/app/api/v1.0/auth/verify-email/send/route';
-import * as r43 from '@/app/api/v1.0/auth/verify-token-password/route';
-import * as r44 from '@/app/api/v1.0/companies/[id]/employers/[userId]/password-reset/route';
-import * as r45 from '@/app/api/v1.0/companies/[id]/employers/[userId]/route';
-import * as r46 from '@/app/api/v1.0/companies/[id]/employers/route';
-import * as r47 from '@/app/api/v1.0/companies/[id]/logo/route';
-import * as r48 from '@/app/api/v1.0/companies/[id]/route';
-import * as r49 from '@/app/api/v1.0/companies/logo/[id]/route';
-import * as r50 from '@/app/api/v1.0/companies/route';
-import * as r51 from '@/app/api/v1.0/companies/search/route';
-import * as r52 from '@/app/api/v1.0/companies/tag/route';
-import * as r53 from '@/app/api/v1.0/companies/tags/route';
-import * as r54 from '@/app/api/v1.0/employer/route';
-import * as r55 from '@/app/api/v1.0/geo/autocomplete/route';
-import * as r56 from '@/app/api/v1.0/jobs/[id]/addons/route';
-import * as r57 from '@/app/api/v1.0/jobs/[id]/addresses/route';
-import * as r58 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/notes/route';
-import * as r59 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/route';
-import * as r60 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/stage/route';
-import * as r61 from '@/app/api/v1.0/jobs/[id]/applicants/delete-tags/route';
-import * as r62 from '@/app/api/v1.0/jobs/[id]/applicants/route';
-import * as r63 from '@/app/api/v1.0/jobs/[id]/applicants/search/route';
-import * as r64 from '@/app/api/v1.0/jobs/[id]/apply/route';
-import * as r65 from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
-import * as r66 from '@/app/api/v1.0/jobs/[id]/cancel/route';
-import * as r67 from '@/app/api/v1.0/jobs/[id]/candidates/route';
-import * as r68 from '@/app/api/v1.0/jobs/[id]/close/route';
-import * as r69 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
-import * as r70 from '@/app/api/v1.0/jobs/[id]/route';
-import * as r71 from '@/app/api/v1.0/jobs/[id]/statistics/route';
-import * as r72 from '@/app/api/v1.0/jobs/[id]/tag/route';
-import * as r73 from '@/app/api/v1.0/jobs/applicants/tag/route';
-import * as r74 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
-import * as r75 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
-import * as r76 from '@/app/api/v1.0/jobs/multimedia/upload/route';
-import * as r77 from '@/app/api/v1.0/jobs/route';
-import * as r78 from '@/app/api/v1.0/jobs/search/route';
-import * as r79 from '@/app/api/v1.0/jobs/tag/[id]/route';
-import * as r80 from '@/app/api/v1.0/lead/invite/route';
-import * as r81 from '@/app/api/v1.0/members/applications/route';
-import * as r82 from '@/app/api/v1.0/members/me/route';
-import * as r83 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
-import * as r84 from '@/app/api/v1.0/payment/company/billing/route';
-import * as r85 from '@/app/api/v1.0/payment/company/invoice/charge/route';
-import * as r86 from '@/app/api/v1.0/payment/company/invoice/route';
-import * as r87 from '@/app/api/v1.0/payment/company/invoice/summary/route';
-import * as r88 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
-import * as r89 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
-import * as r90 from '@/app/api/v1.0/payment/employer/job/addons/route';
-import * as r91 from '@/app/api/v1.0/payment/employer/job/invoice/route';
-import * as r92 from '@/app/api/v1.0/payment/invoice/renewal/route';
-import * as r93 from '@/app/api/v1.0/user/[id]/driver-score/route';
+import * as r16 from '@/app/api/v1.0/admin/news/channels/[id]/posts/route';
+import * as r17 from '@/app/api/v1.0/admin/outbox/route';
+import * as r18 from '@/app/api/v1.0/ads/[id]/daily/route';
+import * as r19 from '@/app/api/v1.0/ads/[id]/route';
+import * as r20 from '@/app/api/v1.0/ads/click/[token]/route';
+import * as r21 from '@/app/api/v1.0/ads/impression/route';
+import * as r22 from '@/app/api/v1.0/ads/media/[file]/route';
+import * as r23 from '@/app/api/v1.0/ads/multimedia/delete/[file]/route';
+import * as r24 from '@/app/api/v1.0/ads/multimedia/upload/route';
+import * as r25 from '@/app/api/v1.0/ads/route';
+import * as r26 from '@/app/api/v1.0/ads/search/route';
+import * as r27 from '@/app/api/v1.0/ads/serve/route';
+import * as r28 from '@/app/api/v1.0/ads/settings/route';
+import * as r29 from '@/app/api/v1.0/albums/[id]/route';
+import * as r30 from '@/app/api/v1.0/albums/route';
+import * as r31 from '@/app/api/v1.0/auth/change-password/route';
+import * as r32 from '@/app/api/v1.0/auth/email-check-token/route';
+import * as r33 from '@/app/api/v1.0/auth/login/impersonate/route';
+import * as r34 from '@/app/api/v1.0/auth/login/route';
+import * as r35 from '@/app/api/v1.0/auth/login/social/route';
+import * as r36 from '@/app/api/v1.0/auth/logout/route';
+import * as r37 from '@/app/api/v1.0/auth/refresh/route';
+import * as r38 from '@/app/api/v1.0/auth/reset-password/route';
+import * as r39 from '@/app/api/v1.0/auth/sessions/[id]/route';
+import * as r40 from '@/app/api/v1.0/auth/sessions/route';
+import * as r41 from '@/app/api/v1.0/auth/signup/route';
+import * as r42 from '@/app/api/v1.0/auth/token-password/route';
+import * as r43 from '@/app/api/v1.0/auth/validate-employer-email/route';
+import * as r44 from '@/app/api/v1.0/auth/verify-email/route';
+import * as r45 from '@/app/api/v1.0/auth/verify-email/send/route';
+import * as r46 from '@/app/api/v1.0/auth/verify-token-password/route';
+import * as r47 from '@/app/api/v1.0/companies/[id]/employers/[userId]/password-reset/route';
+import * as r48 from '@/app/api/v1.0/companies/[id]/employers/[userId]/route';
+import * as r49 from '@/app/api/v1.0/companies/[id]/employers/route';
+import * as r50 from '@/app/api/v1.0/companies/[id]/logo/route';
+import * as r51 from '@/app/api/v1.0/companies/[id]/route';
+import * as r52 from '@/app/api/v1.0/companies/logo/[id]/route';
+import * as r53 from '@/app/api/v1.0/companies/route';
+import * as r54 from '@/app/api/v1.0/companies/search/route';
+import * as r55 from '@/app/api/v1.0/companies/tag/route';
+import * as r56 from '@/app/api/v1.0/companies/tags/route';
+import * as r57 from '@/app/api/v1.0/employer/route';
+import * as r58 from '@/app/api/v1.0/geo/autocomplete/route';
+import * as r59 from '@/app/api/v1.0/jobs/[id]/addons/route';
+import * as r60 from '@/app/api/v1.0/jobs/[id]/addresses/route';
+import * as r61 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/notes/route';
+import * as r62 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/route';
+import * as r63 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/stage/route';
+import * as r64 from '@/app/api/v1.0/jobs/[id]/applicants/delete-tags/route';
+import * as r65 from '@/app/api/v1.0/jobs/[id]/applicants/route';
+import * as r66 from '@/app/api/v1.0/jobs/[id]/applicants/search/route';
+import * as r67 from '@/app/api/v1.0/jobs/[id]/apply/route';
+import * as r68 from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
+import * as r69 from '@/app/api/v1.0/jobs/[id]/cancel/route';
+import * as r70 from '@/app/api/v1.0/jobs/[id]/candidates/route';
+import * as r71 from '@/app/api/v1.0/jobs/[id]/close/route';
+import * as r72 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
+import * as r73 from '@/app/api/v1.0/jobs/[id]/route';
+import * as r74 from '@/app/api/v1.0/jobs/[id]/statistics/route';
+import * as r75 from '@/app/api/v1.0/jobs/[id]/tag/route';
+import * as r76 from '@/app/api/v1.0/jobs/applicants/tag/route';
+import * as r77 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
+import * as r78 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
+import * as r79 from '@/app/api/v1.0/jobs/multimedia/upload/route';
+import * as r80 from '@/app/api/v1.0/jobs/route';
+import * as r81 from '@/app/api/v1.0/jobs/search/route';
+import * as r82 from '@/app/api/v1.0/jobs/tag/[id]/route';
+import * as r83 from '@/app/api/v1.0/lead/invite/route';
+import * as r84 from '@/app/api/v1.0/members/applications/route';
+import * as r85 from '@/app/api/v1.0/members/me/route';
+import * as r86 from '@/app/api/v1.0/members/news/[id]/route';
+import * as r87 from '@/app/api/v1.0/members/news/route';
+import * as r88 from '@/app/api/v1.0/news/channels/[id]/posts/route';
+import * as r89 from '@/app/api/v1.0/news/channels/[id]/route';
+import * as r90 from '@/app/api/v1.0/news/channels/[id]/upload-image/route';
+import * as r91 from '@/app/api/v1.0/news/channels/posts/[id]/route';
+import * as r92 from '@/app/api/v1.0/news/channels/route';
+import * as r93 from '@/app/api/v1.0/news/channels/search/route';
+import * as r94 from '@/app/api/v1.0/news/images/[name]/route';
+import * as r95 from '@/app/api/v1.0/news/posts/[id]/pdf/route';
+import * as r96 from '@/app/api/v1.0/news/posts/[id]/route';
+import * as r97 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
+import * as r98 from '@/app/api/v1.0/payment/company/billing/route';
+import * as r99 from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import * as r100 from '@/app/api/v1.0/payment/company/invoice/route';
+import * as r101 from '@/app/api/v1.0/payment/company/invoice/summary/route';
+import * as r102 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
+import * as r103 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
+import * as r104 from '@/app/api/v1.0/payment/employer/job/addons/route';
+import * as r105 from '@/app/api/v1.0/payment/employer/job/invoice/route';
+import * as r106 from '@/app/api/v1.0/payment/invoice/renewal/route';
+import * as r107 from '@/app/api/v1.0/user/[id]/driver-score/route';
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fallback?: boolean }[] = [
   { path: '/api/v1.0/{path}', module: r0, fallback: true },
@@ -111,82 +125,96 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fal
   { path: '/api/v1.0/admin/jobs/{id}/boost', module: r13 },
   { path: '/api/v1.0/admin/jobs/{id}/suspend', module: r14 },
   { path: '/api/v1.0/admin/jobs/search', module: r15 },
-  { path: '/api/v1.0/admin/outbox', module: r16 },
-  { path: '/api/v1.0/ads/{id}/daily', module: r17 },
-  { path: '/api/v1.0/ads/{id}', module: r18 },
-  { path: '/api/v1.0/ads/click/{token}', module: r19 },
-  { path: '/api/v1.0/ads/impression', module: r20 },
-  { path: '/api/v1.0/ads/media/{file}', module: r21 },
-  { path: '/api/v1.0/ads/multimedia/delete/{file}', module: r22 },
-  { path: '/api/v1.0/ads/multimedia/upload', module: r23 },
-  { path: '/api/v1.0/ads', module: r24 },
-  { path: '/api/v1.0/ads/search', module: r25 },
-  { path: '/api/v1.0/ads/serve', module: r26 },
-  { path: '/api/v1.0/ads/settings', module: r27 },
-  { path: '/api/v1.0/auth/change-password', module: r28 },
-  { path: '/api/v1.0/auth/email-check-token', module: r29 },
-  { path: '/api/v1.0/auth/login/impersonate', module: r30 },
-  { path: '/api/v1.0/auth/login', module: r31 },
-  { path: '/api/v1.0/auth/login/social', module: r32 },
-  { path: '/api/v1.0/auth/logout', module: r33 },
-  { path: '/api/v1.0/auth/refresh', module: r34 },
-  { path: '/api/v1.0/auth/reset-password', module: r35 },
-  { path: '/api/v1.0/auth/sessions/{id}', module: r36 },
-  { path: '/api/v1.0/auth/sessions', module: r37 },
-  { path: '/api/v1.0/auth/signup', module: r38 },
-  { path: '/api/v1.0/auth/token-password', module: r39 },
-  { path: '/api/v1.0/auth/validate-employer-email', module: r40 },
-  { path: '/api/v1.0/auth/verify-email', module: r41 },
-  { path: '/api/v1.0/auth/verify-email/send', module: r42 },
-  { path: '/api/v1.0/auth/verify-token-password', module: r43 },
-  { path: '/api/v1.0/companies/{id}/employers/{userId}/password-reset', module: r44 },
-  { path: '/api/v1.0/companies/{id}/employers/{userId}', module: r45 },
-  { path: '/api/v1.0/companies/{id}/employers', module: r46 },
-  { path: '/api/v1.0/companies/{id}/logo', module: r47 },
-  { path: '/api/v1.0/companies/{id}', module: r48 },
-  { path: '/api/v1.0/companies/logo/{id}', module: r49 },
-  { path: '/api/v1.0/companies', module: r50 },
-  { path: '/api/v1.0/companies/search', module: r51 },
-  { path: '/api/v1.0/companies/tag', module: r52 },
-  { path: '/api/v1.0/companies/tags', module: r53 },
-  { path: '/api/v1.0/employer', module: r54 },
-  { path: '/api/v1.0/geo/autocomplete', module: r55 },
-  { path: '/api/v1.0/jobs/{id}/addons', module: r56 },
-  { path: '/api/v1.0/jobs/{id}/addresses', module: r57 },
-  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}/notes', module: r58 },
-  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}', module: r59 },
-  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}/stage', module: r60 },
-  { path: '/api/v1.0/jobs/{id}/applicants/delete-tags', module: r61 },
-  { path: '/api/v1.0/jobs/{id}/applicants', module: r62 },
-  { path: '/api/v1.0/jobs/{id}/applicants/search', module: r63 },
-  { path: '/api/v1.0/jobs/{id}/apply', module: r64 },
-  { path: '/api/v1.0/jobs/{id}/cancel-renewal', module: r65 },
-  { path: '/api/v1.0/jobs/{id}/cancel', module: r66 },
-  { path: '/api/v1.0/jobs/{id}/candidates', module: r67 },
-  { path: '/api/v1.0/jobs/{id}/close', module: r68 },
-  { path: '/api/v1.0/jobs/{id}/duplicate', module: r69 },
-  { path: '/api/v1.0/jobs/{id}', module: r70 },
-  { path: '/api/v1.0/jobs/{id}/statistics', module: r71 },
-  { path: '/api/v1.0/jobs/{id}/tag', module: r72 },
-  { path: '/api/v1.0/jobs/applicants/tag', module: r73 },
-  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r74 },
-  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r75 },
-  { path: '/api/v1.0/jobs/multimedia/upload', module: r76 },
-  { path: '/api/v1.0/jobs', module: r77 },
-  { path: '/api/v1.0/jobs/search', module: r78 },
-  { path: '/api/v1.0/jobs/tag/{id}', module: r79 },
-  { path: '/api/v1.0/lead/invite', module: r80 },
-  { path: '/api/v1.0/members/applications', module: r81 },
-  { path: '/api/v1.0/members/me', module: r82 },
-  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r83 },
-  { path: '/api/v1.0/payment/company/billing', module: r84 },
-  { path: '/api/v1.0/payment/company/invoice/charge', module: r85 },
-  { path: '/api/v1.0/payment/company/invoice', module: r86 },
-  { path: '/api/v1.0/payment/company/invoice/summary', module: r87 },
-  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r88 },
-  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r89 },
-  { path: '/api/v1.0/payment/employer/job/addons', module: r90 },
-  { path: '/api/v1.0/payment/employer/job/invoice', module: r91 },
-  { path: '/api/v1.0/payment/invoice/renewal', module: r92 },
-  { path: '/api/v1.0/user/{id}/driver-score', module: r93 },
+  { path: '/api/v1.0/admin/news/channels/{id}/posts', module: r16 },
+  { path: '/api/v1.0/admin/outbox', module: r17 },
+  { path: '/api/v1.0/ads/{id}/daily', module: r18 },
+  { path: '/api/v1.0/ads/{id}', module: r19 },
+  { path: '/api/v1.0/ads/click/{token}', module: r20 },
+  { path: '/api/v1.0/ads/impression', module: r21 },
+  { path: '/api/v1.0/ads/media/{file}', module: r22 },
+  { path: '/api/v1.0/ads/multimedia/delete/{file}', module: r23 },
+  { path: '/api/v1.0/ads/multimedia/upload', module: r24 },
+  { path: '/api/v1.0/ads', module: r25 },
+  { path: '/api/v1.0/ads/search', module: r26 },
+  { path: '/api/v1.0/ads/serve', module: r27 },
+  { path: '/api/v1.0/ads/settings', module: r28 },
+  { path: '/api/v1.0/albums/{id}', module: r29 },
+  { path: '/api/v1.0/albums', module: r30 },
+  { path: '/api/v1.0/auth/change-password', module: r31 },
+  { path: '/api/v1.0/auth/email-check-token', module: r32 },
+  { path: '/api/v1.0/auth/login/impersonate', module: r33 },
+  { path: '/api/v1.0/auth/login', module: r34 },
+  { path: '/api/v1.0/auth/login/social', module: r35 },
+  { path: '/api/v1.0/auth/logout', module: r36 },
+  { path: '/api/v1.0/auth/refresh', module: r37 },
+  { path: '/api/v1.0/auth/reset-password', module: r38 },
+  { path: '/api/v1.0/auth/sessions/{id}', module: r39 },
+  { path: '/api/v1.0/auth/sessions', module: r40 },
+  { path: '/api/v1.0/auth/signup', module: r41 },
+  { path: '/api/v1.0/auth/token-password', module: r42 },
+  { path: '/api/v1.0/auth/validate-employer-email', module: r43 },
+  { path: '/api/v1.0/auth/verify-email', module: r44 },
+  { path: '/api/v1.0/auth/verify-email/send', module: r45 },
+  { path: '/api/v1.0/auth/verify-token-password', module: r46 },
+  { path: '/api/v1.0/companies/{id}/employers/{userId}/password-reset', module: r47 },
+  { path: '/api/v1.0/companies/{id}/employers/{userId}', module: r48 },
+  { path: '/api/v1.0/companies/{id}/employers', module: r49 },
+  { path: '/api/v1.0/companies/{id}/logo', module: r50 },
+  { path: '/api/v1.0/companies/{id}', module: r51 },
+  { path: '/api/v1.0/companies/logo/{id}', module: r52 },
+  { path: '/api/v1.0/companies', module: r53 },
+  { path: '/api/v1.0/companies/search', module: r54 },
+  { path: '/api/v1.0/companies/tag', module: r55 },
+  { path: '/api/v1.0/companies/tags', module: r56 },
+  { path: '/api/v1.0/employer', module: r57 },
+  { path: '/api/v1.0/geo/autocomplete', module: r58 },
+  { path: '/api/v1.0/jobs/{id}/addons', module: r59 },
+  { path: '/api/v1.0/jobs/{id}/addresses', module: r60 },
+  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}/notes', module: r61 },
+  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}', module: r62 },
+  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}/stage', module: r63 },
+  { path: '/api/v1.0/jobs/{id}/applicants/delete-tags', module: r64 },
+  { path: '/api/v1.0/jobs/{id}/applicants', module: r65 },
+  { path: '/api/v1.0/jobs/{id}/applicants/search', module: r66 },
+  { path: '/api/v1.0/jobs/{id}/apply', module: r67 },
+  { path: '/api/v1.0/jobs/{id}/cancel-renewal', module: r68 },
+  { path: '/api/v1.0/jobs/{id}/cancel', module: r69 },
+  { path: '/api/v1.0/jobs/{id}/candidates', module: r70 },
+  { path: '/api/v1.0/jobs/{id}/close', module: r71 },
+  { path: '/api/v1.0/jobs/{id}/duplicate', module: r72 },
+  { path: '/api/v1.0/jobs/{id}', module: r73 },
+  { path: '/api/v1.0/jobs/{id}/statistics', module: r74 },
+  { path: '/api/v1.0/jobs/{id}/tag', module: r75 },
+  { path: '/api/v1.0/jobs/applicants/tag', module: r76 },
+  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r77 },
+  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r78 },
+  { path: '/api/v1.0/jobs/multimedia/upload', module: r79 },
+  { path: '/api/v1.0/jobs', module: r80 },
+  { path: '/api/v1.0/jobs/search', module: r81 },
+  { path: '/api/v1.0/jobs/tag/{id}', module: r82 },
+  { path: '/api/v1.0/lead/invite', module: r83 },
+  { path: '/api/v1.0/members/applications', module: r84 },
+  { path: '/api/v1.0/members/me', module: r85 },
+  { path: '/api/v1.0/members/news/{id}', module: r86 },
+  { path: '/api/v1.0/members/news', module: r87 },
+  { path: '/api/v1.0/news/channels/{id}/posts', module: r88 },
+  { path: '/api/v1.0/news/channels/{id}', module: r89 },
+  { path: '/api/v1.0/news/channels/{id}/upload-image', module: r90 },
+  { path: '/api/v1.0/news/channels/posts/{id}', module: r91 },
+  { path: '/api/v1.0/news/channels', module: r92 },
+  { path: '/api/v1.0/news/channels/search', module: r93 },
+  { path: '/api/v1.0/news/images/{name}', module: r94 },
+  { path: '/api/v1.0/news/posts/{id}/pdf', module: r95 },
+  { path: '/api/v1.0/news/posts/{id}', module: r96 },
+  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r97 },
+  { path: '/api/v1.0/payment/company/billing', module: r98 },
+  { path: '/api/v1.0/payment/company/invoice/charge', module: r99 },
+  { path: '/api/v1.0/payment/company/invoice', module: r100 },
+  { path: '/api/v1.0/payment/company/invoice/summary', module: r101 },
+  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r102 },
+  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r103 },
+  { path: '/api/v1.0/payment/employer/job/addons', module: r104 },
+  { path: '/api/v1.0/payment/employer/job/invoice', module: r105 },
+  { path: '/api/v1.0/payment/invoice/renewal', module: r106 },
+  { path: '/api/v1.0/user/{id}/driver-score', module: r107 },
 ];

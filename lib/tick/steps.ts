@@ -8,6 +8,7 @@ import { sendApplicantDigests } from '@/lib/drivers/digest';
 import { endAds } from '@/lib/ads/services';
 import { purgeAbandonedAdUploads } from '@/lib/ads/media';
 import { purgeAdViews } from '@/lib/ads/serving';
+import { publishDuePosts } from '@/lib/news/posts';
 
 /**
  * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database and a
@@ -33,6 +34,8 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'end-ads', run: ({ db, now }) => endAds(db, now) },
   { name: 'ad-upload-parts', run: ({ now }) => purgeAbandonedAdUploads(now) },
   { name: 'ad-views', run: ({ db, now }) => purgeAdViews(db, now) },
+  // Scheduled news posts whose time has come are published (SCHEDULED → POSTED).
+  { name: 'publish-posts', run: ({ db, now }) => publishDuePosts(db, now) },
   // Last, so the mail the steps above queued (renewals, failed payments) goes out in the same tick.
   { name: 'outbox', run: ({ db, now }) => deliverDueMail(db, now) },
 ];

@@ -8,3 +8,4 @@ export * from './subscriptions';
 export * from './admin';
 export * from './ads';
 export * from './social';
+export * from './news';

@@ -1,0 +1,249 @@
+import sharp from 'sharp';
+import { POST as searchRoute } from '@/app/api/v1.0/news/channels/search/route';
+import { GET as listChannelsRoute, POST as createChannelRoute } from '@/app/api/v1.0/news/channels/route';
+import { DELETE as deactivateRoute, GET as getChannelRoute, PUT as updateChannelRoute } from '@/app/api/v1.0/news/channels/[id]/route';
+import { GET as channelPostsRoute, POST as createPostRoute } from '@/app/api/v1.0/news/channels/[id]/posts/route';
+import { POST as uploadRoute } from '@/app/api/v1.0/news/channels/[id]/upload-image/route';
+import { DELETE as cancelPostRoute, PUT as updatePostRoute } from '@/app/api/v1.0/news/channels/posts/[id]/route';
+import { GET as getPostRoute } from '@/app/api/v1.0/news/posts/[id]/route';
+import { GET as pdfRoute } from '@/app/api/v1.0/news/posts/[id]/pdf/route';
+import { GET as imageRoute } from '@/app/api/v1.0/news/images/[name]/route';
+import { GET as adminPostsRoute } from '@/app/api/v1.0/admin/news/channels/[id]/posts/route';
+import { GET as albumsRoute, POST as createAlbumRoute } from '@/app/api/v1.0/albums/route';
+import { DELETE as deleteAlbumRoute, GET as getAlbumRoute } from '@/app/api/v1.0/albums/[id]/route';
+import { GET as feedRoute } from '@/app/api/v1.0/members/news/route';
+import { GET as readRoute } from '@/app/api/v1.0/members/news/[id]/route';
+import { getDb } from '@/lib/db/client';
+import { POST_MESSAGES, SCHEDULE_IN_PAST } from '@/lib/news/schemas';
+import { publishDuePosts } from '@/lib/news/posts';
+import { tick } from '@/lib/tick';
+import { call, tokenFor } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { withTempStorage } from '../../helpers/storage';
+
+withTempStorage('news');
+
+type T = Record<'newsAdmin' | 'contributor' | 'otherContributor' | 'internal' | 'admin' | 'superAdmin' | 'ads' | 'driver' | 'employer', string>;
+let t: T;
+
+beforeAll(async () => {
+  await seed();
+  const db = await getDb();
+  const { hashPassword } = await import('@/lib/auth/passwords');
+  const { users, userRoles } = await import('@/lib/db/schema');
+  const { DEMO_PASSWORD } = await import('@/lib/db/seed/accounts');
+  const [u] = await db
+    .insert(users)
+    .values({ email: 'writer2@news.test', firstName: 'Wanda', lastName: 'Writer', passwordHash: await hashPassword(DEMO_PASSWORD), emailVerifiedAt: new Date(), termsAcceptedAt: new Date() })
+    .returning();
+  await db.insert(userRoles).values({ userId: u.id, role: 'NewsContributor' });
+  t = {
+    newsAdmin: await tokenFor('newsadmin@demo.test'),
+    contributor: await tokenFor('contributor@demo.test'),
+    otherContributor: await tokenFor('writer2@news.test'),
+    internal: await tokenFor('internal@demo.test'),
+    admin: await tokenFor('admin@demo.test'),
+    superAdmin: await tokenFor('superadmin@demo.test'),
+    ads: await tokenFor('adsadmin@demo.test'),
+    driver: await tokenFor('driver@demo.test'),
+    employer: await tokenFor('employer@demo.test'),
+  };
+});
+
+const text = (s: string) => ({ type: 'text', text: s, format: 0 });
+const cell = (s: string, extra: Record<string, unknown> = {}) => ({ type: 'tablecell', colSpan: 1, rowSpan: 1, headerState: 0, children: [{ type: 'paragraph', children: [text(s)] }], ...extra });
+const body = (...children: unknown[]) => ({ root: { type: 'root', children } });
+const hello = body({ type: 'paragraph', children: [text('Hello drivers')] });
+
+async function channel(token = t.newsAdmin, fields: Record<string, unknown> = {}) {
+  const res = await call(createChannelRoute, { token, body: { name: 'Road news', description: 'Updates', channel_type: 'general', ...fields } });
+  expect(res.status).toBe(201);
+  return res.json.data.id as number;
+}
+
+async function post(channelId: number, token = t.contributor, fields: Record<string, unknown> = {}) {
+  const res = await call(createPostRoute, { token, params: { id: String(channelId) }, body: { title: 'Fuel prices drop', body: hello, ...fields } });
+  return res;
+}
+
+async function png(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: '#3366aa' } }).png().toBuffer();
+}
+
+async function upload(channelId: number, bytes: Buffer, token = t.contributor) {
+  const form = new FormData();
+  form.set('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'wide.png');
+  return call(uploadRoute, { token, params: { id: String(channelId) }, rawBody: form, method: 'POST' });
+}
+
+describe('news channels', () => {
+  it('lets only news admins create, update and deactivate channels', async () => {
+    for (const token of [t.contributor, t.internal, t.admin, t.superAdmin, t.ads]) {
+      const res = await call(createChannelRoute, { token, body: { name: 'X', channel_type: 'general' } });
+      expect(res.status).toBe(403);
+    }
+    for (const token of [t.driver, t.employer]) expect((await call(createChannelRoute, { token, body: { name: 'X', channel_type: 'general' } })).status).toBe(403);
+    const id = await channel();
+    const upd = await call(updateChannelRoute, { token: t.newsAdmin, params: { id: String(id) }, body: { description: 'New text' }, method: 'PUT' });
+    expect(upd.json.data).toMatchObject({ id, description: 'New text', is_active: true });
+    expect((await call(updateChannelRoute, { token: t.contributor, params: { id: String(id) }, body: { name: 'Mine' }, method: 'PUT' })).status).toBe(403);
+    const off = await call(deactivateRoute, { token: t.newsAdmin, params: { id: String(id) }, method: 'DELETE' });
+    expect(off.json.data.is_active).toBe(false);
+  });
+
+  it('lets every portal reader list, search and read channels, newest first by default', async () => {
+    const a = await channel(t.newsAdmin, { name: 'Alpha safety', channel_type: 'safety' });
+    const b = await channel(t.newsAdmin, { name: 'Beta jobs', channel_type: 'jobs' });
+    for (const token of [t.newsAdmin, t.contributor, t.internal, t.admin, t.superAdmin, t.ads]) {
+      const res = await call(searchRoute, { token, body: {}, query: { offset: 0, limit: 2 } });
+      expect(res.status).toBe(200);
+      expect(res.json.data.map((c: { id: number }) => c.id)).toEqual([b, a]);
+      expect(res.json.pagination).toMatchObject({ offset: 0, limit: 2 });
+    }
+    const filtered = await call(searchRoute, { token: t.internal, body: { filters: [{ field: 'name', operator: 'ilike', value: 'alpha' }], orders: [{ field: 'name', direction: 'asc' }] } });
+    expect(filtered.json.data.map((c: { id: number }) => c.id)).toEqual([a]);
+    expect((await call(listChannelsRoute, { token: t.ads })).status).toBe(200);
+    expect((await call(getChannelRoute, { token: t.internal, params: { id: String(a) } })).json.data.name).toBe('Alpha safety');
+    expect((await call(searchRoute, { token: t.driver, body: {} })).status).toBe(403);
+    expect((await call(searchRoute, { body: {} })).status).toBe(401);
+    expect((await call(getChannelRoute, { token: t.internal, params: { id: 'abc' } })).status).toBe(404);
+    const bad = await call(searchRoute, { token: t.internal, body: { filters: [{ field: 'password', operator: 'equals', value: 'x' }] } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors[0].message).toBeTruthy();
+  });
+});
+
+describe('news posts', () => {
+  it('stores the body as repaired Lexical JSON plus sanitized HTML; a contributor edits only their own posts', async () => {
+    const id = await channel();
+    const table = { type: 'table', colWidths: [10, 200], children: [{ type: 'tablerow', children: [cell('A', { rowSpan: 4 }), cell('B')] }, { type: 'tablerow', children: [cell('C')] }] };
+    const res = await post(id, t.contributor, { body: body({ type: 'paragraph', children: [text('<script>x</script>')] }, table) });
+    expect(res.status).toBe(201);
+    const p = res.json.data;
+    expect(p).toMatchObject({ status: 'Inactive', is_active: false, channel_id: id, views: 0 });
+    expect(p.body_html).toContain('&lt;script&gt;');
+    expect(p.body_html).toContain('<td rowspan="2">');
+    expect(p.body.root.children[1].colWidths).toEqual([25, 200]);
+
+    const mine = await call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: { title: 'Fuel prices fall' }, method: 'PUT' });
+    expect(mine.json.data.title).toBe('Fuel prices fall');
+    const theirs = await call(updatePostRoute, { token: t.otherContributor, params: { id: String(p.id) }, body: { title: 'Hijack' }, method: 'PUT' });
+    expect(theirs.status).toBe(403);
+    const admin = await call(updatePostRoute, { token: t.newsAdmin, params: { id: String(p.id) }, body: { title: 'Edited by admin' }, method: 'PUT' });
+    expect(admin.status).toBe(200);
+    for (const token of [t.internal, t.admin, t.superAdmin, t.ads]) {
+      expect((await call(updatePostRoute, { token, params: { id: String(p.id) }, body: { title: 'No' }, method: 'PUT' })).status).toBe(403);
+      expect((await post(id, token)).status).toBe(403);
+      expect((await call(getPostRoute, { token, params: { id: String(p.id) } })).status).toBe(200);
+      expect((await call(channelPostsRoute, { token, params: { id: String(id) } })).status).toBe(200);
+    }
+    expect((await call(getPostRoute, { token: t.driver, params: { id: String(p.id) } })).status).toBe(403);
+  });
+
+  it('refuses bodies that are too deep or too large with a clear 422, and a schedule in the past', async () => {
+    const id = await channel();
+    let deep: Record<string, unknown> = text('x');
+    for (let i = 0; i < 80; i++) deep = { type: 'quote', children: [deep] };
+    const tooDeep = await post(id, t.contributor, { body: body(deep) });
+    expect(tooDeep.status).toBe(422);
+    expect(tooDeep.json.errors[0].message).toBe(POST_MESSAGES.tooDeep);
+    const many = Array.from({ length: 12_000 }, () => ({ type: 'paragraph', children: [text('x')] }));
+    const tooLong = await post(id, t.contributor, { body: body(...many) });
+    expect(tooLong.status).toBeGreaterThanOrEqual(413);
+    expect(tooLong.json.errors[0].message).toBeTruthy();
+    const past = await post(id, t.contributor, { scheduled_at: '2020-01-01T00:00:00Z' });
+    expect(past.status).toBe(422);
+    expect(past.json.errors[0].message).toBe(SCHEDULE_IN_PAST);
+  });
+
+  it('writes only in active channels; cancels; the admin list shows every status', async () => {
+    const id = await channel();
+    const p = (await post(id)).json.data;
+    const cancelled = await call(cancelPostRoute, { token: t.contributor, params: { id: String(p.id) }, method: 'DELETE' });
+    expect(cancelled.json.data.status).toBe('Cancelled');
+    const list = await call(adminPostsRoute, { token: t.contributor, params: { id: String(id) } });
+    expect(list.json.data.map((x: { status: string }) => x.status)).toEqual(['Cancelled']);
+    expect((await call(adminPostsRoute, { token: t.admin, params: { id: String(id) } })).status).toBe(403);
+    await call(deactivateRoute, { token: t.newsAdmin, params: { id: String(id) }, method: 'DELETE' });
+    const refused = await post(id);
+    expect(refused.status).toBe(422);
+  });
+
+  it('publishes a scheduled post in the tick at its time; drivers read it newest first, a view counted once a day', async () => {
+    const id = await channel();
+    const soon = new Date(Date.now() + 60_000);
+    const p = (await post(id, t.contributor, { scheduled_at: soon.toISOString() })).json.data;
+    expect(p.status).toBe('SCHEDULED');
+    const db = await getDb();
+    expect(await publishDuePosts(db, new Date())).toEqual({ published: 0 });
+    await tick(db, new Date(soon.getTime() + 1000));
+    const after = await call(getPostRoute, { token: t.contributor, params: { id: String(p.id) } });
+    expect(after.json.data).toMatchObject({ status: 'POSTED', is_active: true, published_at: soon.toISOString() });
+
+    const now = (await post(id, t.newsAdmin, { title: 'Now live', is_active: true })).json.data;
+    expect(now.status).toBe('POSTED');
+    const feed = await call(feedRoute, { token: t.driver });
+    expect(feed.status).toBe(200);
+    const ids = feed.json.data.map((x: { id: number }) => x.id);
+    // Newest first by publication: the scheduled post went out at its time, a minute after 'Now live'.
+    expect(ids.indexOf(p.id)).toBeLessThan(ids.indexOf(now.id));
+    expect(ids.indexOf(now.id)).toBeGreaterThan(-1);
+    const first = await call(readRoute, { token: t.driver, params: { id: String(p.id) } });
+    expect(first.json.data.views).toBe(1);
+    const again = await call(readRoute, { token: t.driver, params: { id: String(p.id) } });
+    expect(again.json.data.views).toBe(1);
+    expect((await call(feedRoute, { token: t.employer })).status).toBe(403);
+  });
+});
+
+describe('images, thumbnails, albums and PDF', () => {
+  it('stores an uploaded image wider than 720 px at 720 and makes two thumbnails for the post', async () => {
+    const id = await channel();
+    const res = await upload(id, await png(1600, 800));
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ width: 720, height: 360 });
+    const name = res.json.data.image_url.split('/').pop();
+    const img = await call(imageRoute, { params: { name } });
+    expect(img.headers.get('content-type')).toBe('image/webp');
+
+    const p = (await post(id, t.contributor, { body: body({ type: 'paragraph', children: [{ type: 'image', src: res.json.data.image_url, altText: 'Truck', width: 720, height: 360 }] }) })).json.data;
+    expect(p.thumbnail).toMatch(/thumb-.*-full\.webp$/);
+    expect(p.thumbnail_small).toMatch(/thumb-.*-small\.webp$/);
+    expect(p.body_html).toContain(`<img src="${res.json.data.image_url}" alt="Truck" width="720" height="360" />`);
+
+    const bad = await upload(id, Buffer.from('not an image'));
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors[0].message).toBe('An error ocurred uploading image.');
+    expect((await upload(id, await png(10, 10), t.internal)).status).toBe(403);
+  });
+
+  it('keeps albums of uploaded images per writer', async () => {
+    const id = await channel();
+    const url = (await upload(id, await png(100, 100))).json.data.image_url;
+    const created = await call(createAlbumRoute, { token: t.contributor, body: { name: 'Trucks', images: [url] } });
+    expect(created.status).toBe(201);
+    const albumId = String(created.json.data.id);
+    expect((await call(getAlbumRoute, { token: t.contributor, params: { id: albumId } })).json.data.images).toEqual([url]);
+    expect((await call(getAlbumRoute, { token: t.otherContributor, params: { id: albumId } })).status).toBe(404);
+    expect((await call(albumsRoute, { token: t.contributor })).json.data).toHaveLength(1);
+    expect((await call(createAlbumRoute, { token: t.contributor, body: { name: 'Bad', images: ['https://evil.test/x.png'] } })).status).toBe(422);
+    expect((await call(albumsRoute, { token: t.internal })).status).toBe(403);
+    expect((await call(deleteAlbumRoute, { token: t.contributor, params: { id: albumId }, method: 'DELETE' })).json.data).toEqual({ deleted: true });
+  });
+
+  it('exports a post as an A4 PDF with 1 cm margins, with its table', async () => {
+    const id = await channel();
+    const table = { type: 'table', children: [0, 1, 2].map((r) => ({ type: 'tablerow', children: [0, 1, 2].map((c) => cell(`R${r}C${c}`, c === 0 && r === 0 ? { colSpan: 2 } : {})).slice(0, r === 0 ? 2 : 3) })) };
+    const p = (await post(id, t.contributor, { body: body({ type: 'paragraph', children: [text('Intro')] }, table) })).json.data;
+    const res = await call(pdfRoute, { token: t.internal, params: { id: String(p.id) } });
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.text.startsWith('%PDF-')).toBe(true);
+    const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(res.text)!;
+    expect([Number(box[1]), Number(box[2])]).toEqual([595.28, 841.89]);
+    // Every text position is at least 1 cm (28.35 pt) from the left edge, and the first line starts there.
+    const xs = [...res.text.matchAll(/1 0 0 -?1 ([\d.]+) ([\d.]+) Tm/g)].map((m) => Number(m[1]));
+    expect(xs.length).toBeGreaterThan(5);
+    expect(Math.min(...xs)).toBeCloseTo(72 / 2.54, 1);
+    expect((await call(pdfRoute, { token: t.driver, params: { id: String(p.id) } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,19 @@
+// GET /api/v1.0/albums: the writer's albums (offset, limit); POST: a new album of uploaded news images
+import { paginated, route, withStatus } from '@/lib/api/route';
+import { createAlbum, listAlbums } from '@/lib/news/albums';
+import { albumSchema, pageQuerySchema } from '@/lib/news/schemas';
+
+export const GET = route({
+  access: 'adminChannels',
+  query: pageQuerySchema,
+  handler: async ({ db, actor, query }) => {
+    const r = await listAlbums(db, actor, query);
+    return paginated(r.items, r.pagination);
+  },
+});
+
+export const POST = route({
+  access: 'adminChannels',
+  body: albumSchema,
+  handler: async ({ db, actor, body }) => withStatus(201, await createAlbum(db, actor, body)),
+});

@@ -1,0 +1,19 @@
+// GET /api/v1.0/news/channels/{id}/posts: the channel's posts (offset, limit, status); POST: write a post (news admins, contributors in active channels)
+import { paginated, route, withStatus } from '@/lib/api/route';
+import { createPost, listChannelPosts } from '@/lib/news/posts';
+import { idParam, postCreateSchema, postListQuerySchema } from '@/lib/news/schemas';
+
+export const GET = route({
+  access: 'news',
+  query: postListQuerySchema,
+  handler: async ({ db, actor, params, query }) => {
+    const r = await listChannelPosts(db, actor, idParam(params), query);
+    return paginated(r.items, r.pagination);
+  },
+});
+
+export const POST = route({
+  access: 'adminChannels',
+  body: postCreateSchema,
+  handler: async ({ db, actor, params, body }) => withStatus(201, await createPost(db, actor, idParam(params), body)),
+});

@@ -1,0 +1,20 @@
+// GET /api/v1.0/news/channels/posts/{id}: one post; PUT: edit it (news admins any, contributors their own); DELETE: cancel it
+import { route } from '@/lib/api/route';
+import { cancelPost, getPost, updatePost } from '@/lib/news/posts';
+import { idParam, postUpdateSchema } from '@/lib/news/schemas';
+
+export const GET = route({
+  access: 'news',
+  handler: ({ db, actor, params }) => getPost(db, actor, idParam(params)),
+});
+
+export const PUT = route({
+  access: 'adminChannels',
+  body: postUpdateSchema,
+  handler: ({ db, actor, params, body }) => updatePost(db, actor, idParam(params), body),
+});
+
+export const DELETE = route({
+  access: 'adminChannels',
+  handler: ({ db, actor, params }) => cancelPost(db, actor, idParam(params)),
+});

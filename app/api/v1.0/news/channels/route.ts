@@ -1,0 +1,19 @@
+// GET /api/v1.0/news/channels: channels, newest first (offset, limit); POST: create a channel (news admins)
+import { paginated, route, withStatus } from '@/lib/api/route';
+import { createChannel, searchChannels } from '@/lib/news/channels';
+import { channelCreateSchema, pageQuerySchema } from '@/lib/news/schemas';
+
+export const GET = route({
+  access: 'news',
+  query: pageQuerySchema,
+  handler: async ({ db, actor, query }) => {
+    const r = await searchChannels(db, actor, { filters: [], orders: [] }, query);
+    return paginated(r.items, r.pagination);
+  },
+});
+
+export const POST = route({
+  access: 'newsAdmin',
+  body: channelCreateSchema,
+  handler: async ({ db, actor, body }) => withStatus(201, await createChannel(db, actor, body)),
+});

@@ -1,0 +1,15 @@
+// GET /api/v1.0/news/images/{name}: a news image or thumbnail (public: published posts show them; names are unguessable)
+import { route } from '@/lib/api/route';
+import { notFound } from '@/lib/errors';
+import { imageKeyOfName } from '@/lib/news/images';
+import { storedFileResponse } from '@/lib/storage/serve';
+
+export const GET = route({
+  access: 'public',
+  handler: async ({ params, req }) => {
+    const key = imageKeyOfName(String((params as { name?: string }).name ?? ''));
+    const res = key ? await storedFileResponse(key, req.headers.get('range'), { 'cache-control': 'public, max-age=31536000, immutable' }) : null;
+    if (!res) throw notFound('Image not found.');
+    return res;
+  },
+});

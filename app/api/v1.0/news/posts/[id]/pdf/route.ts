@@ -1,0 +1,16 @@
+// GET /api/v1.0/news/posts/{id}/pdf: the post as a PDF, A4 with 1 cm margins
+import { route } from '@/lib/api/route';
+import { postPdf } from '@/lib/news/pdf';
+import { getPost } from '@/lib/news/posts';
+import { idParam } from '@/lib/news/schemas';
+
+export const GET = route({
+  access: 'news',
+  handler: async ({ db, actor, params }) => {
+    const post = await getPost(db, actor, idParam(params));
+    const pdf = await postPdf(post);
+    return new Response(new Uint8Array(pdf), {
+      headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="post-${post.id}.pdf"`, 'cache-control': 'no-store' },
+    });
+  },
+});

@@ -1,0 +1,63 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import type { Database } from '@/lib/db/client';
+import { newsAlbums } from '@/lib/db/schema';
+import { notFound, unprocessable } from '@/lib/errors';
+import { assertWriter, isNewsAdmin } from './access';
+import { keyOfImageUrl } from './images';
+
+type AlbumRow = typeof newsAlbums.$inferSelect;
+
+const view = (a: AlbumRow) => ({ id: a.id, name: a.name, images: a.images, user_id: a.userId, created_at: a.createdAt.toISOString() });
+
+/** Albums hold only images uploaded through the channel upload-image call. */
+function checkImages(images: string[]) {
+  if (images.some((url) => !keyOfImageUrl(url))) throw unprocessable('An album holds only images uploaded to a news channel.', 'images');
+  return [...new Set(images)];
+}
+
+/** A writer's own albums (a news admin sees every album), newest first. */
+export async function listAlbums(db: Database, actor: Actor | null, page: { offset: number; limit: number }) {
+  const a = assertWriter(actor);
+  const rows = await db
+    .select({ album: newsAlbums, total: sql<number>`count(*) over ()` })
+    .from(newsAlbums)
+    .where(isNewsAdmin(a) ? undefined : eq(newsAlbums.userId, a.userId))
+    .orderBy(desc(newsAlbums.createdAt), desc(newsAlbums.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  return { items: rows.map((r) => view(r.album)), pagination: { ...page, total: Number(rows[0]?.total ?? 0) } };
+}
+
+async function albumOf(db: Database, actor: Actor | null, id: number) {
+  const a = assertWriter(actor);
+  const [row] = await db
+    .select()
+    .from(newsAlbums)
+    .where(and(eq(newsAlbums.id, id), isNewsAdmin(a) ? undefined : eq(newsAlbums.userId, a.userId)));
+  if (!row) throw notFound('Album not found.');
+  return row;
+}
+
+export async function getAlbum(db: Database, actor: Actor | null, id: number) {
+  return view(await albumOf(db, actor, id));
+}
+
+export async function createAlbum(db: Database, actor: Actor | null, input: { name: string; images: string[] }) {
+  const a = assertWriter(actor);
+  const [row] = await db.insert(newsAlbums).values({ name: input.name, images: checkImages(input.images), userId: a.userId }).returning();
+  return view(row);
+}
+
+/** POST /albums/{id}: renames the album and replaces its images. */
+export async function updateAlbum(db: Database, actor: Actor | null, id: number, input: { name: string; images: string[] }) {
+  await albumOf(db, actor, id);
+  const [row] = await db.update(newsAlbums).set({ name: input.name, images: checkImages(input.images) }).where(eq(newsAlbums.id, id)).returning();
+  return view(row);
+}
+
+export async function deleteAlbum(db: Database, actor: Actor | null, id: number) {
+  await albumOf(db, actor, id);
+  await db.delete(newsAlbums).where(eq(newsAlbums.id, id));
+  return { deleted: true };
+}

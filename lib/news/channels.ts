@@ -1,0 +1,112 @@
+import { and, asc, desc, eq, ilike, not, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit';
+import type { Database } from '@/lib/db/client';
+import { newsChannels } from '@/lib/db/schema';
+import { notFound } from '@/lib/errors';
+import { assertNewsAdmin, assertReader } from './access';
+import type { ChannelInput, ChannelSearch } from './schemas';
+
+type ChannelRow = typeof newsChannels.$inferSelect;
+
+/** A channel as the API answers it (snake_case, jobs spec §3). */
+export function channelView(c: ChannelRow) {
+  return {
+    id: c.id,
+    channel_type: c.channelType,
+    name: c.name,
+    description: c.description,
+    is_active: c.isActive,
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+  };
+}
+export type ChannelView = ReturnType<typeof channelView>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const COLUMNS = {
+  name: newsChannels.name,
+  channel_type: newsChannels.channelType,
+  is_active: newsChannels.isActive,
+  created_at: newsChannels.createdAt,
+} as const;
+
+function condition({ field, operator, value }: ChannelSearch['filters'][number]): SQL {
+  const column = COLUMNS[field];
+  if (field === 'is_active') return eq(newsChannels.isActive, value === true || value === 'true');
+  if (field === 'created_at') {
+    const at = new Date(String(value));
+    const when = Number.isNaN(at.getTime()) ? new Date(0) : at;
+    return operator === 'less_than' ? sql`${column} < ${when}` : operator === 'greater_than' ? sql`${column} > ${when}` : sql`${column} = ${when}`;
+  }
+  const text = String(value);
+  if (operator === 'ilike') return ilike(column, `%${escapeLike(text)}%`);
+  if (operator === 'not_ilike') return not(ilike(column, `%${escapeLike(text)}%`));
+  if (operator === 'greater_than') return sql`${column} > ${text}`;
+  if (operator === 'less_than') return sql`${column} < ${text}`;
+  return eq(column, text);
+}
+
+/** POST /news/channels/search: filters and orders like the companies search; newest first by default. */
+export async function searchChannels(db: Database, actor: Actor | null, input: ChannelSearch, page: { offset: number; limit: number }) {
+  assertReader(actor);
+  const where = input.filters.length ? and(...input.filters.map(condition)) : undefined;
+  const orders = input.orders.length ? input.orders.map((o) => (o.direction === 'asc' ? asc(COLUMNS[o.field]) : desc(COLUMNS[o.field]))) : [desc(newsChannels.createdAt)];
+  const rows = await db
+    .select({ channel: newsChannels, total: sql<number>`count(*) over ()` })
+    .from(newsChannels)
+    .where(where)
+    .orderBy(...orders, desc(newsChannels.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  return { items: rows.map((r) => channelView(r.channel)), pagination: { ...page, total: Number(rows[0]?.total ?? 0) } };
+}
+
+export async function channelOrThrow(db: Database, id: number): Promise<ChannelRow> {
+  const [row] = await db.select().from(newsChannels).where(eq(newsChannels.id, id));
+  if (!row) throw notFound('Channel not found.');
+  return row;
+}
+
+export async function getChannel(db: Database, actor: Actor | null, id: number) {
+  assertReader(actor);
+  return channelView(await channelOrThrow(db, id));
+}
+
+export async function createChannel(db: Database, actor: Actor | null, input: Required<Pick<ChannelInput, 'name' | 'channel_type'>> & ChannelInput) {
+  const a = assertNewsAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(newsChannels)
+      .values({ name: input.name, channelType: input.channel_type, description: input.description ?? null, isActive: input.is_active ?? true })
+      .returning();
+    await recordAudit(tx, { actorUserId: a.userId, action: 'news_channel.create', subjectType: 'news_channel', subjectId: row.id });
+    return channelView(row);
+  });
+}
+
+export async function updateChannel(db: Database, actor: Actor | null, id: number, input: ChannelInput) {
+  const a = assertNewsAdmin(actor);
+  await channelOrThrow(db, id);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsChannels)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.channel_type !== undefined && { channelType: input.channel_type }),
+        ...(input.description !== undefined && { description: input.description ?? null }),
+        ...(input.is_active !== undefined && { isActive: input.is_active }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(newsChannels.id, id))
+      .returning();
+    await recordAudit(tx, { actorUserId: a.userId, action: 'news_channel.update', subjectType: 'news_channel', subjectId: id, details: { fields: Object.keys(input) } });
+    return channelView(row);
+  });
+}
+
+/** DELETE /news/channels/{id}: deactivates (posts keep their channel; contributors can no longer write there). */
+export function deactivateChannel(db: Database, actor: Actor | null, id: number) {
+  return updateChannel(db, actor, id, { is_active: false });
+}

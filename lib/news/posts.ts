@@ -1,0 +1,175 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit';
+import type { Database } from '@/lib/db/client';
+import { newsChannels, newsPosts, users } from '@/lib/db/schema';
+import { notFound, unprocessable } from '@/lib/errors';
+import { lexicalPlainText } from '@/lib/jobs/rich-text';
+import { renderRichText } from '@/lib/jobs/sanitize';
+import { assertMayEdit, assertReader, assertWriter } from './access';
+import { channelOrThrow } from './channels';
+import { firstImageUrl, makeThumbnails } from './images';
+import { CHANNEL_INACTIVE, SCHEDULE_IN_PAST, type PostInput, type PostStatus } from './schemas';
+
+type PostRow = typeof newsPosts.$inferSelect;
+
+/** A post as the API answers it (snake_case). */
+export function postView(p: PostRow, author?: { firstName: string | null; lastName: string | null } | null) {
+  return {
+    id: p.id,
+    channel_id: p.channelId,
+    title: p.title,
+    body: p.body,
+    body_html: p.bodyHtml,
+    status: p.status as PostStatus,
+    is_active: p.isActive,
+    scheduled_at: p.scheduledAt?.toISOString() ?? null,
+    published_at: p.publishedAt?.toISOString() ?? null,
+    thumbnail: p.thumbnail,
+    thumbnail_small: p.thumbnailSmall,
+    views: p.views,
+    user_id: p.userId,
+    author: author?.firstName ? `${author.firstName} ${author.lastName ?? ''}`.trim() : null,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+export type PostView = ReturnType<typeof postView>;
+
+/**
+ * The status a post's fields ask for: a future scheduled_at makes it SCHEDULED, is_active
+ * (publish now) makes it POSTED, otherwise it stays Inactive. A past scheduled_at is refused.
+ */
+export function statusFor(input: { scheduled_at?: string | null; is_active?: boolean; status?: 'Cancelled' | 'Inactive' }, now: Date) {
+  if (input.status === 'Cancelled') return { status: 'Cancelled' as const, isActive: false };
+  if (input.status === 'Inactive') return { status: 'Inactive' as const, isActive: false };
+  if (input.scheduled_at) {
+    const at = new Date(input.scheduled_at);
+    if (at.getTime() <= now.getTime()) throw unprocessable(SCHEDULE_IN_PAST, 'scheduled_at');
+    return { status: 'SCHEDULED' as const, isActive: false, scheduledAt: at };
+  }
+  if (input.is_active) return { status: 'POSTED' as const, isActive: true, publishedAt: now };
+  return { status: 'Inactive' as const, isActive: false };
+}
+
+async function postOrThrow(db: Database, id: number) {
+  const [row] = await db
+    .select({ post: newsPosts, firstName: users.firstName, lastName: users.lastName })
+    .from(newsPosts)
+    .leftJoin(users, eq(users.id, newsPosts.userId))
+    .where(eq(newsPosts.id, id));
+  if (!row) throw notFound('Post not found.');
+  return row;
+}
+
+/** The body's stored forms and the thumbnails (from the chosen image, else the body's first image). */
+async function content(input: PostInput, fallbackThumbnailFrom: unknown) {
+  const rendered = input.body !== undefined ? renderRichText(input.body) : null;
+  const source = input.thumbnail ?? firstImageUrl(rendered?.json ?? fallbackThumbnailFrom);
+  const thumbs = input.thumbnail !== undefined || rendered ? await makeThumbnails(source) : null;
+  return { rendered, thumbs };
+}
+
+export async function createPost(db: Database, actor: Actor | null, channelId: number, input: PostInput & { title: string; body: unknown }, now = new Date()) {
+  const a = assertWriter(actor);
+  const channel = await channelOrThrow(db, channelId);
+  if (!channel.isActive) throw unprocessable(CHANNEL_INACTIVE);
+  const state = statusFor(input, now);
+  const { rendered, thumbs } = await content(input, null);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(newsPosts)
+      .values({
+        channelId,
+        title: input.title,
+        body: rendered?.json ?? null,
+        bodyHtml: rendered?.html ?? '',
+        status: state.status,
+        isActive: state.isActive,
+        scheduledAt: state.scheduledAt ?? null,
+        publishedAt: state.publishedAt ?? null,
+        thumbnail: thumbs?.full ?? null,
+        thumbnailSmall: thumbs?.small ?? null,
+        userId: a.userId,
+      })
+      .returning();
+    await recordAudit(tx, { actorUserId: a.userId, action: 'news_post.create', subjectType: 'news_post', subjectId: row.id, details: { status: row.status } });
+    return postView(row, a);
+  });
+}
+
+export async function updatePost(db: Database, actor: Actor | null, id: number, input: PostInput, now = new Date()) {
+  const { post } = await postOrThrow(db, id);
+  const a = assertMayEdit(actor, post);
+  const channel = await channelOrThrow(db, post.channelId);
+  const changesState = input.status !== undefined || input.scheduled_at !== undefined || input.is_active !== undefined;
+  if (!channel.isActive && changesState && input.status === undefined) throw unprocessable(CHANNEL_INACTIVE);
+  const state = changesState ? statusFor(input, now) : null;
+  const { rendered, thumbs } = await content(input, post.body);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsPosts)
+      .set({
+        ...(input.title !== undefined && { title: input.title }),
+        ...(rendered && { body: rendered.json, bodyHtml: rendered.html }),
+        ...(state && {
+          status: state.status,
+          isActive: state.isActive,
+          scheduledAt: state.scheduledAt ?? null,
+          ...(state.publishedAt && !post.publishedAt && { publishedAt: state.publishedAt }),
+        }),
+        ...(thumbs && { thumbnail: thumbs.full, thumbnailSmall: thumbs.small }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(newsPosts.id, id))
+      .returning();
+    await recordAudit(tx, { actorUserId: a.userId, action: 'news_post.update', subjectType: 'news_post', subjectId: id, details: { fields: Object.keys(input), status: row.status } });
+    return postView(row, a);
+  });
+}
+
+/** DELETE /news/channels/posts/{id}: cancels the post (kept for the record, off every reader's page). */
+export function cancelPost(db: Database, actor: Actor | null, id: number) {
+  return updatePost(db, actor, id, { status: 'Cancelled' });
+}
+
+export async function getPost(db: Database, actor: Actor | null, id: number) {
+  assertReader(actor);
+  const row = await postOrThrow(db, id);
+  return postView(row.post, row);
+}
+
+/** A channel's posts for the portal (every status), newest first; status narrows. */
+export async function listChannelPosts(db: Database, actor: Actor | null, channelId: number, page: { offset: number; limit: number; status?: PostStatus }) {
+  assertReader(actor);
+  await channelOrThrow(db, channelId);
+  const where = and(eq(newsPosts.channelId, channelId), page.status ? eq(newsPosts.status, page.status) : undefined);
+  const rows = await db
+    .select({ post: newsPosts, firstName: users.firstName, lastName: users.lastName, total: sql<number>`count(*) over ()` })
+    .from(newsPosts)
+    .leftJoin(users, eq(users.id, newsPosts.userId))
+    .where(where)
+    .orderBy(desc(newsPosts.createdAt), desc(newsPosts.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  // The list leaves the bodies out: they can be large, and the editor loads one post at a time.
+  return {
+    items: rows.map((r) => ({ ...postView(r.post, r), body: undefined, body_html: undefined, excerpt: excerpt(r.post.body ?? r.post.bodyHtml) })),
+    pagination: { offset: page.offset, limit: page.limit, total: Number(rows[0]?.total ?? 0) },
+  };
+}
+
+export function excerpt(body: unknown, length = 200) {
+  const text = lexicalPlainText(body).replace(/\s+/g, ' ').trim();
+  return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
+}
+
+/** The scheduled tick: SCHEDULED posts whose time has come become POSTED (idempotent). */
+export async function publishDuePosts(db: Database, now: Date) {
+  const rows = await db
+    .update(newsPosts)
+    .set({ status: 'POSTED', isActive: true, publishedAt: sql`coalesce(${newsPosts.publishedAt}, ${newsPosts.scheduledAt})`, updatedAt: now })
+    .where(and(eq(newsPosts.status, 'SCHEDULED'), sql`${newsPosts.scheduledAt} <= ${now}`, sql`exists (select 1 from ${newsChannels} c where c.id = ${newsPosts.channelId} and c.is_active)`))
+    .returning({ id: newsPosts.id });
+  return { published: rows.length };
+}
