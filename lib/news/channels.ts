@@ -3,7 +3,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import { newsChannels } from '@/lib/db/schema';
-import { notFound } from '@/lib/errors';
+import { notFound, unprocessable } from '@/lib/errors';
 import { assertNewsAdmin, assertReader } from './access';
 import type { ChannelInput, ChannelSearch } from './schemas';
 
@@ -36,8 +36,9 @@ function condition({ field, operator, value }: ChannelSearch['filters'][number])
   const column = COLUMNS[field];
   if (field === 'is_active') return eq(newsChannels.isActive, value === true || value === 'true');
   if (field === 'created_at') {
-    const at = new Date(String(value));
-    const when = Number.isNaN(at.getTime()) ? new Date(0) : at;
+    const when = new Date(String(value));
+    const year = when.getUTCFullYear();
+    if (typeof value !== 'string' || Number.isNaN(when.getTime()) || year < 1970 || year > 9999) throw unprocessable('Filter created_at by an ISO date, e.g. 2026-01-31.', 'filters');
     return operator === 'less_than' ? sql`${column} < ${when}` : operator === 'greater_than' ? sql`${column} > ${when}` : sql`${column} = ${when}`;
   }
   const text = String(value);
