@@ -10,6 +10,7 @@ import { getDb } from '@/lib/db/client';
 import { portalJob } from '@/lib/drivers/jobs';
 import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
 import { placeOf } from '@/lib/jobs/public';
+import { recordPageView } from '@/lib/applications/page-view';
 
 export const metadata: Metadata = { title: 'Job' };
 
@@ -23,6 +24,8 @@ export default async function PortalJobPage({ params }: { params: Promise<{ id: 
   const found = Number.isSafeInteger(id) && id > 0 ? await portalJob(await getDb(), user.id, id) : null;
   if (!found) notFound();
   const { job, addresses, company, distance, match, application } = found;
+  // Counted for the job's statistics: one view per visitor per day.
+  await recordPageView(job.id, 'portal');
   const isDriver = user.roles.includes(ROLES.DRIVER);
   const facts: [string, string][] = [
     ['Pay', formatPay(job.expectedPayCents, job.salaryType)],
