@@ -103,7 +103,7 @@ export async function seedScaleApplications(db: Database, fromJob: number, jobCo
     from pairs p join sd on sd.n = p.dn
     on conflict do nothing
   `);
-  await db.execute(sql`analyze applications; analyze driver_profiles; analyze jobs; analyze job_addresses; analyze users`);
+  for (const table of ['applications', 'driver_profiles', 'jobs', 'job_addresses', 'users']) await db.execute(sql.raw(`analyze ${table}`));
 }
 
 /** The whole scale set: jobs, drivers, and applications spread evenly over every job. */
