@@ -6,6 +6,7 @@ export const SETTINGS_TABS = [
   { href: '/company/settings/account-settings', label: 'Account settings' },
   { href: '/company/settings/company-settings', label: 'Company settings' },
   { href: '/company/settings/address-settings', label: 'Address settings' },
+  { href: '/company/settings/employees', label: 'Employees' },
   { href: '/company/settings/password', label: 'Password' },
   { href: '/company/settings/billing', label: 'Billing', ownCompanyOnly: true },
   { href: '/company/settings/payment', label: 'Payment', ownCompanyOnly: true },

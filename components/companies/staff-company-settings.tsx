@@ -8,7 +8,9 @@ import { accountKey, useAccountOwner } from '@/lib/browser/account-storage';
 import { useCompanyChoice } from '@/lib/companies/hooks';
 import { CompanyPicker } from './company-picker';
 
-type Props = Omit<React.ComponentProps<typeof CompanySettingsForm>, 'companyId'> & { companyId: number | null };
+type FormProps = Omit<React.ComponentProps<typeof CompanySettingsForm>, 'companyId'>;
+/** The company form's props, or `children`: the section to show once a company is chosen (the employees panel). */
+type Props = ({ children?: undefined } & FormProps) | ({ children: React.ReactNode } & Partial<FormProps>);
 
 /** This tab's last chosen company, so the other settings tabs open on it (account-scoped, gone at logout). */
 function useRememberedCompany(companyId: number | null, onRemembered: (id: number) => void) {
@@ -30,7 +32,7 @@ function useRememberedCompany(companyId: number | null, onRemembered: (id: numbe
  * in the address bar as ?company=, so a reload or a shared link keeps it; the other tabs open on
  * it too), then edit it.
  */
-export function StaffCompanySettings({ companyId, ...form }: Props) {
+export function StaffCompanySettings({ companyId, children, ...form }: Props & { companyId: number | null }) {
   const router = useRouter();
   const pathname = usePathname() ?? '';
   const chosen = useCompanyChoice(companyId);
@@ -47,7 +49,7 @@ export function StaffCompanySettings({ companyId, ...form }: Props) {
         />
       </div>
       {companyId ? (
-        <CompanySettingsForm key={companyId} companyId={companyId} {...form} />
+        children ?? <CompanySettingsForm key={companyId} companyId={companyId} {...(form as FormProps)} />
       ) : (
         <EmptyState title="Choose a company">Search for the company by its name or city, then change its details here.</EmptyState>
       )}

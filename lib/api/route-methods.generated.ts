@@ -3,6 +3,8 @@
 
 export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/[...path]', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  { template: '/api/v1.0/account/picture', methods: ['GET', 'PUT', 'DELETE'] },
+  { template: '/api/v1.0/account/preferences', methods: ['GET', 'PATCH'] },
   { template: '/api/v1.0/admin/admins', methods: ['POST'] },
   { template: '/api/v1.0/admin/companies/[id]/employers/[userId]/password-reset', methods: ['POST'] },
   { template: '/api/v1.0/admin/companies/[id]/employers/[userId]', methods: ['PATCH'] },

@@ -4,23 +4,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { companies } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { AppError, badRequest, notFound, unprocessable } from '@/lib/errors';
+import { notFound, unprocessable } from '@/lib/errors';
 import { storage } from '@/lib/storage';
+import { checkImage, imageFromRequest } from '@/lib/accounts/image-upload';
 import { LOGO_BAD_TYPE, LOGO_CROP_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZES, LOGO_TOO_LARGE, LOGO_TYPES, logoCropSchema, type LogoCrop, type LogoSize } from './schemas';
 import { companyOrThrow } from './services';
 import { logoUrl } from './view';
 
 
-async function checkedFormat(bytes: Buffer) {
-  if (bytes.length > LOGO_MAX_BYTES) throw new AppError(413, LOGO_TOO_LARGE, 'logo');
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    throw unprocessable(LOGO_BAD_TYPE, 'logo');
-  }
-  if (!format || !(LOGO_TYPES as readonly string[]).includes(format)) throw unprocessable(LOGO_BAD_TYPE, 'logo');
-}
+const LOGO_RULES = { field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_TOO_LARGE, badType: LOGO_BAD_TYPE, types: LOGO_TYPES, missing: 'Choose a logo image.' };
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
 
@@ -31,7 +23,7 @@ const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
  * Checked by content (not name); animated GIFs keep their first frame; EXIF rotation applied.
  */
 export async function cropLogo(bytes: Buffer, crop?: LogoCrop): Promise<{ large: Buffer; small: Buffer }> {
-  await checkedFormat(bytes);
+  await checkImage(bytes, LOGO_RULES);
   const { width: W, height: H } = LOGO_SIZES.large;
   let large: Buffer;
   if (!crop) {
@@ -60,17 +52,7 @@ type LogoUpload = { bytes: Buffer; crop?: LogoCrop };
 
 /** Reads the 'logo' file of a multipart request and the crop fields beside it (zoom, left, top). */
 export async function logoFromRequest(req: Request): Promise<LogoUpload> {
-  const length = Number(req.headers.get('content-length') || 0);
-  if (length > LOGO_MAX_BYTES + 64 * 1024) throw new AppError(413, LOGO_TOO_LARGE, 'logo');
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    throw badRequest('Send the logo as multipart/form-data in the field "logo".', 'logo');
-  }
-  const file = form.get('logo');
-  if (!file || typeof file === 'string') throw unprocessable('Choose a logo image.', 'logo');
-  if (file.size > LOGO_MAX_BYTES) throw new AppError(413, LOGO_TOO_LARGE, 'logo');
+  const { bytes, form } = await imageFromRequest(req, LOGO_RULES);
   const fields = ['zoom', 'left', 'top'].map((k) => form.get(k));
   let crop: LogoCrop | undefined;
   if (fields.some((v) => v !== null)) {
@@ -78,7 +60,7 @@ export async function logoFromRequest(req: Request): Promise<LogoUpload> {
     if (!parsed.success) throw unprocessable(LOGO_CROP_MESSAGE, 'zoom');
     crop = parsed.data;
   }
-  return { bytes: Buffer.from(await file.arrayBuffer()), crop };
+  return { bytes, crop };
 }
 
 async function deleteLogoFiles(key: string | null) {

@@ -19,7 +19,7 @@ export default async function MembersSettingsPage({ searchParams }: { searchPara
   const tab: SettingsTab = available.includes(asked as SettingsTab) ? (asked as SettingsTab) : available[0];
   return (
     <>
-      <PageHeader title="Settings" subtitle={profile ? 'Your driver profile, your password and your account.' : 'Manage your password and your account.'} />
+      <PageHeader title="Settings" subtitle={profile ? 'Your driver profile, password, time zone, picture, sessions and account.' : 'Your password, time zone, picture, sessions and account.'} />
       <SettingsTabs initial={tab} profile={profile} />
     </>
   );

@@ -7,13 +7,17 @@ import { ChangePasswordForm } from '@/components/accounts/change-password-form';
 import { DeleteAccountPanel } from '@/components/accounts/delete-account-panel';
 import { DriverProfileForm } from '@/components/drivers/profile-form';
 import type { DriverProfile } from '@/lib/drivers/profile';
+import { PreferencesSection } from '@/components/accounts/preferences-section';
+import { SignedInSessions } from '@/components/accounts/signed-in-sessions';
 
-export type SettingsTab = 'profile' | 'delete-account' | 'password';
+export type SettingsTab = 'profile' | 'delete-account' | 'password' | 'preferences' | 'sessions';
 
 export const SETTINGS_TABS: { value: SettingsTab; label: string }[] = [
   { value: 'profile', label: 'Profile' },
   { value: 'delete-account', label: 'Delete account' },
   { value: 'password', label: 'Password' },
+  { value: 'preferences', label: 'Time zone & picture' },
+  { value: 'sessions', label: 'Sessions' },
 ];
 
 /**
@@ -60,6 +64,13 @@ export function SettingsTabs({ initial, profile }: { initial: SettingsTab; profi
           <div className="max-w-md">
             <ChangePasswordForm />
           </div>
+        </Tabs.Content>
+        <Tabs.Content value="preferences" className="focus:outline-none">
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">Time zone &amp; picture</h2>
+          <PreferencesSection />
+        </Tabs.Content>
+        <Tabs.Content value="sessions" className="focus:outline-none">
+          <SignedInSessions framed={false} />
         </Tabs.Content>
       </div>
     </Tabs.Root>

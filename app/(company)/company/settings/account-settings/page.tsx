@@ -1,8 +1,14 @@
 import type { Metadata } from 'next';
-import { AccountSummary } from '@/components/billing/account-summary';
+import { SignedInSessions } from '@/components/accounts/signed-in-sessions';
+import { AccountSettingsForm } from '@/components/companies/account-settings-form';
 
 export const metadata: Metadata = { title: 'Account settings' };
 
 export default function AccountSettingsPage() {
-  return <AccountSummary />;
+  return (
+    <div className="flex flex-col gap-6">
+      <AccountSettingsForm />
+      <SignedInSessions />
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { COMPANY_FIELDS, CompanySettingsForm } from '@/components/billing/company-settings-form';
 import { NoCompany } from '@/components/billing/no-company';
+import { LogoSettings } from '@/components/companies/logo-settings';
 import { StaffCompanySettings } from '@/components/companies/staff-company-settings';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import { getSessionUser } from '@/lib/auth/server';
@@ -16,5 +17,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   // Admins belong to no company: they choose the one to manage (the API checks their role again).
   if (user && hasAny(user.roles, ADMIN_ROLES) && !user.companyId) return <StaffCompanySettings companyId={companyFromQuery((await searchParams).company)} {...props} />;
   if (!user?.companyId) return <NoCompany />;
-  return <CompanySettingsForm companyId={user.companyId} {...props} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <CompanySettingsForm companyId={user.companyId} {...props} />
+      <LogoSettings companyId={user.companyId} />
+    </div>
+  );
 }

@@ -1,0 +1,180 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Alert, EmptyState, Spinner } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { api, errorMessage } from '@/lib/api/client';
+import { formatPhoneMask } from '@/lib/auth/phone';
+import type { EmployeeView } from '@/lib/companies/employees';
+import { EmployeeSlider } from './employee-slider';
+
+const PAGE = 20;
+type Pending = { kind: 'status' | 'reset'; employee: EmployeeView } | null;
+const fullName = (e: EmployeeView) => `${e.first_name} ${e.last_name}`;
+const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+
+/**
+ * The employees panel (jobs spec §2): the list, the add-employee slider, the modals to change an
+ * employee's status and to mail them a password reset code. A company user sees the list only;
+ * the API refuses them the changes too.
+ */
+export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: { companyId: number; canManage: boolean; selfId: number; admin?: boolean }) {
+  const base = `${admin ? '/admin' : ''}/companies/${companyId}/employers`;
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [offset, setOffset] = useState(0);
+  const [slider, setSlider] = useState<{ employee: EmployeeView | null } | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const key = ['companies', companyId, 'employees', offset];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => api<EmployeeView[]>(`${base}?offset=${offset}&limit=${PAGE}`),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['companies', companyId, 'employees'] });
+  const act = useMutation({
+    mutationFn: async ({ kind, employee }: NonNullable<Pending>) =>
+      kind === 'reset'
+        ? (await api<{ message: string }>(`${base}/${employee.id}/password-reset`, { method: 'POST' })).data.message
+        : (await api<EmployeeView>(`${base}/${employee.id}`, { method: 'PATCH', body: { active: !employee.active } })).data.active
+          ? `${fullName(employee)} is active again.`
+          : `${fullName(employee)} is deactivated and signed out everywhere.`,
+    onSuccess: (message) => {
+      toast.show('success', message);
+      setPending(null);
+      return refresh();
+    },
+    onError: (error) => {
+      toast.show('error', errorMessage(error));
+      setPending(null);
+    },
+  });
+
+  const total = q.data?.pagination?.total ?? 0;
+  return (
+    <section aria-labelledby="employees-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="employees-title" className="text-base font-semibold text-slate-900">
+            Employees
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">{canManage ? 'Who can sign in for your company, and what they may do.' : 'Who can sign in for your company. A company admin adds and changes employees.'}</p>
+        </div>
+        {canManage && <Button onClick={() => setSlider({ employee: null })}>Add employee</Button>}
+      </div>
+      {q.isPending ? (
+        <div className="flex min-h-32 items-center justify-center">
+          <Spinner label="Loading employees" />
+        </div>
+      ) : q.isError ? (
+        <div className="mt-4">
+          <Alert type="error">{errorMessage(q.error)}</Alert>
+        </div>
+      ) : q.data.data.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState title="No employees yet">Add the people who post jobs for your company.</EmptyState>
+        </div>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="py-2 pr-3 font-medium">Name</th>
+                <th className="py-2 pr-3 font-medium">Email</th>
+                <th className="py-2 pr-3 font-medium">Phone</th>
+                <th className="py-2 pr-3 font-medium">Role</th>
+                <th className="py-2 pr-3 font-medium">Status</th>
+                <th className="py-2 pr-3 font-medium">Created</th>
+                {canManage && <th className="py-2 font-medium"><span className="sr-only">Actions</span></th>}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {q.data.data.map((e) => (
+                <tr key={e.id} data-testid="employee-row">
+                  <td className="py-3 pr-3 font-medium text-slate-900">{fullName(e)}</td>
+                  <td className="max-w-[14rem] truncate py-3 pr-3 text-slate-600">{e.email}</td>
+                  <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{e.phone ? formatPhoneMask(e.phone) : '—'}</td>
+                  <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{e.role === 'company_admin' ? 'Company admin' : 'Company user'}</td>
+                  <td className="py-3 pr-3">
+                    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${e.active ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}>{e.active ? 'Active' : 'Inactive'}</span>
+                  </td>
+                  <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{date(e.created_at)}</td>
+                  {canManage && (
+                    <td className="whitespace-nowrap py-2 text-right">
+                      <Button variant="ghost" onClick={() => setSlider({ employee: e })} aria-label={`Edit ${fullName(e)}`}>
+                        Edit
+                      </Button>
+                      {e.active && (
+                        <Button variant="ghost" onClick={() => setPending({ kind: 'reset', employee: e })} aria-label={`Reset password of ${fullName(e)}`}>
+                          Reset password
+                        </Button>
+                      )}
+                      {e.id !== selfId && (
+                        <Button variant="ghost" onClick={() => setPending({ kind: 'status', employee: e })} aria-label={`${e.active ? 'Deactivate' : 'Reactivate'} ${fullName(e)}`}>
+                          {e.active ? 'Deactivate' : 'Reactivate'}
+                        </Button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {total > PAGE && (
+            <div className="mt-4 flex items-center justify-between text-sm text-slate-600">
+              <span>
+                {offset + 1}–{Math.min(offset + PAGE, total)} of {total}
+              </span>
+              <div className="flex gap-2">
+                <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+                  Previous
+                </Button>
+                <Button variant="secondary" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
+                  Next
+                </Button>
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+      {slider && (
+        <EmployeeSlider
+          key={slider.employee?.id ?? 'new'}
+          base={base}
+          employee={slider.employee}
+          open
+          onOpenChange={(open) => !open && setSlider(null)}
+          onSaved={(saved, added) => {
+            toast.show('success', added ? `${fullName(saved)} can now sign in.` : 'Updated successfully');
+            setSlider(null);
+            void refresh();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.kind === 'reset' ? 'Send a password reset code?' : pending?.employee.active ? 'Deactivate this employee?' : 'Reactivate this employee?'}
+        description={
+          !pending
+            ? undefined
+            : pending.kind === 'reset'
+              ? `We email ${pending.employee.email} a code to set a new password. Nobody else sees it.`
+              : pending.employee.active
+                ? `${fullName(pending.employee)} is signed out everywhere at once and can no longer sign in.`
+                : `${fullName(pending.employee)} can sign in again with their password.`
+        }
+        confirmLabel={pending?.kind === 'reset' ? 'Send code' : pending?.employee.active ? 'Deactivate' : 'Reactivate'}
+        cancelLabel="Cancel"
+        tone={pending?.kind === 'status' && pending.employee.active ? 'danger' : 'primary'}
+        loading={act.isPending}
+        onConfirm={() => {
+          if (pending) act.mutate(pending);
+        }}
+      />
+    </section>
+  );
+}
