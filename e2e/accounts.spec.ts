@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { SignJWT } from 'jose';
+import { verificationLink } from './support';
 
 /**
  * Password recovery, password change, email verification, the recommend dialog and account
@@ -36,20 +35,6 @@ async function superAdminToken(request: APIRequestContext, password = DEMO_PASSW
   const res = await request.post('/api/v1.0/auth/login', { data: { email: SUPER_ADMIN, password, role: 'admin' }, headers: { 'x-forwarded-for': randomIp() } });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).data.accessToken as string;
-}
-
-/** The verification link the server mails (lib/accounts/email-verification.ts), signed with the e2e AUTH_SECRET. */
-async function verificationLink(uid: number, email: string) {
-  const secret = process.env.AUTH_SECRET || 'e2e-secret-0123456789abcdef0123456789';
-  const key = createHash('sha256').update(`purpose:${secret}`).digest();
-  const token = await new SignJWT({ uid, email })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer('tna')
-    .setAudience('email-verification')
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
-  return `/api/v1.0/auth/verify-email?token=${encodeURIComponent(token)}`;
 }
 
 type Mail = { subject: string; text: string; kind: string };

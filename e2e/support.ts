@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { SignJWT } from 'jose';
 
 export const PASSWORD = 'Demo1234!';
 
@@ -15,4 +17,21 @@ export async function signInAs(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((u) => u.pathname !== '/login');
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * The verification link the server mails (lib/accounts/email-verification.ts), signed with the e2e
+ * AUTH_SECRET: the outbox hides the links of other people's mail.
+ */
+export async function verificationLink(uid: number, email: string) {
+  const secret = process.env.AUTH_SECRET || 'e2e-secret-0123456789abcdef0123456789';
+  const key = createHash('sha256').update(`purpose:${secret}`).digest();
+  const token = await new SignJWT({ uid, email })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer('tna')
+    .setAudience('email-verification')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(key);
+  return `/api/v1.0/auth/verify-email?token=${encodeURIComponent(token)}`;
 }
