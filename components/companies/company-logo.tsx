@@ -16,7 +16,7 @@ export function CompanyLogo({ src, name, width, height }: { src: string | null; 
       height={height}
       onError={() => setFailed(src)}
       className="rounded border border-slate-200 bg-white object-contain"
-      style={{ width, height }}
+      style={{ width, maxWidth: '100%', height: 'auto', aspectRatio: `${width} / ${height}` }}
     />
   );
 }

@@ -54,6 +54,23 @@ export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: 
   });
 
   const total = q.data?.pagination?.total ?? 0;
+  const actions = (e: EmployeeView) => (
+    <div className="mt-1 flex flex-wrap justify-end gap-1 md:mt-0 md:flex-nowrap">
+      <ActionButton onClick={() => setSlider({ employee: e })} label={`Edit ${fullName(e)}`}>
+        Edit
+      </ActionButton>
+      {e.active && (
+        <ActionButton onClick={() => setPending({ kind: 'reset', employee: e })} label={`Reset password of ${fullName(e)}`}>
+          Reset password
+        </ActionButton>
+      )}
+      {e.id !== selfId && (
+        <ActionButton danger={e.active} onClick={() => setPending({ kind: 'status', employee: e })} label={`${e.active ? 'Deactivate' : 'Reactivate'} ${fullName(e)}`}>
+          {e.active ? 'Deactivate' : 'Reactivate'}
+        </ActionButton>
+      )}
+    </div>
+  );
   return (
     <section aria-labelledby="employees-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -78,8 +95,24 @@ export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: 
           <EmptyState title="No employees yet">Add the people who post jobs for your company.</EmptyState>
         </div>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+        <div className="mt-4">
+          {/* Phones: one card per employee; wider screens: the table. */}
+          <ul className="divide-y divide-slate-100 md:hidden" aria-label="Employees">
+            {q.data.data.map((e) => (
+              <li key={e.id} className="py-3 text-sm" data-testid="employee-card">
+                <div className="flex items-center justify-between gap-2">
+                  <p className="font-medium text-slate-900">{fullName(e)}</p>
+                  <Status active={e.active} />
+                </div>
+                <p className="truncate text-slate-600">{e.email}</p>
+                <p className="text-slate-500">
+                  {e.role === 'company_admin' ? 'Company admin' : 'Company user'} · {e.phone ? formatPhoneMask(e.phone) : 'No phone'} · since {date(e.created_at)}
+                </p>
+                {canManage && actions(e)}
+              </li>
+            ))}
+          </ul>
+          <table className="hidden w-full text-left text-sm md:table">
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th className="py-2 pr-3 font-medium">Name</th>
@@ -88,35 +121,29 @@ export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: 
                 <th className="py-2 pr-3 font-medium">Role</th>
                 <th className="py-2 pr-3 font-medium">Status</th>
                 <th className="py-2 pr-3 font-medium">Created</th>
-                {canManage && <th className="py-2 font-medium"><span className="sr-only">Actions</span></th>}
+                {canManage && (
+                  <th className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {q.data.data.map((e) => (
                 <tr key={e.id} data-testid="employee-row">
                   <td className="py-3 pr-3 font-medium text-slate-900">{fullName(e)}</td>
-                  <td className="max-w-[14rem] truncate py-3 pr-3 text-slate-600">{e.email}</td>
+                  <td className="max-w-[14rem] truncate py-3 pr-3 text-slate-600" title={e.email}>
+                    {e.email}
+                  </td>
                   <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{e.phone ? formatPhoneMask(e.phone) : '—'}</td>
                   <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{e.role === 'company_admin' ? 'Company admin' : 'Company user'}</td>
                   <td className="py-3 pr-3">
-                    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${e.active ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}>{e.active ? 'Active' : 'Inactive'}</span>
+                    <Status active={e.active} />
                   </td>
                   <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{date(e.created_at)}</td>
                   {canManage && (
-                    <td className="whitespace-nowrap py-2 text-right">
-                      <Button variant="ghost" onClick={() => setSlider({ employee: e })} aria-label={`Edit ${fullName(e)}`}>
-                        Edit
-                      </Button>
-                      {e.active && (
-                        <Button variant="ghost" onClick={() => setPending({ kind: 'reset', employee: e })} aria-label={`Reset password of ${fullName(e)}`}>
-                          Reset password
-                        </Button>
-                      )}
-                      {e.id !== selfId && (
-                        <Button variant="ghost" onClick={() => setPending({ kind: 'status', employee: e })} aria-label={`${e.active ? 'Deactivate' : 'Reactivate'} ${fullName(e)}`}>
-                          {e.active ? 'Deactivate' : 'Reactivate'}
-                        </Button>
-                      )}
+                    <td className="py-2">
+                      {actions(e)}
                     </td>
                   )}
                 </tr>
@@ -176,5 +203,22 @@ export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: 
         }}
       />
     </section>
+  );
+}
+
+function Status({ active }: { active: boolean }) {
+  return <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${active ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}>{active ? 'Active' : 'Inactive'}</span>;
+}
+
+function ActionButton({ onClick, label, danger, children }: { onClick: () => void; label: string; danger?: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`whitespace-nowrap rounded-md px-2 py-1 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${danger ? 'text-red-700 hover:bg-red-50' : 'text-brand-700 hover:bg-brand-50'}`}
+    >
+      {children}
+    </button>
   );
 }

@@ -40,7 +40,7 @@ export function SettingsTabs({ initial, profile }: { initial: SettingsTab; profi
           <Tabs.Trigger
             key={t.value}
             value={t.value}
-            className="-mb-px shrink-0 border-b-2 border-transparent px-1 pb-3 text-sm font-medium text-slate-500 transition hover:border-slate-300 hover:text-slate-700 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
+            className="-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-1 pb-3 text-sm font-medium text-slate-500 transition hover:border-slate-300 hover:text-slate-700 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
           >
             {t.label}
           </Tabs.Trigger>
