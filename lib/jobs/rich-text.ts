@@ -177,9 +177,10 @@ function renderNode(node: LexicalNode): string {
       return `<li${blockStyle(node)}>${inner()}</li>`;
     case 'link':
     case 'autolink': {
-      const href = escapeHtml(str(node.url));
+      // Only web, mail and phone links get an address (the sanitizer says the same; previews rely on it).
+      const href = /^(https?:|mailto:|tel:)/i.test(str(node.url).trim()) ? escapeHtml(str(node.url)) : '';
       const title = str(node.title) ? ` title="${escapeHtml(str(node.title))}"` : '';
-      return `<a href="${href}"${title} target="_blank" rel="noopener noreferrer nofollow">${inner()}</a>`;
+      return `<a${href ? ` href="${href}"` : ''}${title} target="_blank" rel="noopener noreferrer nofollow">${inner()}</a>`;
     }
     case 'horizontalrule':
       return '<hr>';

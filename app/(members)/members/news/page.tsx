@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { PostCard } from '@/components/news/post-card';
+import { Pager } from '@/components/news/search-form';
+import { EmptyState, PageHeader } from '@/components/ui/states';
+import { pageGuardFor } from '@/lib/access';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
+import { listPublishedPosts } from '@/lib/news/readers';
+
+export const metadata: Metadata = { title: 'News' };
+
+/** The Drivers Portal's News section: published posts, newest first. */
+export default async function MembersNewsPage({ searchParams }: { searchParams: Promise<{ offset?: string }> }) {
+  await requireSession(pageGuardFor('/members/news'));
+  const offset = Math.max(0, Number((await searchParams).offset) || 0);
+  const { items, pagination } = await listPublishedPosts(await getDb(), { offset, limit: 10 });
+  return (
+    <>
+      <PageHeader title="News" subtitle="News for drivers from the network." />
+      {items.length ? (
+        <ul className="flex flex-col gap-3">
+          {items.map((p) => (
+            <PostCard key={p.id} post={p} href={`/members/news/${p.id}`} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="No news yet">Published posts appear here.</EmptyState>
+      )}
+      <Pager {...pagination} href={(o) => `/members/news?offset=${o}`} />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { PostEditor } from '@/components/news/post-editor';
+import { PageHeader } from '@/components/ui/states';
+import { ROLES } from '@/lib/access';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
+import { getChannel } from '@/lib/news/channels';
+
+export const metadata: Metadata = { title: 'Write a post' };
+
+export default async function NewPostPage({ params }: { params: Promise<{ id: string }> }) {
+  const { actor } = await requireSession([ROLES.NEWS_ADMIN, ROLES.NEWS_CONTRIBUTOR]);
+  const id = Number((await params).id);
+  const channel = Number.isSafeInteger(id) && id > 0 ? await getChannel(await getDb(), actor, id).catch(() => null) : null;
+  if (!channel) notFound();
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href={`/news/channels/${id}`} className="text-brand-700 hover:underline">
+          ← {channel.name}
+        </Link>
+      </p>
+      <PageHeader title="Write a post" subtitle={channel.is_active ? `In ${channel.name}` : 'This channel is inactive: posts cannot be written in it.'} />
+      {channel.is_active && <PostEditor channelId={id} />}
+    </>
+  );
+}

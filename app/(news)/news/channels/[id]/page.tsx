@@ -1,0 +1,85 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Pager } from '@/components/news/search-form';
+import { StatusBadge } from '@/components/news/status-badge';
+import { EmptyState, PageHeader } from '@/components/ui/states';
+import { hasAny, pageGuardFor } from '@/lib/access';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
+import { AppError } from '@/lib/errors';
+import { NEWS_WRITERS } from '@/lib/news/access';
+import { getChannel } from '@/lib/news/channels';
+import { listChannelPosts } from '@/lib/news/posts';
+
+export const metadata: Metadata = { title: 'Channel posts' };
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+export default async function ChannelPostsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ offset?: string }> }) {
+  const { actor } = await requireSession(pageGuardFor('/news'));
+  const id = Number((await params).id);
+  const offset = Math.max(0, Number((await searchParams).offset) || 0);
+  const db = await getDb();
+  const channel = Number.isSafeInteger(id) && id > 0 ? await getChannel(db, actor, id).catch((e) => (e instanceof AppError && e.status === 404 ? null : Promise.reject(e))) : null;
+  if (!channel) notFound();
+  const { items, pagination } = await listChannelPosts(db, actor, id, { offset, limit: 10 });
+  const canWrite = hasAny(actor.roles, NEWS_WRITERS) && channel.is_active;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/news" className="text-brand-700 hover:underline">
+          ← News Channels
+        </Link>
+      </p>
+      <PageHeader
+        title={channel.name}
+        subtitle={channel.description ?? undefined}
+        actions={
+          canWrite ? (
+            <Link href={`/news/channels/${id}/new`} className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">
+              Write a post
+            </Link>
+          ) : undefined
+        }
+      />
+      {!items.length ? (
+        <EmptyState title="No posts yet">{canWrite ? 'Write the first post of this channel.' : 'Posts appear here once they are written.'}</EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-4 py-2">Title</th>
+                <th className="px-4 py-2">Status</th>
+                <th className="px-4 py-2">Schedule</th>
+                <th className="px-4 py-2">Published</th>
+                <th className="px-4 py-2 text-right">Views</th>
+                <th className="px-4 py-2">Author</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((p) => (
+                <tr key={p.id}>
+                  <td className="px-4 py-2">
+                    <Link href={`/news/posts/${p.id}`} className="font-medium text-brand-700 hover:underline">
+                      {p.title}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2">
+                    <StatusBadge status={p.status} />
+                  </td>
+                  <td className="px-4 py-2 text-slate-600">{when(p.scheduled_at)}</td>
+                  <td className="px-4 py-2 text-slate-600">{when(p.published_at)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{p.views}</td>
+                  <td className="px-4 py-2 text-slate-600">{p.author ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager {...pagination} href={(o) => `/news/channels/${id}?offset=${o}`} />
+    </>
+  );
+}

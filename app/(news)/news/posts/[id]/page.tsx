@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ArticleBody } from '@/components/news/article-body';
+import { PostEditor } from '@/components/news/post-editor';
+import { StatusBadge } from '@/components/news/status-badge';
+import { Alert, PageHeader } from '@/components/ui/states';
+import { hasAny, pageGuardFor } from '@/lib/access';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
+import { NEWS_WRITERS, isNewsAdmin } from '@/lib/news/access';
+import { getPost } from '@/lib/news/posts';
+
+export const metadata: Metadata = { title: 'Post' };
+
+/** A post in the News Portal: its writer (or a news admin) edits it; other portal readers read it. */
+export default async function PostPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string }> }) {
+  const { actor } = await requireSession(pageGuardFor('/news'));
+  const id = Number((await params).id);
+  const post = Number.isSafeInteger(id) && id > 0 ? await getPost(await getDb(), actor, id).catch(() => null) : null;
+  if (!post) notFound();
+  const canEdit = hasAny(actor.roles, NEWS_WRITERS) && (isNewsAdmin(actor) || post.user_id === actor.userId);
+  const saved = (await searchParams).saved === '1';
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href={`/news/channels/${post.channel_id}`} className="text-brand-700 hover:underline">
+          ← Channel posts
+        </Link>
+      </p>
+      <PageHeader title={canEdit ? 'Edit post' : post.title} subtitle={`${post.views} views${post.author ? ` · by ${post.author}` : ''}`} actions={<StatusBadge status={post.status} />} />
+      {saved && (
+        <div className="mb-4">
+          <Alert type="success">Updated successfully</Alert>
+        </div>
+      )}
+      {canEdit ? (
+        <PostEditor channelId={post.channel_id} post={post} />
+      ) : (
+        <>
+          <ArticleBody html={post.body_html} className="rounded-xl border border-slate-200 bg-white p-6" />
+          <a href={`/api/v1.0/news/posts/${post.id}/pdf`} target="_blank" rel="noopener" className="mt-4 inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700">
+            Export PDF
+          </a>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { api } from '@/lib/api/client';
+
+export type ChannelFields = { id?: number; name: string; description: string | null; channel_type: string; is_active: boolean };
+
+/** Create or edit a channel (news admins). Saves through the API, then reloads the server list. */
+export function ChannelDialog({ channel, trigger }: { channel?: ChannelFields; trigger: string }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState<ChannelFields>(channel ?? { name: '', description: '', channel_type: 'general', is_active: true });
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    setError(undefined);
+    try {
+      const body = { name: form.name, description: form.description || null, channel_type: form.channel_type, is_active: form.is_active };
+      await api(channel?.id ? `/news/channels/${channel.id}` : '/news/channels', { method: channel?.id ? 'PUT' : 'POST', body });
+      setOpen(false);
+      router.refresh();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant={channel ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
+        {trigger}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title={channel ? 'Edit channel' : 'New channel'} size="sm">
+        <form onSubmit={save} noValidate className="flex flex-col gap-4">
+          <Field label="Name" autoFocus value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          <Field label="Channel type" value={form.channel_type} onChange={(e) => setForm({ ...form, channel_type: e.target.value })} hint="For example general, safety, industry." />
+          <Field label="Description" value={form.description ?? ''} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={form.is_active} onChange={(e) => setForm({ ...form, is_active: e.target.checked })} /> Active
+          </label>
+          {error && (
+            <p role="alert" className="text-sm text-red-600">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {channel ? 'Save channel' : 'Create channel'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { PageHeader } from '@/components/ui/states';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
+import { pageGuardFor } from '@/lib/access';
+import { isNewsAdmin } from '@/lib/news/access';
+import { searchChannels } from '@/lib/news/channels';
+import { ChannelDialog } from './channel-dialog';
+import { ChannelTable } from './channel-table';
+import { Pager, SearchForm } from './search-form';
+
+const LIMIT = 10;
+
+/** The channels index of /news and /admin/channels: search, pages, create and edit (news admins). */
+export async function ChannelsPage({ path, searchParams, subtitle }: { path: string; searchParams: Promise<{ q?: string; offset?: string }>; subtitle: string }) {
+  const { actor } = await requireSession(pageGuardFor(path));
+  const { q = '', offset: rawOffset } = await searchParams;
+  const offset = Math.max(0, Number(rawOffset) || 0);
+  const filters = q.trim() ? [{ field: 'name' as const, operator: 'ilike' as const, value: q.trim().slice(0, 200) }] : [];
+  const { items, pagination } = await searchChannels(await getDb(), actor, { filters, orders: [] }, { offset, limit: LIMIT });
+  const canManage = isNewsAdmin(actor);
+  return (
+    <>
+      <PageHeader title="News Channels" subtitle={subtitle} actions={canManage ? <ChannelDialog trigger="New channel" /> : undefined} />
+      <SearchForm q={q} />
+      <ChannelTable channels={items} canManage={canManage} postsHref={(id) => `/news/channels/${id}`} />
+      <Pager {...pagination} href={(o) => `${path}?${new URLSearchParams({ q, offset: String(o) })}`} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import Link from 'next/link';
+import type { ReaderPost } from '@/lib/news/readers';
+
+export const publishedOn = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }) : '');
+
+/** One published post in a list: thumbnail, channel, title, date, excerpt. */
+export function PostCard({ post, href }: { post: ReaderPost; href: string }) {
+  return (
+    <li className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      {post.thumbnail_small && (
+        // eslint-disable-next-line @next/next/no-img-element -- stored thumbnails are already sized WebP
+        <img src={post.thumbnail_small} alt="" width={160} height={90} className="hidden h-[90px] w-[160px] shrink-0 rounded-lg object-cover sm:block" />
+      )}
+      <div className="min-w-0">
+        <p className="text-xs font-medium uppercase tracking-wide text-brand-700">{post.channel}</p>
+        <h2 className="text-base font-semibold text-slate-900">
+          <Link href={href} className="hover:underline">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="text-xs text-slate-500">{publishedOn(post.published_at)}</p>
+        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{post.excerpt}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { LazyRichTextEditor } from '@/components/editor/lazy-editor';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { api, ApiError } from '@/lib/api/client';
+import { lexicalToHtml } from '@/lib/jobs/rich-text';
+import { ArticleBody } from './article-body';
+import { StatusBadge } from './status-badge';
+import type { PostStatus } from '@/lib/news/schemas';
+
+export type EditablePost = { id: number; title: string; body: unknown; status: PostStatus; scheduled_at: string | null };
+
+const IMAGE_UPLOAD_FAILED = 'An error ocurred uploading image.';
+
+/** datetime-local value of an ISO time, in the browser's zone. */
+function localInput(iso: string | null) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * Writing a post: title, the rich-text editor (images upload to the channel), publish now or
+ * schedule, a preview of the body as readers will see it, and the PDF export of the saved post.
+ */
+export function PostEditor({ channelId, post }: { channelId: number; post?: EditablePost }) {
+  const router = useRouter();
+  const [title, setTitle] = useState(post?.title ?? '');
+  const [body, setBody] = useState<string>(post?.body ? JSON.stringify(post.body) : '');
+  const [when, setWhen] = useState<'draft' | 'now' | 'schedule'>(post?.status === 'SCHEDULED' ? 'schedule' : post?.status === 'POSTED' ? 'now' : 'draft');
+  const [scheduledAt, setScheduledAt] = useState(localInput(post?.scheduled_at ?? null));
+  const [preview, setPreview] = useState(false);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const uploadImage = useMemo(
+    () => async (file: File) => {
+      const form = new FormData();
+      form.set('image', file);
+      const res = await fetch(`/api/v1.0/news/channels/${channelId}/upload-image`, { method: 'POST', body: form });
+      if (!res.ok) throw new Error(IMAGE_UPLOAD_FAILED);
+      return ((await res.json()) as { data: { image_url: string } }).data.image_url;
+    },
+    [channelId],
+  );
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    if (when === 'schedule' && !scheduledAt) return setError('Choose the date and time to publish the post.');
+    setSaving(true);
+    try {
+      const payload = {
+        title,
+        body: body || { root: { type: 'root', children: [] } },
+        is_active: when === 'now',
+        scheduled_at: when === 'schedule' ? new Date(scheduledAt).toISOString() : null,
+        ...(post && when === 'draft' ? { status: 'Inactive' } : {}),
+      };
+      const res = post
+        ? await api<{ id: number }>(`/news/channels/posts/${post.id}`, { method: 'PUT', body: payload })
+        : await api<{ id: number }>(`/news/channels/${channelId}/posts`, { method: 'POST', body: payload });
+      router.push(`/news/posts/${res.data.id}?saved=1`);
+      router.refresh();
+    } catch (err) {
+      setError(err instanceof ApiError || err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={save} noValidate className="flex flex-col gap-4">
+      <Field label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required />
+      <div className="flex items-center gap-2">
+        <span id="post-body-label" className="text-sm font-medium text-slate-700">
+          Body
+        </span>
+        <span className="flex-1" />
+        <Button type="button" variant="secondary" onClick={() => setPreview((p) => !p)} aria-pressed={preview}>
+          {preview ? 'Back to editing' : 'Preview'}
+        </Button>
+      </div>
+      {preview ? (
+        <article aria-label="Preview" className="min-h-40 rounded-lg border border-slate-200 bg-white p-4">
+          {/* The preview renders the editor state as the server will (links only http(s), mailto, tel; text escaped). */}
+          <ArticleBody html={lexicalToHtml(body) ?? ''} />
+        </article>
+      ) : (
+        <LazyRichTextEditor value={body} onChange={(json) => setBody(json)} aria-labelledby="post-body-label" uploadImage={uploadImage} minRows={14} />
+      )}
+      <fieldset className="flex flex-wrap items-center gap-4 text-sm">
+        <legend className="mb-1 font-medium text-slate-700">Publishing</legend>
+        {post && <StatusBadge status={post.status} />}
+        <label className="flex items-center gap-1.5">
+          <input type="radio" name="when" checked={when === 'draft'} onChange={() => setWhen('draft')} /> Keep inactive
+        </label>
+        <label className="flex items-center gap-1.5">
+          <input type="radio" name="when" checked={when === 'now'} onChange={() => setWhen('now')} /> Publish now
+        </label>
+        <label className="flex items-center gap-1.5">
+          <input type="radio" name="when" checked={when === 'schedule'} onChange={() => setWhen('schedule')} /> Schedule
+        </label>
+        {when === 'schedule' && (
+          <input type="datetime-local" aria-label="Publish at" value={scheduledAt} onChange={(e) => setScheduledAt(e.target.value)} className="h-9 rounded-md border border-slate-300 px-2" />
+        )}
+      </fieldset>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={saving}>
+          Save post
+        </Button>
+        {post && (
+          <a href={`/api/v1.0/news/posts/${post.id}/pdf`} target="_blank" rel="noopener" className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Export PDF
+          </a>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+/** A GET form that searches the list by name (the page reads ?q= on the server). */
+export function SearchForm({ q, label = 'Search channels' }: { q: string; label?: string }) {
+  return (
+    <form role="search" className="mb-4 flex gap-2">
+      <label className="sr-only" htmlFor="news-search">
+        {label}
+      </label>
+      <input id="news-search" name="q" defaultValue={q} placeholder="Search by name" className="h-10 w-full max-w-sm rounded-lg border border-slate-300 px-3 text-sm" />
+      <button type="submit" className="h-10 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        Search
+      </button>
+    </form>
+  );
+}
+
+/** Previous/next links over offset pages of `limit`. */
+export function Pager({ offset, limit, total, href }: { offset: number; limit: number; total: number; href: (offset: number) => string }) {
+  if (total <= limit) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+      {offset > 0 ? <a href={href(Math.max(0, offset - limit))}>← Previous</a> : <span />}
+      <span className="text-slate-500">
+        {offset + 1}–{Math.min(total, offset + limit)} of {total}
+      </span>
+      {offset + limit < total ? <a href={href(offset + limit)}>Next →</a> : <span />}
+    </nav>
+  );
+}
