@@ -46,7 +46,7 @@ test('candidates, then applicants: distance, tag, experience filter, Interview, 
   // Candidates screen (jobs spec §2), word for word.
   await page.goto(`/company/jobs/${id}/candidates`);
   await expect(page.getByRole('heading', { name: 'Match %' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', `/company/jobs/${id}/detail`);
+  await expect(page.getByRole('link', { name: 'Jobs', exact: true })).toHaveAttribute('href', `/company/jobs/${id}/detail`);
   const card = page.getByTestId('candidate-card').first();
   await expect(card).toBeVisible();
   await expect(page.getByTestId('candidates-total')).toHaveText(
