@@ -206,6 +206,9 @@ export const authOptions = (): NextAuthOptions => ({
     // Signing out of the web revokes the API session family too, so its refresh token is dead.
     async signOut({ token }) {
       if (typeof token?.refreshToken === 'string') await endSession(await getDb(), token.refreshToken).catch(() => undefined);
+      // Signing out while impersonating ends the admin's own session too (kept aside in the cookie).
+      const kept = (token as { impersonation?: { admin?: { refreshToken?: unknown } } } | null)?.impersonation?.admin?.refreshToken;
+      if (typeof kept === 'string') await endSession(await getDb(), kept).catch(() => undefined);
     },
   },
   callbacks: {
