@@ -30,8 +30,8 @@ test('company list, create company, impersonation with countdown, renew, leave, 
   const form = page.getByRole('dialog', { name: 'Create company' });
   await form.getByLabel('Company name').fill('E2E Haulers');
   await form.getByLabel('Billing email').fill('employer@demo.test');
-  await form.getByLabel('Billing type').selectOption({ label: 'Invoice' });
-  await form.getByLabel('Type').selectOption({ label: 'Enterprise' });
+  await form.getByLabel('Billing type', { exact: true }).selectOption({ label: 'Invoice' });
+  await form.getByLabel('Type', { exact: true }).selectOption({ label: 'Enterprise' });
   await form.getByRole('button', { name: 'Create company' }).click();
   await expect(form.getByText('The entered email is already active as an employer in TNA')).toBeVisible();
   await form.getByLabel('Billing email').fill('billing@e2e-haulers.test');

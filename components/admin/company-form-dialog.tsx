@@ -65,20 +65,24 @@ function CompanyForm({ companyId, initial, title, onClose }: { companyId: number
           )}
           <Field label="Company name" value={values.company_name} onChange={(e) => set('company_name', e.target.value)} error={errors.company_name} autoFocus required />
           <Field label="Billing email" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} required />
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Billing type
-            <select className={selectClass} value={values.billing_type} onChange={(e) => set('billing_type', e.target.value as AdminCompanyBody['billing_type'])}>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="company-billing-type" className="text-sm font-medium text-slate-700">
+              Billing type
+            </label>
+            <select id="company-billing-type" className={selectClass} value={values.billing_type} onChange={(e) => set('billing_type', e.target.value as AdminCompanyBody['billing_type'])}>
               <option value="CELERO">Credit Card</option>
               <option value="CONTRACT">Invoice</option>
             </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Type
-            <select className={selectClass} value={values.type} onChange={(e) => set('type', Number(e.target.value) as 1 | 2)}>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="company-type" className="text-sm font-medium text-slate-700">
+              Type
+            </label>
+            <select id="company-type" className={selectClass} value={values.type} onChange={(e) => set('type', Number(e.target.value) as 1 | 2)}>
               <option value={1}>Enterprise</option>
               <option value={2}>Self-Service</option>
             </select>
-          </label>
+          </div>
           <Field label="Street" value={values.street1} onChange={(e) => set('street1', e.target.value)} error={errors.street1} />
           <Field label="Phone" inputMode="tel" placeholder="(999)999-9999" value={values.phone} onChange={(e) => set('phone', formatPhoneMask(e.target.value))} error={errors.phone} />
           <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
