@@ -42,9 +42,9 @@ test('company list, create company, impersonation with countdown, renew, leave, 
   await expect(created).toContainText('Enterprise');
   await expect(created).toContainText('Invoice');
 
-  // Impersonate Demo Freight's company user.
+  // Impersonate Demo Freight's company user (its row is still expanded).
   await page.getByLabel('Value').fill('Demo Freight');
-  await page.getByTestId('company-row').filter({ hasText: 'Demo Freight Lines' }).getByRole('button', { name: 'Expand Demo Freight Lines' }).click();
+  await expect(page.getByRole('button', { name: 'Collapse Demo Freight Lines' })).toBeVisible();
   await page.getByRole('button', { name: 'Impersonate Emma Recruiter' }).click();
   await page.waitForURL(/\/company\/jobs/);
   const bar = page.getByRole('region', { name: 'Impersonation' });
