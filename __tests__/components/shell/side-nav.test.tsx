@@ -74,7 +74,7 @@ describe('side navigation', () => {
     unmount();
     renderShell([ROLES.DRIVER], '/members/home');
     const nav = within(rail()).getByRole('navigation', { name: 'Drivers Portal navigation' });
-    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'Recommend', 'Settings']);
+    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'Find Jobs', 'My Applications', 'News', 'Recommend', 'Settings']);
   });
 
   it('makes Recommend an action that dispatches tna:recommend', async () => {
