@@ -1,33 +1,10 @@
 import type { ads } from '@/lib/db/schema';
-import type { AdAudience, AdMediaType, AdPlacement, AdStatus } from './codes';
+import type { AdView } from './serialize-types';
 import { mediaUrl } from './media';
 
 export type AdRow = typeof ads.$inferSelect;
 
-/** An ad as the API answers it (snake_case). */
-export type AdView = {
-  id: number;
-  name: string;
-  advertiser: string;
-  headline: string;
-  media_id: string | null;
-  media_type: AdMediaType | null;
-  media_url: string | null;
-  target_url: string;
-  placements: AdPlacement[];
-  audience: AdAudience;
-  states: string[];
-  starts_at: string;
-  ends_at: string | null;
-  status: AdStatus;
-  weight: number;
-  impressions: number;
-  clicks: number;
-  /** Clicks per impression, 0..1 (0 before any impression). */
-  ctr: number;
-  created_at: string;
-  updated_at: string;
-};
+export type { AdView } from './serialize-types';
 
 export const ctrOf = (clicks: number, impressions: number) => (impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 10_000 : 0);
 

@@ -8,6 +8,7 @@ import { adDailyCounts, ads, adViews, companies, driverProfiles } from '@/lib/db
 import { AppError, notFound } from '@/lib/errors';
 import { toStateCode } from '@/lib/jobs/codes';
 import type { AdAudience, AdMediaType, AdPlacement } from './codes';
+import type { ServeAnswer } from './serving-types';
 import { mediaUrl } from './media';
 import { readAdSettings } from './settings';
 
@@ -18,18 +19,6 @@ import { readAdSettings } from './settings';
  * ad is actually on screen) and the click (a redirect through the app) each set their moment on
  * that row once, so neither can be replayed to inflate the counts.
  */
-export type ServedAd = {
-  id: number;
-  headline: string;
-  advertiser: string;
-  media_type: AdMediaType;
-  media_url: string;
-  impression_token: string;
-  click_url: string;
-};
-
-export type ServeAnswer = { placement: AdPlacement; rotation_seconds: number; ads: ServedAd[] };
-
 const VIEW_ID_RE = /^[A-Za-z0-9_-]{22}$/;
 
 function sign(payload: string) {

@@ -4,18 +4,11 @@ import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import { adSettings } from '@/lib/db/schema';
 import { assertAdsRole } from './access';
-import type { AdPlacement, HomeRotationOrder } from './codes';
+import type { HomeRotationOrder } from './codes';
+import type { AdSettingsView } from './settings-types';
 import type { AdSettingsInput } from './schemas';
 
-export type AdSettingsView = {
-  enabled_placements: AdPlacement[];
-  ads_per_page: number;
-  max_daily_views_per_viewer: number;
-  home_ads_count: number;
-  home_rotation_seconds: number;
-  home_rotation_order: HomeRotationOrder;
-  updated_at: string;
-};
+export type { AdSettingsView } from './settings-types';
 
 type Row = typeof adSettings.$inferSelect;
 

@@ -1,12 +1,131 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import Link from 'next/link';
+import { AdStatusBadge, formatCtr, formatDay } from '@/components/ads/ad-status';
+import { PauseResumeButton } from '@/components/ads/pause-button';
+import { Pager } from '@/components/drivers/pager';
+import { EmptyState, PageHeader } from '@/components/ui/states';
+import { pageGuardFor } from '@/lib/access';
+import { AD_STATUSES } from '@/lib/ads/codes';
+import { AD_PAGE_SIZE, searchAdsSchema, type SearchAdsInput } from '@/lib/ads/schemas';
+import { searchAds } from '@/lib/ads/services';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: 'Manage Ads' };
 
-export default function ManageAdsPage() {
+type Search = { q?: string; status?: string; sort?: string; dir?: string; offset?: string };
+
+const COLUMNS = [
+  { key: 'name', label: 'Ad' },
+  { key: 'status', label: 'Status' },
+  { key: 'starts_at', label: 'Starts' },
+  { key: 'ends_at', label: 'Ends' },
+  { key: 'impressions', label: 'Impressions', numeric: true },
+  { key: 'clicks', label: 'Clicks', numeric: true },
+  { key: 'ctr', label: 'CTR', numeric: true },
+] as const;
+
+/**
+ * The ads grid: read here from the ads service (first paint without a client round trip); filter,
+ * sort and pages are links and a GET form, so the address keeps them and Back works.
+ */
+export default async function ManageAdsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const { actor } = await requireSession(pageGuardFor('/ads/manage'));
+  const raw = await searchParams;
+  const filters: SearchAdsInput['filters'] = [];
+  if (raw.q?.trim()) filters.push({ field: 'name', operator: 'ilike', value: raw.q.trim().slice(0, 200) });
+  if (raw.status && AD_STATUSES.some((s) => s.value === raw.status)) filters.push({ field: 'status', operator: 'eq', value: raw.status });
+  const sort = COLUMNS.some((c) => c.key === raw.sort) ? (raw.sort as SearchAdsInput['orders'][number]['field']) : 'created_at';
+  const dir = raw.dir === 'asc' ? 'asc' : 'desc';
+  const offset = Math.max(0, Math.min(1_000_000, Math.floor(Number(raw.offset) || 0)));
+  const input = searchAdsSchema.parse({ filters, orders: [{ field: sort, direction: dir }] });
+  const { items, pagination } = await searchAds(await getDb(), actor, input, { offset, limit: AD_PAGE_SIZE });
+  const keep: Record<string, string> = Object.fromEntries(Object.entries({ q: raw.q ?? '', status: raw.status ?? '', sort: raw.sort ?? '', dir: raw.dir ?? '' }).filter(([, v]) => v));
+  const sortHref = (key: string) => `/ads/manage?${new URLSearchParams({ ...keep, sort: key, dir: sort === key && dir === 'desc' ? 'asc' : 'desc' })}`;
+
   return (
-    <PlaceholderPage title="Manage Ads" subtitle="Advertisements shown across the network." emptyTitle="Ad management is not available yet">
-      Advertisements, their media and their schedule will be managed here.
-    </PlaceholderPage>
+    <>
+      <PageHeader
+        title="Manage Ads"
+        subtitle="Advertisements across the Drivers Portal: their schedule, reach and clicks."
+        actions={
+          <Link href="/ads/manage/new" className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+            Create ad
+          </Link>
+        }
+      />
+      <form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Search by name</span>
+          <input name="q" defaultValue={raw.q ?? ''} className="w-64 rounded-lg border border-slate-300 px-3 py-2" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Status</span>
+          <select name="status" defaultValue={raw.status ?? ''} className="rounded-lg border border-slate-300 px-3 py-2">
+            <option value="">Any</option>
+            {AD_STATUSES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          Filter
+        </button>
+      </form>
+      {items.length ? (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c.key} scope="col" aria-sort={sort === c.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className={`px-4 py-3 font-semibold text-slate-700 ${'numeric' in c ? 'text-right' : 'text-left'}`}>
+                    <Link href={sortHref(c.key)} className="hover:text-brand-700">
+                      {c.label}
+                      {sort === c.key ? (dir === 'asc' ? ' ↑' : ' ↓') : ''}
+                    </Link>
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-3 text-right font-semibold text-slate-700">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((ad) => (
+                <tr key={ad.id} data-ad-row={ad.id}>
+                  <td className="px-4 py-3">
+                    <Link href={`/ads/manage/${ad.id}`} className="font-medium text-slate-900 hover:text-brand-700">
+                      {ad.name}
+                    </Link>
+                    <p className="text-xs text-slate-500">{ad.advertiser}</p>
+                  </td>
+                  <td className="px-4 py-3">
+                    <AdStatusBadge status={ad.status} />
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDay(ad.starts_at)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDay(ad.ends_at)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums" data-col="impressions">{ad.impressions.toLocaleString('en-US')}</td>
+                  <td className="px-4 py-3 text-right tabular-nums" data-col="clicks">{ad.clicks.toLocaleString('en-US')}</td>
+                  <td className="px-4 py-3 text-right tabular-nums" data-col="ctr">{formatCtr(ad.ctr)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                    <PauseResumeButton id={ad.id} name={ad.name} status={ad.status} />
+                    <Link href={`/ads/manage/${ad.id}`} className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50" aria-label={`Edit ${ad.name}`}>
+                      Edit
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <EmptyState title={filters.length ? 'No ads match these filters' : 'No ads yet'} action={<Link href="/ads/manage/new" className="font-semibold text-brand-700">Create the first ad</Link>}>
+          {filters.length ? 'Try another name or status.' : 'Ads you create appear here with their impressions, clicks and click-through rate.'}
+        </EmptyState>
+      )}
+      <Pager path="/ads/manage" params={keep} {...pagination} />
+    </>
   );
 }

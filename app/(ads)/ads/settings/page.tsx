@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { AdSettingsScreen } from '@/components/ads/settings-screen';
+import { pageGuardFor } from '@/lib/access';
+import { getAdSettings } from '@/lib/ads/settings';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: 'Settings' };
 
-export default function AdsSettingsPage() {
-  return (
-    <PlaceholderPage title="Settings" subtitle="How and where ads are shown." emptyTitle="Ad settings are not available yet">
-      Placement and rotation settings for advertisements will be managed here.
-    </PlaceholderPage>
-  );
+export default async function AdSettingsPage() {
+  const { actor } = await requireSession(pageGuardFor('/ads/settings'));
+  return <AdSettingsScreen part="general" settings={await getAdSettings(await getDb(), actor)} />;
 }

@@ -11,6 +11,7 @@ import { VerifyEmailButton } from '@/components/accounts/verify-email-button';
 import { PortalJobList } from '@/components/drivers/job-card';
 import { bestMatchingJobs } from '@/lib/drivers/jobs';
 import { getDriverProfile } from '@/lib/drivers/profile';
+import { AdSlot } from '@/components/ads/ad-slot';
 
 export const metadata: Metadata = { title: 'Home' };
 
@@ -64,6 +65,8 @@ export default async function MembersHomePage() {
           </Link>
         </div>
       ) : null}
+
+      <AdSlot placement="members_home" className="mx-auto w-full max-w-2xl" />
 
       {best ? (
         <section aria-labelledby="best-title" className="flex flex-col gap-3">

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AdSlot } from '@/components/ads/ad-slot';
 import { PortalJobList } from '@/components/drivers/job-card';
 import { Pager } from '@/components/drivers/pager';
 import { Alert, EmptyState, PageHeader } from '@/components/ui/states';
@@ -72,6 +73,7 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
       <p className="mb-3 mt-4 text-sm text-slate-500" aria-live="polite">
         {result.pagination.total.toLocaleString('en-US')} {result.pagination.total === 1 ? 'job' : 'jobs'} found
       </p>
+      <AdSlot placement="job_search" className="mb-4 max-w-2xl" />
       {result.items.length ? (
         <PortalJobList jobs={result.items} label="Jobs" />
       ) : (

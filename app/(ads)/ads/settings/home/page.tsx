@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { AdSettingsScreen } from '@/components/ads/settings-screen';
+import { pageGuardFor } from '@/lib/access';
+import { getAdSettings } from '@/lib/ads/settings';
+import { requireSession } from '@/lib/auth/server';
+import { getDb } from '@/lib/db/client';
 
-export const metadata: Metadata = { title: 'Home Settings' };
+export const metadata: Metadata = { title: 'Home rotation' };
 
-export default function AdsHomeSettingsPage() {
-  return (
-    <PlaceholderPage title="Home Settings" subtitle="Ads on the drivers' home screen." emptyTitle="Home ad settings are not available yet">
-      Which ads appear on the home screen of the drivers&apos; app, and in what order, will be managed here.
-    </PlaceholderPage>
-  );
+export default async function AdHomeSettingsPage() {
+  const { actor } = await requireSession(pageGuardFor('/ads/settings'));
+  return <AdSettingsScreen part="home" settings={await getAdSettings(await getDb(), actor)} />;
 }

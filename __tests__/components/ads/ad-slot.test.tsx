@@ -1,0 +1,94 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { AdSlot } from '@/components/ads/ad-slot';
+import { api } from '@/lib/api/client';
+
+jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));
+const mockApi = api as jest.MockedFunction<typeof api>;
+
+/** jsdom has no layout: a stand-in IntersectionObserver the test drives (the browser's API, not ours). */
+type Observed = { callback: IntersectionObserverCallback; target?: Element };
+let observers: Observed[] = [];
+beforeAll(() => {
+  (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
+    private o: Observed;
+    constructor(callback: IntersectionObserverCallback) {
+      this.o = { callback };
+      observers.push(this.o);
+    }
+    observe(target: Element) {
+      this.o.target = target;
+    }
+    disconnect() {
+      observers = observers.filter((x) => x !== this.o);
+    }
+  };
+});
+beforeEach(() => {
+  observers = [];
+  mockApi.mockReset();
+});
+
+const served = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    headline: `Headline ${i + 1}`,
+    advertiser: 'Roadway Tires',
+    media_type: 'image' as const,
+    media_url: `/api/v1.0/ads/media/${'a'.repeat(24)}.webp`,
+    impression_token: `tok${i + 1}`,
+    click_url: `/api/v1.0/ads/click/tok${i + 1}`,
+  }));
+
+function answer(ads: ReturnType<typeof served>, rotation = 0) {
+  mockApi.mockImplementation(async (path) => (String(path).startsWith('/ads/serve') ? { data: { placement: 'members_home', rotation_seconds: rotation, ads } } : { data: { counted: true } }) as never);
+}
+
+const see = (ratio: number) =>
+  act(() => {
+    for (const o of [...observers]) o.callback([{ isIntersecting: ratio > 0, intersectionRatio: ratio, target: o.target! } as IntersectionObserverEntry], {} as IntersectionObserver);
+  });
+const impressions = () => mockApi.mock.calls.filter(([p]) => p === '/ads/impression');
+
+describe('AdSlot', () => {
+  it('shows the served ad through its click URL and sends its impression once, only when half of it is on screen', async () => {
+    answer(served(1));
+    render(<AdSlot placement="job_search" />);
+    const link = await screen.findByRole('link', { name: /Headline 1/ });
+    expect(link).toHaveAttribute('href', '/api/v1.0/ads/click/tok1');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer sponsored');
+    expect(mockApi).toHaveBeenCalledWith('/ads/serve?placement=job_search');
+    await see(0.2);
+    expect(impressions()).toHaveLength(0);
+    await see(0.8);
+    await see(1);
+    expect(impressions()).toEqual([['/ads/impression', { method: 'POST', body: { token: 'tok1' } }]]);
+  });
+
+  it('shows nothing when there are no ads or the call fails', async () => {
+    answer([]);
+    const { container } = render(<AdSlot placement="news_feed" />);
+    await waitFor(() => expect(mockApi).toHaveBeenCalled());
+    expect(container).toBeEmptyDOMElement();
+    mockApi.mockRejectedValue(new Error('down'));
+    const failed = render(<AdSlot placement="news_feed" />);
+    await waitFor(() => expect(mockApi).toHaveBeenCalledTimes(2));
+    expect(failed.container).toBeEmptyDOMElement();
+  });
+
+  it('rotates the home ads on a timer and lets the viewer pick one; each showing counts once', async () => {
+    jest.useFakeTimers();
+    answer(served(2), 5);
+    render(<AdSlot placement="members_home" />);
+    expect(await screen.findByRole('link', { name: /Headline 1/ })).toBeInTheDocument();
+    await see(1);
+    await act(async () => {
+      jest.advanceTimersByTime(5000);
+    });
+    expect(screen.getByRole('link', { name: /Headline 2/ })).toBeInTheDocument();
+    await see(1);
+    screen.getByRole('button', { name: 'Show ad 1 of 2' }).click();
+    await see(1);
+    expect(impressions().map(([, o]) => (o as { body: { token: string } }).body.token)).toEqual(['tok1', 'tok2']);
+    jest.useRealTimers();
+  });
+});

@@ -1,0 +1,207 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { ApiError, api, errorMessage } from '@/lib/api/client';
+import { AD_AUDIENCES, AD_PLACEMENTS, AD_STATUSES, AD_WEIGHT_MAX, AD_WEIGHT_MIN, type AdStatus } from '@/lib/ads/codes';
+import type { AdView } from '@/lib/ads/serialize-types';
+import { US_STATES } from '@/lib/jobs/codes';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { useToast } from '@/components/ui/toast';
+import { AdCreative } from './ad-creative';
+import { MediaField, type AdMedia } from './media-field';
+
+type Errors = Record<string, string>;
+const today = () => new Date().toISOString().slice(0, 10);
+const input = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-400';
+
+function Text({ label, name, value, onChange, error, type = 'text', hint, ...rest }: { label: string; name: string; value: string; onChange: (v: string) => void; error?: string; type?: string; hint?: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium text-slate-800">{label}</span>
+      <input name={name} type={type} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} className={input} {...rest} />
+      {hint && !error && <span className="text-xs text-slate-500">{hint}</span>}
+      {error && (
+        <span role="alert" className="text-xs text-red-600">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}
+
+/**
+ * Create or edit an ad, with its live preview at 587x226 beside the fields. The server validates
+ * (lib/ads/schemas.ts) and its field errors are shown under the fields.
+ */
+export function AdForm({ ad }: { ad?: AdView }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [v, setV] = useState({
+    name: ad?.name ?? '',
+    advertiser: ad?.advertiser ?? '',
+    headline: ad?.headline ?? '',
+    target_url: ad?.target_url ?? 'https://',
+    placements: ad?.placements ?? (['members_home'] as string[]),
+    audience: ad?.audience ?? 'drivers',
+    states: ad?.states ?? ([] as string[]),
+    starts_at: ad?.starts_at.slice(0, 10) ?? today(),
+    ends_at: ad?.ends_at?.slice(0, 10) ?? '',
+    weight: String(ad?.weight ?? 1),
+    status: (ad?.status ?? 'draft') as AdStatus,
+  });
+  const [media, setMedia] = useState<AdMedia>(ad?.media_id && ad.media_url && ad.media_type ? { id: ad.media_id, url: ad.media_url, type: ad.media_type } : null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const set = <K extends keyof typeof v>(k: K) => (value: (typeof v)[K]) => setV((s) => ({ ...s, [k]: value }));
+  const toggle = (list: string[], item: string) => (list.includes(item) ? list.filter((i) => i !== item) : [...list, item]);
+
+  const save = async (status: AdStatus) => {
+    setSaving(true);
+    setErrors({});
+    const body = { ...v, status, weight: Number(v.weight), ends_at: v.ends_at || null, media_id: media?.id ?? null };
+    try {
+      if (ad) await api(`/ads/${ad.id}`, { method: 'PATCH', body });
+      else await api('/ads', { method: 'POST', body });
+      toast.show('success', ad ? 'Ad saved' : status === 'active' ? 'Ad created and active' : 'Ad saved as a draft');
+      router.push('/ads/manage');
+      router.refresh();
+    } catch (e) {
+      if (e instanceof ApiError && e.errors.length) setErrors(Object.fromEntries(e.errors.map((x) => [x.field ?? '_', x.message])));
+      else setErrors({ _: errorMessage(e) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!ad) return;
+    setSaving(true);
+    try {
+      await api(`/ads/${ad.id}`, { method: 'DELETE' });
+      toast.show('success', 'Ad deleted');
+      router.push('/ads/manage');
+      router.refresh();
+    } catch (e) {
+      toast.show('error', errorMessage(e));
+      setSaving(false);
+      setConfirmDelete(false);
+    }
+  };
+
+  return (
+    <form
+      className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,587px)]"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(v.status);
+      }}
+      noValidate
+    >
+      <div className="flex flex-col gap-4">
+        {errors._ && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {errors._}
+          </p>
+        )}
+        <Text label="Name" name="name" value={v.name} onChange={set('name')} error={errors.name} hint="For you; viewers do not see it." maxLength={120} />
+        <Text label="Advertiser" name="advertiser" value={v.advertiser} onChange={set('advertiser')} error={errors.advertiser} maxLength={120} />
+        <Text label="Headline" name="headline" value={v.headline} onChange={set('headline')} error={errors.headline} maxLength={90} />
+        <Text label="Target URL" name="target_url" type="url" inputMode="url" value={v.target_url} onChange={set('target_url')} error={errors.target_url} hint="Where a click goes (http or https)." />
+        <MediaField value={media} onChange={setMedia} error={errors.media_id} />
+        <fieldset className="flex flex-col gap-2 text-sm">
+          <legend className="mb-1 font-medium text-slate-800">Placements</legend>
+          {AD_PLACEMENTS.map((p) => (
+            <label key={p.value} className="flex items-center gap-2">
+              <input type="checkbox" checked={v.placements.includes(p.value)} onChange={() => set('placements')(toggle(v.placements, p.value))} />
+              {p.label}
+            </label>
+          ))}
+          {errors.placements && <span role="alert" className="text-xs text-red-600">{errors.placements}</span>}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-800">Audience</span>
+            <select name="audience" value={v.audience} onChange={(e) => set('audience')(e.target.value as typeof v.audience)} className={input}>
+              {AD_AUDIENCES.map((a) => (
+                <option key={a.value} value={a.value}>
+                  {a.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Text label="Weight" name="weight" type="number" min={AD_WEIGHT_MIN} max={AD_WEIGHT_MAX} value={v.weight} onChange={set('weight')} error={errors.weight} hint="Heavier ads are shown more often (1–100)." />
+        </div>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-800">States (none: everywhere)</span>
+          <select name="states" multiple value={v.states} onChange={(e) => set('states')([...e.target.selectedOptions].map((o) => o.value))} className={`${input} h-28`}>
+            {US_STATES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          {errors.states && <span role="alert" className="text-xs text-red-600">{errors.states}</span>}
+        </label>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Text label="Starts" name="starts_at" type="date" value={v.starts_at} onChange={set('starts_at')} error={errors.starts_at} />
+          <Text label="Ends (optional)" name="ends_at" type="date" value={v.ends_at} onChange={set('ends_at')} error={errors.ends_at} />
+        </div>
+        {ad && (
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-800">Status</span>
+            <select name="status" value={v.status} onChange={(e) => set('status')(e.target.value as AdStatus)} className={input}>
+              {AD_STATUSES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+            {errors.status && <span role="alert" className="text-xs text-red-600">{errors.status}</span>}
+          </label>
+        )}
+        <div className="flex flex-wrap gap-3 pt-2">
+          {ad ? (
+            <>
+              <Button type="submit" loading={saving}>
+                Save
+              </Button>
+              <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={saving}>
+                Delete ad
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={() => void save('active')} loading={saving}>
+                Save and activate
+              </Button>
+              <Button variant="secondary" onClick={() => void save('draft')} disabled={saving}>
+                Save as draft
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-col gap-2">
+        <h2 className="text-sm font-semibold text-slate-700">Preview</h2>
+        <div className="w-full max-w-[587px]" data-testid="ad-preview">
+          <AdCreative headline={v.headline} advertiser={v.advertiser} mediaType={media?.type ?? null} mediaUrl={media?.url ?? null} />
+        </div>
+        <p className="text-xs text-slate-500">Shown at 587 × 226 on wide screens; narrower screens scale it down.</p>
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete this ad?"
+        description="The ad, its counts and its media are removed. This cannot be undone."
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        tone="danger"
+        loading={saving}
+        onConfirm={remove}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+'use client';
+
+import { clsx } from 'clsx';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '@/lib/api/client';
+import type { AdPlacement } from '@/lib/ads/codes';
+import type { ServeAnswer, ServedAd } from '@/lib/ads/serving-types';
+import { AdCreative } from './ad-creative';
+
+/** Part of the ad that must be on screen before it counts as seen (the IAB's display rule: half). */
+const VISIBLE_SHARE = 0.5;
+
+/**
+ * One ad, linked through its signed click URL; its impression is sent once, the first time at
+ * least half of it is on screen (IntersectionObserver), never merely because the page loaded.
+ */
+function ServedAdCard({ ad, onSeen }: { ad: ServedAd; onSeen: (ad: ServedAd) => void }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting && e.intersectionRatio >= VISIBLE_SHARE)) {
+          observer.disconnect();
+          onSeen(ad);
+        }
+      },
+      { threshold: VISIBLE_SHARE },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ad, onSeen]);
+  return (
+    <a ref={ref} href={ad.click_url} target="_blank" rel="noopener noreferrer sponsored" className="block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" data-ad-id={ad.id}>
+      <AdCreative headline={ad.headline} advertiser={ad.advertiser} mediaType={ad.media_type} mediaUrl={ad.media_url} />
+    </a>
+  );
+}
+
+/**
+ * An ad placement: asks the server for this viewer's ads of `placement` after the page has painted
+ * (ads never hold up the page) and shows them; nothing at all when there are none or the call
+ * fails. The Drivers Portal home rotates its ads every `rotation_seconds` (paused while the pointer
+ * or focus is on it, and for viewers who ask for reduced motion).
+ */
+export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {
+  const [answer, setAnswer] = useState<ServeAnswer | null>(null);
+  const [index, setIndex] = useState(0);
+  const [held, setHeld] = useState(false);
+  const seen = useRef(new Set<string>());
+
+  useEffect(() => {
+    let live = true;
+    api<ServeAnswer>(`/ads/serve?placement=${placement}`)
+      .then((r) => live && setAnswer(r.data))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [placement]);
+
+  const onSeen = useCallback((ad: ServedAd) => {
+    if (seen.current.has(ad.impression_token)) return;
+    seen.current.add(ad.impression_token);
+    api('/ads/impression', { method: 'POST', body: { token: ad.impression_token } }).catch(() => {});
+  }, []);
+
+  const ads = answer?.ads ?? [];
+  const rotates = placement === 'members_home' && ads.length > 1;
+  const seconds = answer?.rotation_seconds ?? 0;
+  useEffect(() => {
+    if (!rotates || !seconds || held || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % ads.length), seconds * 1000);
+    return () => clearInterval(timer);
+  }, [rotates, seconds, held, ads.length]);
+
+  if (!ads.length) return null;
+  const shown = rotates ? [ads[index % ads.length]] : ads;
+  return (
+    <aside
+      aria-label="Sponsored"
+      className={clsx('flex flex-col gap-3', className)}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      {shown.map((ad) => (
+        <ServedAdCard key={ad.impression_token} ad={ad} onSeen={onSeen} />
+      ))}
+      {rotates && (
+        <div className="flex justify-center gap-2">
+          {ads.map((ad, i) => (
+            <button
+              key={ad.impression_token}
+              type="button"
+              aria-label={`Show ad ${i + 1} of ${ads.length}`}
+              aria-current={i === index % ads.length ? 'true' : undefined}
+              onClick={() => setIndex(i)}
+              className={clsx('size-2.5 rounded-full transition', i === index % ads.length ? 'bg-brand-600' : 'bg-slate-300 hover:bg-slate-400')}
+            />
+          ))}
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api/client';
+import type { AdMediaType } from '@/lib/ads/codes';
+import { UPLOAD_FAILED, uploadFile } from '@/lib/storage/upload-client';
+import { UploadProgress } from '@/components/ui/upload-progress';
+
+export type AdMedia = { id: string; url: string; type: AdMediaType } | null;
+
+const IMAGE_EXT = ['png', 'jpg', 'jpeg', 'webp', 'gif'];
+const VIDEO_EXT = ['mp4', 'webm'];
+const MB = 1024 * 1024;
+
+/**
+ * The ad's image or video: an image is sent in one request and comes back cropped to 587x226; a
+ * video goes in parts (jobs spec §9) with a progress bar, each step retried once, and ends in
+ * 'multimedia upload failed' when a step fails twice.
+ */
+export function MediaField({ value, onChange, error }: { value: AdMedia; onChange: (m: AdMedia) => void; error?: string }) {
+  const id = useId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [problem, setProblem] = useState<string>();
+
+  const choose = async (file: File | undefined) => {
+    setProblem(undefined);
+    if (!file) return;
+    const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+    if (![...IMAGE_EXT, ...VIDEO_EXT].includes(ext)) return setProblem('Choose a png, jpeg, webp or gif image, or an mp4 or webm video');
+    if (IMAGE_EXT.includes(ext) && file.size >= 10 * MB) return setProblem('Images must be under 10 MB');
+    if (file.size > 500 * MB) return setProblem('Videos must be under 500 MB');
+    setFileName(file.name);
+    setProgress(0);
+    try {
+      const answer = await uploadFile('/ads/multimedia/upload', file, setProgress);
+      if (!answer.id || !answer.url) throw new Error(UPLOAD_FAILED);
+      onChange({ id: answer.id, url: answer.url, type: IMAGE_EXT.includes(ext) ? 'image' : 'video' });
+    } catch (e) {
+      setProblem(e instanceof ApiError && (e.status === 422 || e.status === 413) ? errorMessage(e) : UPLOAD_FAILED);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const shown = problem ?? error;
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Image or video
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept=".png,.jpg,.jpeg,.webp,.gif,.mp4,.webm,image/*,video/mp4,video/webm"
+        disabled={progress !== null}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+        onChange={(e) => {
+          void choose(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+        className="text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        Images are cropped to 587 × 226 on upload. Videos: mp4 or webm, up to 500 MB.
+        {value ? ` Current: ${value.type}.` : ''}
+      </p>
+      {progress !== null && <UploadProgress fraction={progress} label={`Uploading ${fileName}`} />}
+      {shown && (
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
+          {shown}
+        </p>
+      )}
+    </div>
+  );
+}
