@@ -28,6 +28,9 @@ const nextConfig = {
   // Migrations are read from disk at start; make sure serverless bundles (Vercel) carry them.
   outputFileTracingIncludes: { '/**': ['./drizzle/**/*'] },
   poweredByHeader: false,
+  // Upload chunks are up to 25 MB (jobs spec §9) and pass through proxy.ts, whose default limit
+  // of 10 MB would cut them short (docs/storage.md).
+  experimental: { proxyClientMaxBodySize: '26mb' },
   // Separate build folders let several dev servers run side by side in one checkout.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   async headers() {

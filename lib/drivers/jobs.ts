@@ -107,7 +107,7 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
 export async function bestMatchingJobs(db: Database, userId: number, now = new Date(), limit = DRIVER_PAGE_SIZE) {
   const profile = await matchProfileOf(db, userId);
   const home = homeOf(profile);
-  const points = profile ? matchPointsSql(profile, jobColumns(jobs), nearestAddressMilesSql('jobs', home)) : sql`0`;
+  const points = profile ? matchPointsSql(profile, jobColumns(jobs), nearestAddressMilesSql('jobs', home)) : sql`0::int`; // a bare 0 in ORDER BY would name a column position (a 500 for drivers without a profile)
   const order = sql`${points} desc, distance asc nulls last, coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`;
   const rows = await queryRows<Row>(db, listSql(home, [sql`${publicCondition(now)}`], order, { offset: 0, limit }));
   return { items: rows.map((r) => toPortalJob(r, profile)), hasProfile: profile != null };
