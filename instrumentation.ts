@@ -2,13 +2,14 @@
 // the self-hosted tick timer.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { resolvePublicOrigin, startupProblems } = await import('./lib/config');
+  const { applyDerivedAuthUrl, resolvePublicOrigin, startupProblems } = await import('./lib/config');
   const problems = startupProblems();
   if (problems.length) {
     // One line saying what to set; a server that would answer 500 to every call must not start.
     console.error(`Not starting: ${problems.join(' ')}`);
     process.exit(1);
   }
+  applyDerivedAuthUrl();
   if (process.env.NODE_ENV === 'production') {
     const { origin, from } = resolvePublicOrigin();
     console.log(`Links in mail point at ${origin} (from ${from}).`);

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { NO_COMPANY_ALLOWED, allows, needsCompany, pageGuardFor } from '@/lib/access';
 import { apiMethodGate } from '@/lib/api/method-gate';
-import { authSecret } from '@/lib/config';
+import { authSecret, isPreviewDeployment } from '@/lib/config';
 import { requestIdFrom } from '@/lib/log';
 import { secureCookies } from '@/lib/auth/cookie-security';
 import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
@@ -40,6 +40,7 @@ export async function proxy(req: NextRequest) {
   }
   const res = NextResponse.next({ request: { headers } });
   res.headers.set('content-security-policy', csp);
+  if (isPreviewDeployment()) res.headers.set('x-robots-tag', 'noindex, nofollow');
   res.headers.set('x-request-id', requestId);
   return keepFlags(res, flagCookie);
 }

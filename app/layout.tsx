@@ -2,11 +2,17 @@ import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import './globals.css';
 import { Providers } from '@/components/providers';
+import { PreviewRibbon } from '@/components/shell/preview-ribbon';
+import { isPreviewDeployment } from '@/lib/config';
 
-export const metadata: Metadata = {
-  title: { default: 'TNA Portal', template: '%s | TNA Portal' },
-  description: 'The trucking jobs network: post CDL driver jobs, review applicants and matched candidates.',
-};
+export function generateMetadata(): Metadata {
+  return {
+    title: { default: 'TNA Portal', template: '%s | TNA Portal' },
+    description: 'The trucking jobs network: post CDL driver jobs, review applicants and matched candidates.',
+    // Read per request: a Vercel preview is never indexed (docs/deploy.md).
+    ...(isPreviewDeployment() ? { robots: { index: false, follow: false } } : {}),
+  };
+}
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
@@ -17,6 +23,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang="en">
       <body>
         <Providers>{children}</Providers>
+        {isPreviewDeployment() && <PreviewRibbon />}
       </body>
     </html>
   );

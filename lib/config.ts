@@ -24,7 +24,8 @@ const APP_URL_INVALID = 'APP_URL is not an http(s) address: set it to the site\'
 
 /**
  * The public origin of the site and where it came from: APP_URL (or NEXTAUTH_URL); on Vercel the
- * production domain (production deployments) or the deployment's own address (previews); in
+ * production domain (production deployments) or the preview's branch address, else the
+ * deployment's own address (previews); in
  * development and tests http://localhost:PORT. Production without any of them is an error: a
  * link in mail must never point at localhost, nor at whatever Host a request claimed.
  */
@@ -40,8 +41,11 @@ export function resolvePublicOrigin(env: Env = process.env): { origin: string; f
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(APP_URL_INVALID);
     return { origin: url.origin, from: name };
   }
+  // A preview's branch address stays the same across its pushes (VERCEL_URL is per deployment).
+  const production = env.VERCEL_ENV === 'production';
   const vercel: [string, string | undefined][] = [
-    ['VERCEL_PROJECT_PRODUCTION_URL', env.VERCEL_ENV === 'production' ? env.VERCEL_PROJECT_PRODUCTION_URL : undefined],
+    ['VERCEL_PROJECT_PRODUCTION_URL', production ? env.VERCEL_PROJECT_PRODUCTION_URL : undefined],
+    ['VERCEL_BRANCH_URL', production ? undefined : env.VERCEL_BRANCH_URL],
     ['VERCEL_URL', env.VERCEL_URL],
   ];
   for (const [from, host] of vercel) if (host) return { origin: new URL(`https://${host}`).origin, from };
@@ -69,7 +73,39 @@ export function startupProblems(env: Env = process.env): string[] {
     problems.push((error as Error).message);
   }
   problems.push(...storageProblems(env));
+  if (env.VERCEL) {
+    // Vercel's disk is per instance and thrown away: neither the database nor uploads may live there.
+    if (!env.DATABASE_URL) problems.push(VERCEL_DATABASE_MISSING);
+    if (!env.STORAGE_DRIVER && !env.S3_BUCKET) problems.push(VERCEL_STORAGE_MISSING);
+  }
   return problems;
+}
+
+const VERCEL_DATABASE_MISSING =
+  'DATABASE_URL is not set: on Vercel the embedded database would be lost with every instance; set DATABASE_URL to a PostgreSQL database.';
+const VERCEL_STORAGE_MISSING =
+  'S3_BUCKET is not set: on Vercel uploads cannot stay on the local disk; set S3_BUCKET (and its S3_* settings) for S3-compatible storage.';
+
+/** 'production' or 'preview' on Vercel (VERCEL_ENV), null anywhere else. */
+export function vercelDeployment(env: Env = process.env): 'production' | 'preview' | null {
+  if (env.VERCEL_ENV === 'production' || env.VERCEL_ENV === 'preview') return env.VERCEL_ENV;
+  return null;
+}
+
+/** A Vercel preview: the ribbon, noindex and the sandbox card gateway (docs/deploy.md). */
+export const isPreviewDeployment = (env: Env = process.env) => vercelDeployment(env) === 'preview';
+
+/**
+ * next-auth builds its callback addresses from NEXTAUTH_URL: unset, it gets the same public origin
+ * as every other link (on Vercel, the production domain or the preview's branch address).
+ */
+export function applyDerivedAuthUrl(env: Env = process.env) {
+  if (env.NEXTAUTH_URL) return;
+  try {
+    env.NEXTAUTH_URL = resolvePublicOrigin(env).origin;
+  } catch {
+    // Production without an address: startupProblems() has already refused to start.
+  }
 }
 
 let cachedSecret: string | undefined;

@@ -4,13 +4,25 @@ import type { PortalKey } from '@/lib/access';
 import { layoutGuardFor } from './nav-model';
 import { AccountStorageScope } from './account-storage-scope';
 import { PortalShell } from './portal-shell';
+import { AltShell } from './alt/alt-shell';
+import { flagOn } from '@/lib/flags';
 
 /**
  * The server half of every portal layout: checks the session against the role table again (the
- * proxy can be bypassed) and renders the shell around the page.
+ * proxy can be bypassed) and renders the shell around the page (the company portal's alternate
+ * layout when the newLayout flag is on).
  */
 export async function PortalLayout({ portal, children }: { portal: PortalKey; children: React.ReactNode }) {
   const user = await requireUser(layoutGuardFor(portal));
+  // The alternate layout (newLayout flag) is the company portal's: decided here, on the server,
+  // so the first paint already has the right frame.
+  if (portal === 'company' && (await flagOn('newLayout'))) {
+    return (
+      <AccountStorageScope owner={user.id}>
+        <AltShell productName={config.productName}>{children}</AltShell>
+      </AccountStorageScope>
+    );
+  }
   return (
     <AccountStorageScope owner={user.id}>
       <PortalShell user={{ name: user.name, email: user.email, roles: user.roles }} productName={config.productName}>

@@ -1,4 +1,5 @@
 import type { Database } from '@/lib/db/client';
+import { isPreviewDeployment } from '@/lib/config';
 
 /**
  * The one payment gateway interface. Card entry happens in the gateway's hosted fields (an iframe
@@ -64,7 +65,7 @@ export function setGatewayFactory(factory: GatewayFactory | undefined) {
   globalForGateway.__tnaGateway = factory;
 }
 
-/** The configured driver: PAYMENT_GATEWAY=celero (with its keys) or the sandbox (default). */
+/** The configured driver: PAYMENT_GATEWAY=celero (with its keys) or the sandbox (default; always on a preview). */
 export async function getGateway(db: Database): Promise<PaymentGateway> {
   if (globalForGateway.__tnaGateway) return globalForGateway.__tnaGateway(db);
   const name = gatewayName();
@@ -77,6 +78,8 @@ export async function getGateway(db: Database): Promise<PaymentGateway> {
 }
 
 export function gatewayName(): string {
+  // A Vercel preview never charges real cards, whatever its settings say (docs/deploy.md).
+  if (isPreviewDeployment()) return 'sandbox';
   const chosen = process.env.PAYMENT_GATEWAY;
   if (chosen) return chosen;
   return process.env.CELERO_API_KEY && process.env.CELERO_BASE_URL ? 'celero' : 'sandbox';

@@ -19,7 +19,7 @@ describe('startupProblems: what keeps a production server from starting', () => 
   it('starts with both set, with NEXTAUTH_SECRET / NEXTAUTH_URL, or on Vercel with its deployment URL', () => {
     expect(startupProblems({ NODE_ENV: 'production', ...SECRET, APP_URL: 'https://jobs.example.com' })).toEqual([]);
     expect(startupProblems({ NODE_ENV: 'production', NEXTAUTH_SECRET: 'x', NEXTAUTH_URL: 'https://jobs.example.com/' })).toEqual([]);
-    expect(startupProblems({ NODE_ENV: 'production', ...SECRET, VERCEL: '1', VERCEL_URL: 'tna-abc123.vercel.app' })).toEqual([]);
+    expect(startupProblems({ NODE_ENV: 'production', ...SECRET, VERCEL: '1', VERCEL_URL: 'tna-abc123.vercel.app', DATABASE_URL: 'postgres://db/tna', S3_BUCKET: 'b' })).toEqual([]);
   });
 
   it('requires nothing in development and tests', () => {

@@ -13,6 +13,8 @@ import { JobCards } from './job-cards';
 import { JobTable } from './job-table';
 import { Pagination } from './pagination';
 import { SORT_OPTIONS, STATUS_OPTIONS, paramsToSearch, type JobListParams } from './params';
+import { useJobListControls } from '@/components/shell/alt/job-list-controls';
+import { SearchIcon } from '@/components/ui/search-icon';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -20,8 +22,24 @@ type Props = { initialParams: JobListParams; initialData?: JobListResult };
 
 /** The posted jobs of the company: search, filter, sort, pages of 10, row actions. */
 export function JobList({ initialParams, initialData }: Props) {
-  const [params, setParams] = useState<JobListParams>(initialParams);
-  const [text, setText] = useState(initialParams.query);
+  // In the alternate layout the header holds the search, filter and sort (null otherwise): the
+  // list follows them through the same debounce and state as its own controls.
+  const header = useJobListControls();
+  const [params, setParams] = useState<JobListParams>(() =>
+    header ? { ...initialParams, query: header.text.trim(), status: header.status, sort: header.sort } : initialParams,
+  );
+  const [ownText, setOwnText] = useState(initialParams.query);
+  const text = header ? header.text : ownText;
+  const setText = header ? header.setText : setOwnText;
+  const setStatus = (status: JobListParams['status']) => (header ? header.setStatus(status) : setParams((p) => ({ ...p, status, page: 1 })));
+  const setSort = (sort: JobListParams['sort']) => (header ? header.setSort(sort) : setParams((p) => ({ ...p, sort, page: 1 })));
+  // The header's filter or sort changed: the list follows, back on page 1 (adjusted while rendering,
+  // as React advises for state that follows other state).
+  const [seen, setSeen] = useState({ status: header?.status, sort: header?.sort });
+  if (header && (seen.status !== header.status || seen.sort !== header.sort)) {
+    setSeen({ status: header.status, sort: header.sort });
+    setParams((p) => ({ ...p, status: header.status, sort: header.sort, page: 1 }));
+  }
   const sameAsFirstPaint = JSON.stringify(params) === JSON.stringify(initialParams);
   const list = useJobList(params, sameAsFirstPaint ? initialData : undefined);
   const { dialogs, ask } = useJobActions();
@@ -44,11 +62,10 @@ export function JobList({ initialParams, initialData }: Props) {
 
   return (
     <div className="flex flex-col gap-4">
+      {!header && (
       <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center">
         <div className="relative flex-1">
-          <svg viewBox="0 0 20 20" fill="currentColor" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden>
-            <path fillRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z" clipRule="evenodd" />
-          </svg>
+          <SearchIcon />
           <input
             type="search"
             value={text}
@@ -62,7 +79,7 @@ export function JobList({ initialParams, initialData }: Props) {
           <select
             aria-label="Filter by status"
             value={params.status}
-            onChange={(e) => setParams((p) => ({ ...p, status: e.target.value as JobListParams['status'], page: 1 }))}
+            onChange={(e) => setStatus(e.target.value as JobListParams['status'])}
             className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
           >
             {STATUS_OPTIONS.map((o) => (
@@ -74,7 +91,7 @@ export function JobList({ initialParams, initialData }: Props) {
           <select
             aria-label="Sort"
             value={params.sort}
-            onChange={(e) => setParams((p) => ({ ...p, sort: e.target.value as JobListParams['sort'], page: 1 }))}
+            onChange={(e) => setSort(e.target.value as JobListParams['sort'])}
             className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
           >
             {SORT_OPTIONS.map((o) => (
@@ -85,6 +102,7 @@ export function JobList({ initialParams, initialData }: Props) {
           </select>
         </div>
       </div>
+      )}
 
       <div aria-live="polite" className="sr-only">
         {list.isFetching ? 'Loading jobs' : `${total} ${total === 1 ? 'job' : 'jobs'}`}
@@ -112,6 +130,7 @@ export function JobList({ initialParams, initialData }: Props) {
                 variant="secondary"
                 onClick={() => {
                   setText('');
+                  setStatus('');
                   setParams((p) => ({ ...p, query: '', status: '', page: 1 }));
                 }}
               >
