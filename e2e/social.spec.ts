@@ -26,7 +26,9 @@ test('a new person signs in with Google and becomes a driver, landing in /member
   await signInAtProvider(page, email);
   await page.waitForURL((u) => u.pathname.startsWith('/members'));
   await expect(page).toHaveURL(/\/members/);
-  await expect(page.getByRole('button', { name: /log ?out/i }).or(page.getByRole('link', { name: /log ?out/i })).first()).toBeVisible();
+  // Signed in as a new driver with the provider's email (the session next-auth keeps).
+  const session = await (await page.request.get('/api/auth/session')).json();
+  expect(session.user).toMatchObject({ email, roles: ['Driver'] });
 });
 
 test('an existing account with a verified email signs in with Apple (form post back) and lands by its role', async ({ page }) => {
