@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { POST as searchPost } from '@/app/api/v1.0/companies/search/route';
 import { POST as createPost } from '@/app/api/v1.0/admin/companies/route';
 import { GET as getOne, PATCH as patchOne } from '@/app/api/v1.0/admin/companies/[id]/route';
@@ -97,7 +97,7 @@ describe('admin create and edit company', () => {
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ company_name: 'Delta Created Co', email: 'billing@delta.test', billing_type: 'CONTRACT', type: 1, street1: '1 Main St', phone: '5125550111' });
     const db = await getDb();
-    const [audit] = await db.select().from(auditLog).where(eq(auditLog.entityId, String(res.json.data.id)));
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'company'), eq(auditLog.entityId, String(res.json.data.id))));
     expect(audit).toMatchObject({ action: 'company.create', entity: 'company' });
 
     const taken = await call(createPost, { token: t.allowed.superAdmin, url, body: { company_name: 'Clash Co', email: 'employer@demo.test' } });
@@ -115,7 +115,7 @@ describe('admin create and edit company', () => {
     const patched = await call(patchOne, { method: 'PATCH', token: t.allowed.admin, params, body: { billing_type: 'CONTRACT', type: 1 } });
     expect(patched.status).toBe(200);
     expect(patched.json.data).toMatchObject({ billing_type: 'CONTRACT', type: 1 });
-    const trail = await db.select().from(auditLog).where(eq(auditLog.entityId, String(beta.id)));
+    const trail = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'company'), eq(auditLog.entityId, String(beta.id))));
     expect(trail.find((a) => a.action === 'company.update')?.data).toMatchObject({ fields: ['billing_type', 'type'] });
     expect((await call(getOne, { token: t.allowed.admin, params: { id: '999999' } })).status).toBe(404);
     for (const token of Object.values(t.refused)) {

@@ -3,6 +3,7 @@ import type { Database } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { seedAccounts } from './accounts';
 import { seedJobs } from './jobs';
+import { seedDrivers } from './drivers';
 import { seedBilling } from './billing';
 import { seedSubscriptions } from './subscriptions';
 
@@ -19,6 +20,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
   if (existing) return false;
   const accounts = await seedAccounts(db);
   await seedJobs(db, accounts);
+  await seedDrivers(db);
   await seedBilling(db, accounts);
   await seedSubscriptions(db);
   return true;
