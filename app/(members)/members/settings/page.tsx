@@ -4,7 +4,8 @@ import { requireUser } from '@/lib/auth/server';
 import { ROLES, pageGuardFor } from '@/lib/access';
 import { getDb } from '@/lib/db/client';
 import { getDriverProfile } from '@/lib/drivers/profile';
-import { SETTINGS_TABS, SettingsTabs, type SettingsTab } from './settings-tabs';
+import { SettingsTabs } from './settings-tabs';
+import { SETTINGS_TABS, type SettingsTab } from './tabs';
 
 export const metadata: Metadata = { title: 'Settings' };
 

@@ -9,16 +9,7 @@ import { DriverProfileForm } from '@/components/drivers/profile-form';
 import type { DriverProfile } from '@/lib/drivers/profile';
 import { PreferencesSection } from '@/components/accounts/preferences-section';
 import { SignedInSessions } from '@/components/accounts/signed-in-sessions';
-
-export type SettingsTab = 'profile' | 'delete-account' | 'password' | 'preferences' | 'sessions';
-
-export const SETTINGS_TABS: { value: SettingsTab; label: string }[] = [
-  { value: 'profile', label: 'Profile' },
-  { value: 'delete-account', label: 'Delete account' },
-  { value: 'password', label: 'Password' },
-  { value: 'preferences', label: 'Time zone & picture' },
-  { value: 'sessions', label: 'Sessions' },
-];
+import { SETTINGS_TABS, type SettingsTab } from './tabs';
 
 /**
  * A driver's profile (the default tab for drivers), delete account and password; the tab is kept

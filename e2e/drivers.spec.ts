@@ -1,0 +1,120 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/**
+ * The drivers' side of the marketplace (issue 10), in the browser on a fresh seeded database: a
+ * visitor on a public job signs up as a driver and comes back to the job, fills the profile, finds
+ * a job near home in the Drivers Portal, sees why it matches and applies.
+ */
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: 'termsAccepted', value: 'true', url: baseURL! }]);
+});
+
+const TANKER = 'Local Tanker Driver (Hazmat)';
+
+/** The public page of a seeded job, found through the sitemap (ids depend on the seed). */
+async function publicJobPath(request: APIRequestContext, title: string) {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const [, path] of sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/jobs\/\d+)<\/loc>/g)) {
+    if ((await (await request.get(path)).text()).includes(title)) return path;
+  }
+  throw new Error(`no public job titled ${title}`);
+}
+
+test('a new driver signs up from a public job, fills the profile, finds a job near home and applies', async ({ page, request }) => {
+  const path = await publicJobPath(request, TANKER);
+  const jobId = path.split('/').pop();
+  const email = `driver.${Date.now().toString(36)}@haul.test`;
+
+  // A visitor on the public job: Apply, as a new driver.
+  await page.goto(path);
+  await expect(page.getByRole('link', { name: 'Apply', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'New driver? Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your driver account' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Confirm email').fill(email);
+  await page.getByLabel('First name').fill('Hank');
+  await page.getByLabel('Last name').fill('Rivers');
+  await page.getByLabel('Phone').pressSequentially('7135550142');
+  await page.getByLabel('Password', { exact: true }).fill('Haul1234!');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Haul1234!');
+  await page.getByRole('button', { name: "Let's Go" }).click();
+
+  // Back on the job, now in the Drivers Portal; without a profile there is no match yet.
+  await page.waitForURL(`**/members/jobs/${jobId}`);
+  await expect(page.getByRole('heading', { level: 1, name: TANKER })).toBeVisible();
+  await page.getByRole('link', { name: 'Complete your profile' }).click();
+
+  // The profile: a ZIP the gazetteer does not know is refused with a clear message first.
+  await page.waitForURL('**/members/settings?tab=profile');
+  const form = page.getByRole('form', { name: 'Driver profile' });
+  await form.getByLabel('CDL status').selectOption({ label: 'Class A' });
+  await form.getByLabel(/^Experience/).selectOption({ label: '2+ years' });
+  await form.getByLabel('Years of experience').fill('4');
+  await form.getByLabel('Preferred home time').selectOption({ label: 'Home daily' });
+  await form.getByRole('group', { name: 'Endorsements' }).getByLabel('Hazmat').check();
+  await form.getByRole('group', { name: 'Endorsements' }).getByLabel('Tanker', { exact: true }).check();
+  await form.getByRole('group', { name: /Work experience/ }).getByLabel('Tanker', { exact: true }).check();
+  await form.getByLabel('Home ZIP code').fill('00000');
+  await form.getByLabel('How far will you travel? (miles)').fill('50');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(form.getByText('We could not find this ZIP code. Check it and try again.')).toBeVisible();
+  await form.getByLabel('Home ZIP code').fill('77007');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  await expect(form.getByTestId('profile-percent')).toHaveText('100%');
+  await expect(form.getByText('Houston, TX')).toBeVisible();
+
+  // Find a job near home: keywords and a radius from home.
+  await page.getByRole('link', { name: 'Find Jobs' }).first().click();
+  await page.waitForURL('**/members/jobs');
+  await page.getByLabel('Keywords').fill('Tanker');
+  await page.getByLabel('Distance from home').selectOption({ label: 'Within 25 miles' });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForURL(/radius=25/);
+  const results = page.getByRole('list', { name: 'Jobs' });
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(results.getByTestId('job-distance')).toHaveText('Less than 10 miles');
+  await results.getByRole('link', { name: TANKER }).click();
+
+  // The job: distance, why it matches, Apply.
+  await page.waitForURL(`**/members/jobs/${jobId}`);
+  await expect(page.getByTestId('job-distance')).toHaveText('Less than 10 miles');
+  const why = page.getByRole('region', { name: 'Why this match' });
+  await expect(why.getByText('Distance from home')).toBeVisible();
+  await expect(why.getByText('100%')).toBeVisible();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await page.getByLabel('Message to the company (optional)').fill('Hazmat and tanker endorsed, can start Monday.');
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByText('Application sent. The company will be in touch.')).toBeVisible();
+  await expect(page.getByText(/You applied on/)).toBeVisible();
+
+  // My applications: job, company, date, status.
+  await page.getByRole('link', { name: 'Your applications' }).click();
+  await page.waitForURL('**/members/applications');
+  const item = page.getByRole('list', { name: 'Applications' }).getByRole('listitem').first();
+  await expect(item.getByRole('link', { name: TANKER })).toBeVisible();
+  await expect(item.getByText('Demo Freight Lines')).toBeVisible();
+  await expect(item.getByText('Applied', { exact: true })).toBeVisible();
+});
+
+test('the login page offers the drivers path, which keeps where the driver was going', async ({ page }) => {
+  await page.goto('/login?callbackUrl=%2Fmembers%2Fjobs');
+  await page.getByRole('link', { name: 'create a driver account' }).click();
+  await expect(page).toHaveURL(/\/signup\?role=driver&callbackUrl=%2Fmembers%2Fjobs/);
+  await expect(page.getByRole('heading', { name: 'Create your driver account' })).toBeVisible();
+});
+
+test('the demo driver sees best matches on home, nearest first among equals', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('driver@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/members/home');
+  const best = page.getByRole('list', { name: 'Best matching jobs' });
+  await expect(best.getByRole('listitem').first()).toBeVisible();
+  const percents = (await best.getByText(/% match$/).allTextContents()).map((t) => parseInt(t, 10));
+  expect(percents.length).toBeGreaterThan(0);
+  expect([...percents].sort((a, b) => b - a)).toEqual(percents);
+});
