@@ -1,0 +1,3 @@
+CREATE INDEX "jobs_live_type_idx" ON "jobs" USING btree ("job_type") WHERE "jobs"."active" and "jobs"."approved";--> statement-breakpoint
+CREATE INDEX "jobs_live_home_time_idx" ON "jobs" USING btree ("home_time") WHERE "jobs"."active" and "jobs"."approved";--> statement-breakpoint
+CREATE INDEX "jobs_live_pay_idx" ON "jobs" USING btree ("salary_type","expected_pay_cents") WHERE "jobs"."active" and "jobs"."approved";
