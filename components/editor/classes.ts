@@ -11,6 +11,7 @@ export const RTE = {
   code: 'mb-2 block overflow-x-auto whitespace-pre rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100',
   hr: 'my-4 border-slate-300',
   table: 'mb-2 table-fixed border-collapse',
-  cell: 'relative min-w-[25px] border border-slate-300 px-2 py-1 align-top',
+  // 120 px until the writer resizes (stored widths then come from the table's colgroup).
+  cell: 'relative w-[120px] min-w-[25px] border border-slate-300 px-2 py-1 align-top',
   headerCell: 'bg-slate-100 font-semibold',
 };

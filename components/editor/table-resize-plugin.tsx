@@ -47,13 +47,13 @@ function attachResize(editor: LexicalEditor, root: HTMLElement) {
 
   const cellAt = (target: EventTarget | null) => (target instanceof HTMLElement ? (target.closest('td,th') as HTMLTableCellElement | null) : null);
 
-  const onMove = (e: MouseEvent) => {
+  const onMove = (e: PointerEvent) => {
     if (drag) return;
     const cell = cellAt(e.target);
     root.style.cursor = cell && inResizeZone(e.clientX, cell.getBoundingClientRect().right) ? 'col-resize' : '';
   };
 
-  const onDown = (e: MouseEvent) => {
+  const onDown = (e: PointerEvent) => {
     const cell = cellAt(e.target);
     if (!cell || e.button !== 0 || !inResizeZone(e.clientX, cell.getBoundingClientRect().right)) return;
     e.preventDefault();
@@ -66,10 +66,10 @@ function attachResize(editor: LexicalEditor, root: HTMLElement) {
       drag = { tableKey: table.getKey(), column: rect.columnIndex + rect.colSpan - 1, startX: e.clientX, widths: currentWidths(table, cell.closest('table')) };
     });
     if (!drag) return;
-    document.addEventListener('mouseup', onUp, { once: true });
+    document.addEventListener('pointerup', onUp, { once: true });
   };
 
-  const onUp = (e: MouseEvent) => {
+  const onUp = (e: PointerEvent) => {
     const done = drag;
     drag = null;
     root.style.cursor = '';
@@ -82,12 +82,12 @@ function attachResize(editor: LexicalEditor, root: HTMLElement) {
     });
   };
 
-  root.addEventListener('mousemove', onMove);
-  root.addEventListener('mousedown', onDown, true);
+  root.addEventListener('pointermove', onMove);
+  root.addEventListener('pointerdown', onDown, true);
   return () => {
-    root.removeEventListener('mousemove', onMove);
-    root.removeEventListener('mousedown', onDown, true);
-    document.removeEventListener('mouseup', onUp);
+    root.removeEventListener('pointermove', onMove);
+    root.removeEventListener('pointerdown', onDown, true);
+    document.removeEventListener('pointerup', onUp);
   };
 }
 
