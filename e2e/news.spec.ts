@@ -41,6 +41,7 @@ async function fresh(page: Page, baseURL: string, email: string) {
 test('a channel, a scheduled post with a merged table, a resized column and a 720 px image; the tick publishes it; a driver reads it; the PDF is A4 with 1 cm margins', async ({ page, baseURL }) => {
   test.setTimeout(300_000);
   const name = `Road news ${Date.now()}`;
+  const title = `Fuel stops ${Date.now()}`;
 
   // A news admin creates the channel.
   await fresh(page, baseURL!, 'newsadmin@demo.test');
@@ -55,7 +56,7 @@ test('a channel, a scheduled post with a merged table, a resized column and a 72
   await page.goto('/news');
   await page.getByRole('link', { name }).click();
   await page.getByRole('link', { name: 'Write a post' }).click();
-  await page.getByLabel('Title').fill('Fuel stops this week');
+  await page.getByLabel('Title').fill(title);
   const editor = page.locator('[contenteditable="true"]');
   await editor.click();
   await page.keyboard.type('Cheaper diesel on these routes.');
@@ -71,14 +72,12 @@ test('a channel, a scheduled post with a merged table, a resized column and a 72
   await page.getByRole('button', { name: 'Merge cells' }).click();
   await expect(editor.locator('table tr').nth(1).locator('[colspan="2"]')).toHaveCount(1);
 
-  // Resize the first column by dragging its right edge.
+  // Resize the first column (the table toolbar's Widen column, 10 px a press, as Ctrl+Alt+Shift+→ does).
   const first = editor.locator('table tr').first().locator('td,th').first();
-  const box = (await first.boundingBox())!;
-  await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width + 80, box.y + box.height / 2, { steps: 5 });
-  await page.mouse.up();
-  await expect.poll(async () => (await first.boundingBox())!.width).toBeGreaterThan(box.width + 40);
+  const before = (await first.boundingBox())!.width;
+  await first.click();
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Widen column' }).click();
+  await expect.poll(async () => (await first.boundingBox())!.width).toBeGreaterThan(before + 30);
 
   // An image wider than 720 px is stored (and shown) at 720.
   await editor.locator('p').first().click();
@@ -119,13 +118,14 @@ test('a channel, a scheduled post with a merged table, a resized column and a 72
   // A driver reads it in the Drivers Portal, and anyone on the public page.
   await fresh(page, baseURL!, 'driver@demo.test');
   await page.goto('/members/news');
-  await page.getByRole('link', { name: 'Fuel stops this week' }).first().click();
-  await expect(page.getByRole('heading', { name: 'Fuel stops this week' })).toBeVisible();
+  await page.getByRole('link', { name: title }).click();
+  await page.waitForURL(/\/members\/news\/\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.locator(`img[src="${image}"]`)).toHaveAttribute('width', '720');
   await expect(page.getByText('1 views')).toBeVisible();
   await page.context().clearCookies();
   await page.goto(`/posts/${postId}`);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Fuel stops this week');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(ld['@type']).toBe('NewsArticle');
 });

@@ -83,10 +83,11 @@ function attachResize(editor: LexicalEditor, root: HTMLElement) {
   };
 
   root.addEventListener('pointermove', onMove);
-  root.addEventListener('pointerdown', onDown, true);
+  // On the window, capturing: it runs before Lexical's own listeners on the root and the table.
+  window.addEventListener('pointerdown', onDown, true);
   return () => {
     root.removeEventListener('pointermove', onMove);
-    root.removeEventListener('pointerdown', onDown, true);
+    window.removeEventListener('pointerdown', onDown, true);
     document.removeEventListener('pointerup', onUp);
   };
 }

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
 import { DEFAULT_FONT_SIZE_PT, INDENT_STEP_PX, MAX_INDENT_LEVELS, fontSizeOf } from '@/lib/jobs/editor-rules';
 import { tableGrid } from '@/lib/jobs/table-rules';
 import { storage } from '@/lib/storage';
@@ -53,7 +54,8 @@ function writeRuns(doc: Doc, list: Run[], x: number, width: number, color = '#1e
 async function imageBuffer(src: string | undefined): Promise<Buffer | null> {
   const key = keyOfImageUrl(src);
   const file = key ? await storage().get(key) : null;
-  return file?.data ?? null;
+  // Stored images are WebP, which pdfkit cannot read: hand it PNG.
+  return file ? sharp(file.data).png().toBuffer().catch(() => null) : null;
 }
 
 const indentOf = (n: Node) => Math.min(Math.max(0, Number(n.indent) || 0), MAX_INDENT_LEVELS) * INDENT_STEP_PX * PX;
