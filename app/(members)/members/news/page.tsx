@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { AdSlot } from '@/components/ads/ad-slot';
 import { PostCard } from '@/components/news/post-card';
 import { Pager } from '@/components/news/search-form';
 import { EmptyState, PageHeader } from '@/components/ui/states';
@@ -17,6 +18,7 @@ export default async function MembersNewsPage({ searchParams }: { searchParams: 
   return (
     <>
       <PageHeader title="News" subtitle="News for drivers from the network." />
+      <AdSlot placement="news_feed" className="mb-4 max-w-2xl" />
       {items.length ? (
         <ul className="flex flex-col gap-3">
           {items.map((p) => (
