@@ -24,11 +24,11 @@ function bigVideo() {
   return file;
 }
 
-async function signedInPage(browser: Browser, baseURL: string, email: string) {
+async function signedInPage(browser: Browser, baseURL: string, email: string, landing?: string) {
   const context = await browser.newContext();
   await skipTermsDialog(context, baseURL);
   const page = await context.newPage();
-  await signInAs(page, email);
+  await signInAs(page, email, undefined, landing);
   return page;
 }
 
@@ -83,7 +83,9 @@ test('ads admin creates a chunked video ad and a cropped image ad; a driver sees
   await expect(admin.getByRole('row', { name: /Tire sale banner/ })).toContainText('Active');
 
   // A driver sees one of them on the Drivers Portal home.
-  const driver = await signedInPage(browser, baseURL!, 'driver@demo.test');
+  // Landing on settings, not on the home: the home's ad would count that view too.
+  const driver = await signedInPage(browser, baseURL!, 'driver@demo.test', '/members/settings');
+  await expect(driver).toHaveURL(/\/members\/settings/);
   await driver.goto('/members/home');
   const slot = driver.getByRole('complementary', { name: 'Sponsored' });
   const ad = slot.locator('a[data-ad-id]');

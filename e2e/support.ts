@@ -10,8 +10,8 @@ export async function skipTermsDialog(context: BrowserContext, baseURL: string) 
 }
 
 /** Signs in through the login screen and waits to leave it. */
-export async function signInAs(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
+export async function signInAs(page: Page, email: string, password = PASSWORD, landing?: string) {
+  await page.goto(landing ? `/login?callbackUrl=${encodeURIComponent(landing)}` : '/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();

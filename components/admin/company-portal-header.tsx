@@ -2,8 +2,7 @@ import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import { currentImpersonation } from '@/lib/auth/impersonation-server';
 import { getSessionUser } from '@/lib/auth/server';
 import { flagOn } from '@/lib/flags';
-import { ImpersonationBar } from './impersonation-bar';
-import { ImpersonationPicker } from './impersonation-picker';
+import { LazyImpersonationBar, LazyImpersonationPicker } from './lazy-header';
 
 /**
  * The company portal header (accounts spec §2, admin users only): while impersonating, who and the
@@ -12,8 +11,8 @@ import { ImpersonationPicker } from './impersonation-picker';
  */
 export async function CompanyPortalHeader() {
   const impersonation = await currentImpersonation();
-  if (impersonation) return <ImpersonationBar info={impersonation} />;
+  if (impersonation) return <LazyImpersonationBar info={impersonation} />;
   const user = await getSessionUser();
   if (!user || !hasAny(user.roles, ADMIN_ROLES) || !(await flagOn('pickers'))) return null;
-  return <ImpersonationPicker />;
+  return <LazyImpersonationPicker />;
 }

@@ -4,7 +4,7 @@ import type { PortalKey } from '@/lib/access';
 import { layoutGuardFor } from './nav-model';
 import { AccountStorageScope } from './account-storage-scope';
 import { PortalShell } from './portal-shell';
-import { AltShell } from './alt/alt-shell';
+import { LazyAltShell } from './lazy-alt-shell';
 import { flagOn } from '@/lib/flags';
 
 /**
@@ -19,7 +19,7 @@ export async function PortalLayout({ portal, children }: { portal: PortalKey; ch
   if (portal === 'company' && (await flagOn('newLayout'))) {
     return (
       <AccountStorageScope owner={user.id}>
-        <AltShell productName={config.productName}>{children}</AltShell>
+        <LazyAltShell productName={config.productName}>{children}</LazyAltShell>
       </AccountStorageScope>
     );
   }

@@ -75,7 +75,7 @@ export default async function ManageAdsPage({ searchParams }: { searchParams: Pr
         </button>
       </form>
       {items.length ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50">
               <tr>
