@@ -29,7 +29,11 @@ describe('the admins’ applicants list', () => {
     const mine = all.lines.filter((l) => l.driver.email === 'driver@demo.test');
     expect(mine.map((l) => l.job.title).slice(0, 2)).toEqual(['Reefer Driver Houston', 'Flatbed Driver Dallas']);
     expect(mine[0]).toMatchObject({ driver: { name: 'Dan Driver' }, company: { name: 'Demo Freight Lines' }, stage: 'new' });
-    expect((await searchApplicants(db, admin, { search: 'flatbed', offset: 0, limit: 50 })).lines.map((l) => l.job.title)).toEqual(['Flatbed Driver Dallas']);
+    // Other files' jobs share the database on PostgreSQL: every hit matches, and ours is among them.
+    const flatbed = (await searchApplicants(db, admin, { search: 'flatbed', offset: 0, limit: 50 })).lines.map((l) => l.job.title);
+    expect(flatbed).toContain('Flatbed Driver Dallas');
+    expect(flatbed).not.toContain('Reefer Driver Houston');
+    expect(flatbed.every((t) => /flatbed/i.test(t))).toBe(true);
     await expect(searchApplicants(db, await actorOf('employer@demo.test'), { search: '', offset: 0, limit: 50 })).rejects.toMatchObject({ status: 403 });
   });
 });

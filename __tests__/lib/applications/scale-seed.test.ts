@@ -24,7 +24,8 @@ it('loads jobs, drivers and applications and can be loaded again', async () => {
       (select count(*)::int from jobs j join companies c on c.id = j.company_id where c.company_name = ${SCALE_COMPANY}) as jobs,
       (select count(*)::int from users where email like '%@scale.test') as drivers,
       (select count(*)::int from applications a join jobs j on j.id = a.job_id join companies c on c.id = j.company_id where c.company_name = ${SCALE_COMPANY}) as apps,
-      (select count(*)::int from applications where distance_miles is not null) as located`,
+      (select count(*)::int from applications a join jobs j on j.id = a.job_id join companies c on c.id = j.company_id
+        where c.company_name = ${SCALE_COMPANY} and a.distance_miles is not null) as located`,
   );
   expect(counts).toEqual({ jobs: 20, drivers: 300, apps: 400, located: 400 });
   const [job] = await queryRows<{ id: number }>(db, sql`select j.id from jobs j join companies c on c.id = j.company_id where c.company_name = ${SCALE_COMPANY} limit 1`);
