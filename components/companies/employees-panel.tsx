@@ -112,44 +112,47 @@ export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: 
               </li>
             ))}
           </ul>
-          <table className="hidden w-full text-left text-sm md:table">
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="py-2 pr-3 font-medium">Name</th>
-                <th className="py-2 pr-3 font-medium">Email</th>
-                <th className="py-2 pr-3 font-medium">Phone</th>
-                <th className="py-2 pr-3 font-medium">Role</th>
-                <th className="py-2 pr-3 font-medium">Status</th>
-                <th className="py-2 pr-3 font-medium">Created</th>
-                {canManage && (
-                  <th className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {q.data.data.map((e) => (
-                <tr key={e.id} data-testid="employee-row">
-                  <td className="py-3 pr-3 font-medium text-slate-900">{fullName(e)}</td>
-                  <td className="max-w-[14rem] truncate py-3 pr-3 text-slate-600" title={e.email}>
-                    {e.email}
-                  </td>
-                  <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{e.phone ? formatPhoneMask(e.phone) : '—'}</td>
-                  <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{e.role === 'company_admin' ? 'Company admin' : 'Company user'}</td>
-                  <td className="py-3 pr-3">
-                    <Status active={e.active} />
-                  </td>
-                  <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{date(e.created_at)}</td>
+          {/* Scrolls sideways inside the card rather than widening the page (1024 px with the side nav). */}
+          <div className="relative hidden overflow-x-auto md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className="py-2 pr-3 font-medium">Name</th>
+                  <th className="py-2 pr-3 font-medium">Email</th>
+                  <th className="py-2 pr-3 font-medium">Phone</th>
+                  <th className="py-2 pr-3 font-medium">Role</th>
+                  <th className="py-2 pr-3 font-medium">Status</th>
+                  <th className="py-2 pr-3 font-medium">Created</th>
                   {canManage && (
-                    <td className="py-2">
-                      {actions(e)}
-                    </td>
+                    <th className="py-2 font-medium">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   )}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {q.data.data.map((e) => (
+                  <tr key={e.id} data-testid="employee-row">
+                    <td className="py-3 pr-3 font-medium text-slate-900">{fullName(e)}</td>
+                    <td className="max-w-[14rem] truncate py-3 pr-3 text-slate-600" title={e.email}>
+                      {e.email}
+                    </td>
+                    <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{e.phone ? formatPhoneMask(e.phone) : '—'}</td>
+                    <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{e.role === 'company_admin' ? 'Company admin' : 'Company user'}</td>
+                    <td className="py-3 pr-3">
+                      <Status active={e.active} />
+                    </td>
+                    <td className="whitespace-nowrap py-3 pr-3 text-slate-600">{date(e.created_at)}</td>
+                    {canManage && (
+                      <td className="py-2">
+                        {actions(e)}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {total > PAGE && (
             <div className="mt-4 flex items-center justify-between text-sm text-slate-600">
               <span>
