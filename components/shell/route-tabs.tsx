@@ -9,7 +9,8 @@ export function RouteTabs({ tabs, label }: { tabs: { href: string; label: string
   const pathname = usePathname() ?? '';
   return (
     <nav aria-label={label} className="mb-6 border-b border-slate-200">
-      <ul className="-mb-px flex gap-6 overflow-x-auto">
+      {/* Phones scroll the tabs sideways; wider screens wrap them rather than hide some behind a scroll. */}
+      <ul className="-mb-px flex gap-x-4 overflow-x-auto md:flex-wrap md:overflow-x-visible xl:gap-x-6">
         {tabs.map((t) => {
           const active = pathname === t.href || pathname.startsWith(t.href + '/');
           return (
