@@ -12,12 +12,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { citext } from './types';
+import { citext, ts } from './types';
 
 /** The nine roles of the accounts spec §6, with the spelling the spec and the tokens use. */
 export const roleEnum = pgEnum('role', [
@@ -35,7 +34,6 @@ export const roleEnum = pgEnum('role', [
 /** CELERO is the card provider ('Credit Card'); CONTRACT is invoicing ('Invoice'). */
 export const billingTypeEnum = pgEnum('billing_type', ['CELERO', 'CONTRACT']);
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const users = pgTable(
   'users',

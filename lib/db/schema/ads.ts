@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { ts } from './types';
 import { AD_MEDIA_TYPES, AUDIENCE_VALUES, PLACEMENT_VALUES, STATUS_VALUES } from '../../ads/codes';
 import { users } from './accounts';
 import { usStateEnum } from './jobs';
@@ -9,7 +10,6 @@ export const adPlacementEnum = pgEnum('ad_placement', PLACEMENT_VALUES);
 export const adAudienceEnum = pgEnum('ad_audience', AUDIENCE_VALUES);
 export const adMediaTypeEnum = pgEnum('ad_media_type', AD_MEDIA_TYPES);
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** An advertisement (docs/ads.md). Counters are kept on the row for the grid; per day in ad_daily_counts. */
 export const ads = pgTable(

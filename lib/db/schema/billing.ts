@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, pgEnum, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './types';
 import { billingTypeEnum, companies, users } from './accounts';
 import { jobs } from './jobs';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /*
  * Billing tables of the app. None of them has a card number or security code column: the app only

@@ -11,7 +11,6 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
@@ -27,7 +26,7 @@ import {
   valuesOf,
 } from '../../jobs/codes';
 import { companies, users } from './accounts';
-import { citext } from './types';
+import { citext, ts } from './types';
 
 // The code lists of jobs spec §5 as enums; labels live beside the values in lib/jobs/codes.ts.
 export const jobTypeEnum = pgEnum('job_type', valuesOf(JOB_TYPES));
@@ -40,7 +39,6 @@ export const addonTypeEnum = pgEnum('addon_type', valuesOf(ADDON_TYPES));
 export const usStateEnum = pgEnum('us_state', valuesOf(US_STATES));
 export const jobPaymentStatusEnum = pgEnum('job_payment_status', valuesOf(PAYMENT_STATUSES));
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Amounts in integer cents; bigint because 8 digits and 2 decimals overflow int4. */
 const cents = () => bigint({ mode: 'number' });
 

@@ -11,9 +11,9 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ts } from './types';
 import { APPLICATION_STAGES, CDL_STATUSES } from '../../drivers/codes';
 import { valuesOf } from '../../jobs/codes';
 import { users } from './accounts';
@@ -27,7 +27,6 @@ import { companyTags, endorsementEnum, experienceEnum, homeTimeEnum, jobTypeEnum
 export const cdlStatusEnum = pgEnum('cdl_status', valuesOf(CDL_STATUSES));
 export const applicationStageEnum = pgEnum('application_stage', valuesOf(APPLICATION_STAGES));
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A driver's profile, one row per driver user. Home is a ZIP code located through the offline

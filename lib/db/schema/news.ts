@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { ts } from './types';
 import { users } from './accounts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A news channel (jobs spec §3 Channel). Deactivated, never deleted: its posts keep their home. */
 export const newsChannels = pgTable(

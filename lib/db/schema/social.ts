@@ -1,10 +1,9 @@
-import { index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { citext } from './types';
+import { index, integer, pgEnum, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { citext, ts } from './types';
 import { users } from './accounts';
 
 export const socialProviderEnum = pgEnum('social_provider', ['google', 'apple', 'facebook']);
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A sign-in identity at Google, Apple or Facebook bound to an account: the provider's subject (its

@@ -1,4 +1,5 @@
-import { index, integer, pgEnum, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { ts } from './types';
 import { users } from './accounts';
 
 /** The two services a driver can hold (accounts spec §2: healthcare shows as HealthRX, road_assistance as Roadside Assistance). */
@@ -6,7 +7,6 @@ export const driverSubscriptionKindEnum = pgEnum('driver_subscription_kind', ['h
 /** How the driver came to hold it (accounts spec §9: Mandatory, Pre Subscribed, Open). */
 export const driverSubscriptionTypeEnum = pgEnum('driver_subscription_type', ['mandatory', 'pre_subscribed', 'open']);
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A driver's subscription to a service. Cancelling stops the renewal: the row stays, with when and
