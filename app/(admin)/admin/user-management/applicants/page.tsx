@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { TablePager } from '@/components/ui/table-pager';
 import { EmptyState } from '@/components/ui/states';
 import { pageGuardFor } from '@/lib/access';
 import { searchApplicants } from '@/lib/admin/applicants';
@@ -73,15 +74,7 @@ export default async function ApplicantsPage({ searchParams }: { searchParams: P
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages" className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
-            <span>
-              {offset + 1}–{Math.min(offset + PAGE, total)} of {total}
-            </span>
-            <span className="flex gap-3">
-              {offset > 0 && <Link className="font-medium text-brand-700 hover:underline" href={href(Math.max(0, offset - PAGE))}>Previous</Link>}
-              {offset + PAGE < total && <Link className="font-medium text-brand-700 hover:underline" href={href(offset + PAGE)}>Next</Link>}
-            </span>
-          </nav>
+          <TablePager offset={offset} limit={PAGE} total={total} href={href} />
         </>
       )}
     </section>
