@@ -65,6 +65,37 @@ test('a company admin renames the company and crops a new logo; both sizes show'
   await expect(page.getByText('Updated successfully').first()).toBeVisible();
 });
 
+test('a company admin moves the company with the shared US address field', async ({ page, request }) => {
+  await signInAs(page, 'companyadmin@demo.test');
+  await page.goto('/company/settings/address-settings');
+  const address = page.getByRole('combobox', { name: 'Company address' });
+  // The saved address opens as the field's choice, with its place shown.
+  await expect(address).toHaveValue('2100 Commerce St, Dallas, TX 75201, USA');
+  await expect(page.getByTestId('chosen-place')).toContainText('Dallas, Texas 75201');
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+
+  // The same rules as sign-up: a place outside the US is refused before anything is sent.
+  await address.fill('Toronto, ON');
+  await expect(page.getByText('Addresses should be from the US').first()).toBeVisible();
+  await address.fill('76102');
+  await page.getByRole('option', { name: /Fort Worth/ }).first().click();
+  await expect(page.getByTestId('chosen-place')).toContainText('Fort Worth, Texas');
+  await page.getByLabel('Suite, unit or floor (optional)').fill('Suite 300');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Company address' })).toHaveValue(/Fort Worth, TX 76102, USA$/);
+  await expect(page.getByLabel('Suite, unit or floor (optional)')).toHaveValue('Suite 300');
+
+  // Put the address back for the other specs (distances to drivers depend on it).
+  const admin = await apiLogin(request, 'companyadmin@demo.test');
+  const back = await request.patch(`/api/v1.0/companies/${admin.companyId}`, {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    data: { street1: '2100 Commerce St', street2: '', city: 'Dallas', state: 'TX', postal_code: '75201', country: 'US', latitude: 32.7831, longitude: -96.8067 },
+  });
+  expect(back.status(), await back.text()).toBe(200);
+});
+
 test('an employer changes their email: it waits for its link, then signs in', async ({ page, request }) => {
   const admin = await apiLogin(request, 'companyadmin@demo.test');
   const email = `e2e.mail.${Date.now().toString(36)}@demo-freight.test`;

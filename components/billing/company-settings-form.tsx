@@ -8,12 +8,11 @@ import { Alert, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError, errorMessage } from '@/lib/api/client';
 import { COMPANY_SIZES } from '@/lib/companies/schemas';
-import { US_STATES } from '@/lib/geo/states';
 import { UPDATED } from './payment-settings';
 
 type Company = Record<string, string | number | null> & { id: number; billing_type: 'CELERO' | 'CONTRACT' };
 
-type FieldDef = { name: string; label: string; kind?: 'text' | 'email' | 'tel' | 'size' | 'state'; autoComplete?: string; optional?: boolean; wide?: boolean };
+type FieldDef = { name: string; label: string; kind?: 'text' | 'email' | 'tel' | 'size'; autoComplete?: string; wide?: boolean };
 
 export const COMPANY_FIELDS: FieldDef[] = [
   { name: 'company_name', label: 'Company name', autoComplete: 'organization', wide: true },
@@ -22,18 +21,11 @@ export const COMPANY_FIELDS: FieldDef[] = [
   { name: 'email', label: 'Billing email', kind: 'email', autoComplete: 'email', wide: true },
 ];
 
-export const ADDRESS_FIELDS: FieldDef[] = [
-  { name: 'street1', label: 'Street address', autoComplete: 'address-line1', wide: true },
-  { name: 'street2', label: 'Apartment, suite (optional)', autoComplete: 'address-line2', optional: true, wide: true },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', kind: 'state' },
-  { name: 'postal_code', label: 'ZIP code', autoComplete: 'postal-code' },
-];
-
 const selectClass = 'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
 
 /**
- * A section of the company profile (GET/PATCH /companies/{id}): company details or its address.
+ * The company details section of the profile (GET/PATCH /companies/{id}); the address has its
+ * own tab built on the shared address field (components/companies/company-address-settings.tsx).
  * Only changed fields are sent; the API's messages show under their fields.
  */
 export function CompanySettingsForm({ companyId, fields, title, description }: { companyId: number; fields: FieldDef[]; title: string; description: string }) {
@@ -95,24 +87,18 @@ export function CompanySettingsForm({ companyId, fields, title, description }: {
       )}
       <div className="mt-5 grid max-w-2xl gap-4 sm:grid-cols-2">
         {fields.map((f) =>
-          f.kind === 'size' || f.kind === 'state' ? (
+          f.kind === 'size' ? (
             <div key={f.name} className={`flex flex-col gap-1 ${f.wide ? 'sm:col-span-2' : ''}`}>
               <label htmlFor={`cs-${f.name}`} className="text-sm font-medium text-slate-700">
                 {f.label}
               </label>
               <select id={`cs-${f.name}`} className={selectClass} value={current[f.name]} onChange={(e) => set(f.name, e.target.value)} aria-invalid={!!errors[f.name] || undefined}>
                 <option value="">Select…</option>
-                {f.kind === 'size'
-                  ? COMPANY_SIZES.map((s) => (
-                      <option key={s} value={s}>
-                        {s} employees
-                      </option>
-                    ))
-                  : US_STATES.map((s) => (
-                      <option key={s.code} value={s.code}>
-                        {s.name}
-                      </option>
-                    ))}
+                {COMPANY_SIZES.map((s) => (
+                  <option key={s} value={s}>
+                    {s} employees
+                  </option>
+                ))}
               </select>
               {errors[f.name] && <p className="text-xs text-red-600" role="alert">{errors[f.name]}</p>}
             </div>

@@ -3,6 +3,7 @@ import '@/lib/validation/messages';
 import { emailRule, orderedRules, phoneRule } from '@/lib/accounts/schemas';
 import { stateCode } from '@/lib/geo/states';
 import type { AddressSuggestion } from '@/lib/geo/types';
+import { toAddressPayload } from './address-choice';
 import { INVALID_ADDRESS, NOT_US_ADDRESS, isUsCountry, validateAddress } from '@/lib/geo/validate-address';
 
 /**
@@ -137,19 +138,7 @@ export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 
 /** The onboarding steps as the create payload. */
 export function toCreateCompanyPayload(info: CompanyInfoForm, address: CompanyAddressForm): z.input<typeof createCompanySchema> {
-  const l = address.location!;
-  return {
-    company_name: info.companyName,
-    size: info.companySize,
-    street1: l.address,
-    street2: address.street2,
-    city: l.city,
-    state: l.state,
-    postal_code: l.zipCode,
-    country: l.country,
-    latitude: l.coordinates.lat,
-    longitude: l.coordinates.lng,
-  };
+  return { company_name: info.companyName, size: info.companySize, ...toAddressPayload(address) };
 }
 
 /** GET /companies?search=: the company picker's query (a name fragment; empty lists the first ones). */
