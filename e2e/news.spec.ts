@@ -79,6 +79,17 @@ test('a channel, a scheduled post with a merged table, a resized column and a 72
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Widen column' }).click();
   await expect.poll(async () => (await first.boundingBox())!.width).toBeGreaterThan(before + 30);
 
+  // And by dragging a column's right edge with the mouse: the column follows the pointer.
+  const second = editor.locator('table tr').first().locator('td,th').nth(1);
+  const edge = (await second.boundingBox())!;
+  const startWidth = edge.width;
+  await page.mouse.move(edge.x + edge.width - 1, edge.y + edge.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge.x + edge.width + 59, edge.y + edge.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await second.boundingBox())!.width)).toBe(Math.round(startWidth + 60));
+  await expect(editor.locator('table col').nth(1)).toHaveAttribute('style', new RegExp(`width: ${Math.round(startWidth + 60)}px`));
+
   // An image wider than 720 px is stored (and shown) at 720.
   await editor.locator('p').first().click();
   const chooser = page.waitForEvent('filechooser');

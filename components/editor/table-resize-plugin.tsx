@@ -2,11 +2,11 @@
 
 import { $computeTableMapSkipCellCheck, $findTableNode, $getTableCellNodeRect, $isTableCellNode, $isTableNode, type TableCellNode, type TableNode } from '@lexical/table';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
-import { $getNearestNodeFromDOMNode, $getNodeByKey, type LexicalEditor } from 'lexical';
+import { $getNearestNodeFromDOMNode, $getNodeByKey, HISTORY_MERGE_TAG, type LexicalEditor } from 'lexical';
 import { useEffect } from 'react';
 import { DEFAULT_COLUMN_WIDTH, inResizeZone, resizedWidth } from '@/lib/jobs/table-rules';
 
-type Drag = { tableKey: string; column: number; startX: number; widths: number[] };
+type Drag = { tableKey: string; column: number; startX: number; widths: number[]; applied: boolean };
 
 /** The table's column widths as stored, or as shown when none are stored yet. */
 function currentWidths(table: TableNode, tableElement: HTMLTableElement | null): number[] {
@@ -57,29 +57,47 @@ function attachResize(editor: LexicalEditor, root: HTMLElement) {
     const cell = cellAt(e.target);
     if (!cell || e.button !== 0 || !inResizeZone(e.clientX, cell.getBoundingClientRect().right)) return;
     e.preventDefault();
-    editor.getEditorState().read(() => {
+    // editor.read, not editorState.read: the DOM-to-node lookup needs the active editor, and
+    // without it the lookup threw inside this listener, so a drag never started in the browser.
+    editor.read(() => {
       const node = $getNearestNodeFromDOMNode(cell);
       const cellNode = node && ($isTableCellNode(node) ? node : null);
       const table = cellNode && $findTableNode(cellNode);
       const rect = cellNode && $getTableCellNodeRect(cellNode);
       if (!table || !rect) return;
-      drag = { tableKey: table.getKey(), column: rect.columnIndex + rect.colSpan - 1, startX: e.clientX, widths: currentWidths(table, cell.closest('table')) };
+      drag = { tableKey: table.getKey(), column: rect.columnIndex + rect.colSpan - 1, startX: e.clientX, widths: currentWidths(table, cell.closest('table')), applied: false };
     });
     if (!drag) return;
+    // The drag is ours: Lexical's table observer would otherwise start a cell-range selection.
+    e.stopPropagation();
+    document.addEventListener('pointermove', onDrag);
     document.addEventListener('pointerup', onUp, { once: true });
+  };
+
+  /** The column follows the pointer; one undo step for the whole drag (later moves merge into it). */
+  const apply = (d: Drag, clientX: number) => {
+    const widths = [...d.widths];
+    widths[d.column] = resizedWidth(widths[d.column], clientX - d.startX);
+    editor.update(
+      () => {
+        const table = $getNodeByKey(d.tableKey);
+        if ($isTableNode(table)) table.setColWidths(widths);
+      },
+      d.applied ? { tag: HISTORY_MERGE_TAG } : undefined,
+    );
+    d.applied = true;
+  };
+
+  const onDrag = (e: PointerEvent) => {
+    if (drag) apply(drag, e.clientX);
   };
 
   const onUp = (e: PointerEvent) => {
     const done = drag;
     drag = null;
     root.style.cursor = '';
-    if (!done) return;
-    const widths = [...done.widths];
-    widths[done.column] = resizedWidth(widths[done.column], e.clientX - done.startX);
-    editor.update(() => {
-      const table = $getNodeByKey(done.tableKey);
-      if ($isTableNode(table)) table.setColWidths(widths);
-    });
+    document.removeEventListener('pointermove', onDrag);
+    if (done) apply(done, e.clientX);
   };
 
   root.addEventListener('pointermove', onMove);
@@ -88,6 +106,7 @@ function attachResize(editor: LexicalEditor, root: HTMLElement) {
   return () => {
     root.removeEventListener('pointermove', onMove);
     window.removeEventListener('pointerdown', onDown, true);
+    document.removeEventListener('pointermove', onDrag);
     document.removeEventListener('pointerup', onUp);
   };
 }
