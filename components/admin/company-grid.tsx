@@ -66,6 +66,7 @@ export function CompanyGrid() {
   const query = useCompanyList(settled, offset, PAGE_SIZE);
   const data = query.data?.data ?? NO_ROWS;
   const total = query.data?.pagination?.total ?? 0;
+  const totalIsLowerBound = query.data?.pagination?.total_is_lower_bound ?? false;
   const table = useTable({ features, columns, data, getRowId: (row) => String(row.id) });
   const field = FIELDS.find((f) => f.value === filter.field)!;
   const change = (next: Partial<GridFilter>) => {
@@ -183,7 +184,7 @@ export function CompanyGrid() {
           </table>
         </div>
       )}
-      {total > PAGE_SIZE && <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />}
+      {(total > PAGE_SIZE || totalIsLowerBound) && <Pager offset={offset} pageSize={PAGE_SIZE} total={total} totalIsLowerBound={totalIsLowerBound} onOffset={setOffset} />}
       {editing !== null && <CompanyFormDialog companyId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </section>
   );

@@ -33,6 +33,7 @@ export function DriverList() {
   const toast = useToast();
   const drivers = query.data?.data ?? [];
   const total = query.data?.pagination?.total ?? 0;
+  const totalIsLowerBound = query.data?.pagination?.total_is_lower_bound ?? false;
   const driver: DriverWithSubscriptions | undefined = drivers.find((d) => d.id === viewing);
 
   async function unsubscribe(reason: { reason_code: number; renewal_cancellation_reason?: string }) {
@@ -99,7 +100,7 @@ export function DriverList() {
           </table>
         </div>
       )}
-      {total > PAGE_SIZE && <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />}
+      {(total > PAGE_SIZE || totalIsLowerBound) && <Pager offset={offset} pageSize={PAGE_SIZE} total={total} totalIsLowerBound={totalIsLowerBound} onOffset={setOffset} />}
 
       <SlideOver open={!!driver} onOpenChange={(open) => !open && setViewing(null)} title="Subscription List" description={driver ? `${driver.firstName} ${driver.lastName} · ${driver.email}` : undefined}>
         {driver && driver.subscriptions.length === 0 && <p className="text-sm text-slate-500">There are no subscriptions</p>}

@@ -1,3 +1,5 @@
+import { hasNextPage, totalLabel } from '@/lib/paging/total';
+
 /** A GET form that searches the list by name (the page reads ?q= on the server). */
 export function SearchForm({ q, label = 'Search channels' }: { q: string; label?: string }) {
   return (
@@ -13,16 +15,18 @@ export function SearchForm({ q, label = 'Search channels' }: { q: string; label?
   );
 }
 
-/** Previous/next links over offset pages of `limit`. */
-export function Pager({ offset, limit, total, href }: { offset: number; limit: number; total: number; href: (offset: number) => string }) {
-  if (total <= limit) return null;
+type PagerProps = { offset: number; limit: number; total: number; total_is_lower_bound?: boolean; href: (offset: number) => string };
+
+/** Previous/next links over offset pages of `limit`; a capped total reads "10,000+". */
+export function Pager({ offset, limit, total, total_is_lower_bound: lowerBound = false, href }: PagerProps) {
+  if (total <= limit && !lowerBound) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
       {offset > 0 ? <a href={href(Math.max(0, offset - limit))}>← Previous</a> : <span />}
       <span className="text-slate-500">
-        {offset + 1}–{Math.min(total, offset + limit)} of {total}
+        {offset + 1}–{Math.min(total, offset + limit)} of {totalLabel(total, lowerBound)}
       </span>
-      {offset + limit < total ? <a href={href(offset + limit)}>Next →</a> : <span />}
+      {hasNextPage(offset, limit, total, lowerBound) ? <a href={href(offset + limit)}>Next →</a> : <span />}
     </nav>
   );
 }

@@ -1,6 +1,7 @@
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { applications, companies, jobs, users } from '@/lib/db/schema';
 import { containsPattern } from './filters';
 import { assertAdmin } from './guard';
@@ -26,9 +27,9 @@ export async function searchApplicants(db: Database, actor: Actor | null, input:
     ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(jobs.title, pattern), ilike(companies.companyName, pattern))
     : undefined;
   const base = () => db.select().from(applications).innerJoin(users, eq(users.id, applications.userId)).innerJoin(jobs, eq(jobs.id, applications.jobId)).innerJoin(companies, eq(companies.id, jobs.companyId));
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     base().where(where).orderBy(desc(applications.createdAt), desc(applications.id)).limit(input.limit).offset(input.offset),
-    db.select({ total: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).innerJoin(jobs, eq(jobs.id, applications.jobId)).innerJoin(companies, eq(companies.id, jobs.companyId)).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(applications).innerJoin(users, eq(users.id, applications.userId)).innerJoin(jobs, eq(jobs.id, applications.jobId)).innerJoin(companies, eq(companies.id, jobs.companyId)).where(where), input),
   ]);
   const lines: ApplicantLine[] = rows.map((r) => ({
     id: r.applications.id,
@@ -39,5 +40,5 @@ export async function searchApplicants(db: Database, actor: Actor | null, input:
     stage: r.applications.stage,
     distanceMiles: r.applications.distanceMiles,
   }));
-  return { lines, total };
+  return { lines, ...counted };
 }

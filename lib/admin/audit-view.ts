@@ -1,7 +1,8 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { auditLog, users } from '@/lib/db/schema';
 import { assertAdmin } from './guard';
 
@@ -26,7 +27,7 @@ export async function auditPage(db: Database, actor: Actor | null, page: { offse
   const actorUser = alias(users, 'actor_user');
   const impUser = alias(users, 'imp_user');
   const where = page.impersonatedOnly ? sql`${auditLog.impersonatorId} is not null` : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: auditLog.id,
@@ -50,7 +51,7 @@ export async function auditPage(db: Database, actor: Actor | null, page: { offse
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(auditLog).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(auditLog).where(where), page),
   ]);
   const lines: AuditLine[] = rows.map((r) => {
     const person = fullName(r.actorFirst, r.actorLast, r.actorEmail);
@@ -63,5 +64,5 @@ export async function auditPage(db: Database, actor: Actor | null, page: { offse
       details: (r.data as Record<string, unknown> | null) ?? null,
     };
   });
-  return { lines, total };
+  return { lines, ...counted };
 }

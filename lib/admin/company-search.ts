@@ -3,6 +3,7 @@ import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { stripCountryCode } from '@/lib/auth/phone';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { companies, jobs } from '@/lib/db/schema';
 import { forbidden, unprocessable } from '@/lib/errors';
 import { allOf, codeFilter, ordered, textFilter } from './filters';
@@ -85,10 +86,13 @@ const ORDER_COLUMNS = {
 export async function searchCompanyList(db: Database, actor: Actor, body: CompanySearchBody, page: PageQuery) {
   if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
   const where = allOf(body.filters.map(companyFilter));
-  const orderBy = [...body.orders.map((o) => ordered(ORDER_COLUMNS[o.field], o.direction)), ordered(sql`${companies.id}`, 'desc')];
-  const [rows, [{ total }]] = await Promise.all([
+  // Ties by id in the first order's direction, so one order is exactly the key of its index
+  // (companies_list_*_idx), read forward or backward.
+  const tie = body.orders[0]?.direction ?? 'desc';
+  const orderBy = [...body.orders.map((o) => ordered(ORDER_COLUMNS[o.field], o.direction)), ordered(sql`${companies.id}`, tie)];
+  const [rows, counted] = await Promise.all([
     db.select().from(companies).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(companies).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(companies).where(where), page),
   ]);
   const stats = new Map<number, { total: number; active: number }>();
   if (page.statistics && rows.length) {
@@ -120,5 +124,5 @@ export async function searchCompanyList(db: Database, actor: Actor, body: Compan
       status: s ? companyStatus(r.type, s.active, s.total, r.createdAt) : null,
     };
   });
-  return { data, pagination: { offset: page.offset, limit: page.limit, total } };
+  return { data, pagination: { offset: page.offset, limit: page.limit, ...counted } };
 }

@@ -19,7 +19,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiResult<T> = { data: T; pagination?: { offset: number; limit: number; total: number } };
+export type ApiResult<T> = { data: T; pagination?: { offset: number; limit: number; total: number; total_is_lower_bound?: boolean } };
 
 type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 

@@ -36,7 +36,7 @@ export function buildOpenApi(routes: RouteModule[], serverUrl = '/') {
         parameters: params,
         ...(handler.bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(handler.bodySchema) } } } } : {}),
         responses: {
-          '200': { description: 'Success: `{ data }`, lists add `pagination`.' },
+          '200': { description: 'Success: `{ data }`, lists add `pagination` (#/components/schemas/Pagination).' },
           '4XX': { description: 'Failure: `{ errors: [{ message, field? }] }`.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Errors' } } } },
         },
       };
@@ -53,6 +53,18 @@ export function buildOpenApi(routes: RouteModule[], serverUrl = '/') {
         cookie: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token' },
       },
       schemas: {
+        Pagination: {
+          type: 'object',
+          description:
+            'A list page. Lists that can grow without bound count their matches only up to 10,000 (or to the end of the page asked for, when further): past that, `total` is that cap and `total_is_lower_bound` is true (at least one more row exists; show "10,000+").',
+          properties: {
+            offset: { type: 'integer' },
+            limit: { type: 'integer' },
+            total: { type: 'integer' },
+            total_is_lower_bound: { type: 'boolean', description: 'true when `total` is a lower bound, not an exact count' },
+          },
+          required: ['offset', 'limit', 'total'],
+        },
         Errors: {
           type: 'object',
           properties: { errors: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } }, required: ['message'] } } },

@@ -15,7 +15,8 @@ import { recordImpersonatedAction } from '@/lib/auth/impersonation-audit';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
-export type Pagination = { offset: number; limit: number; total: number };
+/** `total_is_lower_bound`: the count stopped at its cap (lib/db/count.ts), so at least `total` rows match. */
+export type Pagination = { offset: number; limit: number; total: number; total_is_lower_bound?: boolean };
 
 const PAGINATED = Symbol('paginated');
 const STATUS = Symbol('status');

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { getPublicJob, publicCondition } from '@/lib/jobs/public';
 import type { EndorsementCode, ExperienceCode, HomeTimeCode, JobTypeCode, SalaryType } from '@/lib/jobs/codes';
 import { applicationOf } from './applications';
@@ -28,7 +29,6 @@ type Row = {
   city: string | null;
   state: string | null;
   distance: number | string | null;
-  total: number | string;
 };
 
 /** PGlite and node-postgres both answer enum arrays as '{H,N}' text when the type is not registered. */
@@ -61,7 +61,7 @@ function listSql(home: { lat: number; lng: number } | null, where: SQL[], order:
   return sql`
     select jobs.id, jobs.title, jobs.job_type, jobs.home_time, jobs.required_experience, jobs.endorsements, jobs.expected_pay_cents,
       jobs.salary_type, jobs.posting_date, c.company_name, fa.city, fa.state::text as state,
-      ${nearestAddressMilesSql('jobs', home)} as distance, count(*) over () as total
+      ${nearestAddressMilesSql('jobs', home)} as distance
     from jobs
     join companies c on c.id = jobs.company_id
     left join lateral (
@@ -91,10 +91,13 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
   const byDistance = input.radius != null && home != null;
   if (byDistance) where.push(jobsWithinSql(sql.raw('jobs.id'), home, input.radius!));
   const order = byDistance ? sql`distance asc nulls last, jobs.id desc` : sql`coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`;
-  const rows = await queryRows<Row>(db, listSql(home, where, order, input));
+  const [rows, counted] = await Promise.all([
+    queryRows<Row>(db, listSql(home, where, order, input)),
+    countUpTo(db, sql`select 1 from jobs join companies c on c.id = jobs.company_id where ${sql.join(where, sql` and `)}`, input),
+  ]);
   return {
     items: rows.map((r) => toPortalJob(r, profile)),
-    pagination: { offset: input.offset, limit: input.limit, total: rows.length ? Number(rows[0].total) : 0 },
+    pagination: { offset: input.offset, limit: input.limit, ...counted },
     hasHome: home != null,
     radiusIgnored: input.radius != null && home == null,
   };

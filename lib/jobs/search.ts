@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { queryRows, type Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { toStateCode, type JobSortField, type JobStatus } from './codes';
 import { companyScope } from './access';
 import type { SearchJobs } from './schemas';
@@ -36,14 +37,19 @@ type SummaryRow = {
   tags: JobTag[] | null;
   total_applicants: number;
   today_applicants: number;
-  total: number | string;
 };
 
-/** Unpublished jobs have no posting date: they sort as of their creation, so a new draft shows first. */
-const SORT_SQL: Record<JobSortField, string> = {
-  posting_date: 'coalesce(j.posting_date, j.created_at)',
-  title: 'lower(j.title)',
-  expiration_date: 'j.expiration_date',
+/**
+ * Unpublished jobs have no posting date: they sort as of their creation, so a new draft shows first.
+ * Each order is exactly the key of an index (with and without company_id first, schema/jobs.ts),
+ * so a page reads its rows in order instead of sorting every match: the first two expressions are
+ * never null (created_at and title are required), so they need no `nulls last`; expiration dates
+ * are null on drafts, which stay last in both directions through an index for each direction.
+ */
+const SORT_SQL: Record<JobSortField, Record<'asc' | 'desc', string>> = {
+  posting_date: { asc: 'coalesce(j.posting_date, j.created_at) asc, j.id asc', desc: 'coalesce(j.posting_date, j.created_at) desc, j.id desc' },
+  title: { asc: 'lower(j.title) asc, j.id asc', desc: 'lower(j.title) desc, j.id desc' },
+  expiration_date: { asc: 'j.expiration_date asc nulls last, j.id asc', desc: 'j.expiration_date desc nulls last, j.id desc' },
 };
 
 /**
@@ -63,8 +69,8 @@ const date = (v: Date | string | null) => (v == null ? null : new Date(v));
 
 /**
  * POST /jobs/search and GET /jobs: the job list of one company (a company user's own, always),
- * or of every company for staff. One statement: the total from a window count, the first
- * address and the tags from lateral subqueries over the page's rows.
+ * or of every company for staff. The page in one statement (the first address and the tags from
+ * lateral subqueries over the page's rows), the total from a count that stops at its cap.
  */
 export async function searchJobs(db: Database, actor: Actor | null, input: SearchJobs, now = new Date()) {
   const companyId = companyScope(actor!, input.company_id);
@@ -89,18 +95,18 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
   }
   const whereSql = where.length ? sql.join([sql`where`, sql.join(where, sql` and `)], sql` `) : sql``;
   const direction = input.sort.direction === 'asc' ? 'asc' : 'desc';
-  const order = sql.raw(`${SORT_SQL[input.sort.field]} ${direction} nulls last, j.id ${direction}`);
+  const order = sql.raw(SORT_SQL[input.sort.field][direction]);
 
-  // The page is chosen first (filter, sort, window count, limit); only its rows get their first
+  // The page is chosen first (filter, sort through its index, limit); only its rows get their first
   // address and tags, so the cost follows the page size rather than the company's job count.
-  const rows = await queryRows<SummaryRow>(
-    db,
-    sql`
+  const [rows, counted] = await Promise.all([
+    queryRows<SummaryRow>(
+      db,
+      sql`
     with page as (
       select j.id, j.company_id, j.employer_id, j.title, j.job_type, j.suspended, j.approved, j.active, j.payment_status,
         j.posting_date, j.expiration_date, j.next_billing_date, j.renewable, j.auto_renew, j.boost_active, j.boost_ends_at,
-        j.renewal_canceled_at, j.renewal_cancellation_reason, j.closed_at, j.cancelled_at, j.expired_at, j.cost_cents, j.created_at,
-        count(*) over () as total
+        j.renewal_canceled_at, j.renewal_cancellation_reason, j.closed_at, j.cancelled_at, j.expired_at, j.cost_cents, j.created_at
       from jobs j
       ${whereSql}
       order by ${order}
@@ -123,13 +129,10 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
     ) ap on true
     order by ${order}
   `,
-  );
-  let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && input.offset > 0) {
-    const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from jobs j ${whereSql}`);
-    total = count.n;
-  }
-  return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, total } };
+    ),
+    countUpTo(db, sql`select 1 from jobs j ${whereSql}`, input),
+  ]);
+  return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, ...counted } };
 }
 
 /**

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { emailOutbox } from '@/lib/db/schema';
 import { mailTemplates, type MailKind, type MailParams } from './templates';
 
@@ -60,7 +61,7 @@ export async function listOutbox(db: Database, input: { to?: string; q?: string;
   if (input.to) filters.push(eq(emailOutbox.toAddress, input.to.trim()));
   if (input.q) filters.push(ilike(emailOutbox.toAddress, `%${input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   const where = filters.length ? and(...filters) : undefined;
-  const [items, [{ total }]] = await Promise.all([
+  const [items, counted] = await Promise.all([
     db
       .select({
         id: emailOutbox.id,
@@ -80,11 +81,11 @@ export async function listOutbox(db: Database, input: { to?: string; q?: string;
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(input.limit)
       .offset(input.offset),
-    db.select({ total: count() }).from(emailOutbox).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(emailOutbox).where(where), input),
   ]);
   const own = reader.email.trim().toLowerCase();
   const shown = (items as OutboxItem[]).map((m) =>
     m.to === own ? m : { ...m, text: hideSecrets(m.text), html: m.html === null ? null : hideSecrets(m.html) },
   );
-  return { items: shown, total };
+  return { items: shown, ...counted };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { newsAlbums } from '@/lib/db/schema';
 import { notFound, unprocessable } from '@/lib/errors';
 import { assertWriter, isNewsAdmin } from './access';
@@ -19,14 +20,12 @@ function checkImages(images: string[]) {
 /** A writer's own albums (a news admin sees every album), newest first. */
 export async function listAlbums(db: Database, actor: Actor | null, page: { offset: number; limit: number }) {
   const a = assertWriter(actor);
-  const rows = await db
-    .select({ album: newsAlbums, total: sql<number>`count(*) over ()` })
-    .from(newsAlbums)
-    .where(isNewsAdmin(a) ? undefined : eq(newsAlbums.userId, a.userId))
-    .orderBy(desc(newsAlbums.createdAt), desc(newsAlbums.id))
-    .offset(page.offset)
-    .limit(page.limit);
-  return { items: rows.map((r) => view(r.album)), pagination: { ...page, total: Number(rows[0]?.total ?? 0) } };
+  const where = isNewsAdmin(a) ? undefined : eq(newsAlbums.userId, a.userId);
+  const [rows, counted] = await Promise.all([
+    db.select().from(newsAlbums).where(where).orderBy(desc(newsAlbums.createdAt), desc(newsAlbums.id)).offset(page.offset).limit(page.limit),
+    countUpTo(db, db.select({ one: sql`1` }).from(newsAlbums).where(where), page),
+  ]);
+  return { items: rows.map(view), pagination: { ...page, ...counted } };
 }
 
 async function albumOf(db: Database, actor: Actor | null, id: number) {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, not, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { newsChannels } from '@/lib/db/schema';
 import { notFound, unprocessable } from '@/lib/errors';
 import { assertNewsAdmin, assertReader } from './access';
@@ -54,14 +55,11 @@ export async function searchChannels(db: Database, actor: Actor | null, input: C
   assertReader(actor);
   const where = input.filters.length ? and(...input.filters.map(condition)) : undefined;
   const orders = input.orders.length ? input.orders.map((o) => (o.direction === 'asc' ? asc(COLUMNS[o.field]) : desc(COLUMNS[o.field]))) : [desc(newsChannels.createdAt)];
-  const rows = await db
-    .select({ channel: newsChannels, total: sql<number>`count(*) over ()` })
-    .from(newsChannels)
-    .where(where)
-    .orderBy(...orders, desc(newsChannels.id))
-    .offset(page.offset)
-    .limit(page.limit);
-  return { items: rows.map((r) => channelView(r.channel)), pagination: { ...page, total: Number(rows[0]?.total ?? 0) } };
+  const [rows, counted] = await Promise.all([
+    db.select().from(newsChannels).where(where).orderBy(...orders, desc(newsChannels.id)).offset(page.offset).limit(page.limit),
+    countUpTo(db, db.select({ one: sql`1` }).from(newsChannels).where(where), page),
+  ]);
+  return { items: rows.map(channelView), pagination: { ...page, ...counted } };
 }
 
 export async function channelOrThrow(db: Database, id: number): Promise<ChannelRow> {

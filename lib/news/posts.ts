@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { newsChannels, newsPosts, users } from '@/lib/db/schema';
 import { notFound, unprocessable } from '@/lib/errors';
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
@@ -144,18 +145,21 @@ export async function listChannelPosts(db: Database, actor: Actor | null, channe
   assertReader(actor);
   await channelOrThrow(db, channelId);
   const where = and(eq(newsPosts.channelId, channelId), page.status ? eq(newsPosts.status, page.status) : undefined);
-  const rows = await db
-    .select({ post: newsPosts, firstName: users.firstName, lastName: users.lastName, total: sql<number>`count(*) over ()` })
-    .from(newsPosts)
-    .leftJoin(users, eq(users.id, newsPosts.userId))
-    .where(where)
-    .orderBy(desc(newsPosts.createdAt), desc(newsPosts.id))
-    .offset(page.offset)
-    .limit(page.limit);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ post: newsPosts, firstName: users.firstName, lastName: users.lastName })
+      .from(newsPosts)
+      .leftJoin(users, eq(users.id, newsPosts.userId))
+      .where(where)
+      .orderBy(desc(newsPosts.createdAt), desc(newsPosts.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    countUpTo(db, db.select({ one: sql`1` }).from(newsPosts).where(where), page),
+  ]);
   // The list leaves the bodies out: they can be large, and the editor loads one post at a time.
   return {
     items: rows.map((r) => ({ ...postView(r.post, r), body: undefined, body_html: undefined, excerpt: excerpt(r.post.body ?? r.post.bodyHtml) })),
-    pagination: { offset: page.offset, limit: page.limit, total: Number(rows[0]?.total ?? 0) },
+    pagination: { offset: page.offset, limit: page.limit, ...counted },
   };
 }
 

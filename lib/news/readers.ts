@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { newsChannels, newsPostViews, newsPosts, users } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
 import { excerpt } from './posts';
@@ -55,16 +56,19 @@ function readerView(r: { id: number; title: string; body: unknown; bodyHtml: str
 
 /** Published posts, newest first (the Drivers Portal's News section and the sitemap). */
 export async function listPublishedPosts(db: Database, page: { offset: number; limit: number }) {
-  const rows = await db
-    .select({ ...readerColumns, total: sql<number>`count(*) over ()` })
-    .from(newsPosts)
-    .innerJoin(newsChannels, eq(newsChannels.id, newsPosts.channelId))
-    .leftJoin(users, eq(users.id, newsPosts.userId))
-    .where(published)
-    .orderBy(desc(newsPosts.publishedAt), desc(newsPosts.id))
-    .offset(page.offset)
-    .limit(page.limit);
-  return { items: rows.map((r) => ({ ...readerView(r), body_html: '' })), pagination: { ...page, total: Number(rows[0]?.total ?? 0) } };
+  const [rows, counted] = await Promise.all([
+    db
+      .select(readerColumns)
+      .from(newsPosts)
+      .innerJoin(newsChannels, eq(newsChannels.id, newsPosts.channelId))
+      .leftJoin(users, eq(users.id, newsPosts.userId))
+      .where(published)
+      .orderBy(desc(newsPosts.publishedAt), desc(newsPosts.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    countUpTo(db, db.select({ one: sql`1` }).from(newsPosts).innerJoin(newsChannels, eq(newsChannels.id, newsPosts.channelId)).where(published), page),
+  ]);
+  return { items: rows.map((r) => ({ ...readerView(r), body_html: '' })), pagination: { ...page, ...counted } };
 }
 
 /** One published post, or null (public pages answer 404 for anything else). */

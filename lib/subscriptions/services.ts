@@ -1,8 +1,9 @@
-import { and, asc, count, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { stripCountryCode } from '@/lib/auth/phone';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { driverSubscriptions, users } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/errors';
 import { assertAdmin } from '@/lib/admin/guard';
@@ -55,7 +56,7 @@ export async function searchDriverSubscriptions(db: Database, actor: Actor | nul
       ? or(sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`, sql`${users.email} ilike ${pattern}`, sql`coalesce(${users.billingCustomerId}, '') ilike ${pattern}`)
       : undefined,
   );
-  const [people, [{ total }]] = await Promise.all([
+  const [people, counted] = await Promise.all([
     db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, billingCustomerId: users.billingCustomerId, phone: users.phone })
       .from(users)
@@ -63,7 +64,7 @@ export async function searchDriverSubscriptions(db: Database, actor: Actor | nul
       .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(users).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(users).where(where), page),
   ]);
   const subs = people.length
     ? await db
@@ -77,7 +78,7 @@ export async function searchDriverSubscriptions(db: Database, actor: Actor | nul
     phone: stripCountryCode(p.phone),
     subscriptions: subs.filter((s) => s.userId === p.id).map(subscriptionView),
   }));
-  return { data, pagination: { offset: page.offset, limit: page.limit, total } };
+  return { data, pagination: { offset: page.offset, limit: page.limit, ...counted } };
 }
 
 /**

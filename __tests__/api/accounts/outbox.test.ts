@@ -24,7 +24,7 @@ describe('GET /api/v1.0/admin/outbox', () => {
     const token = await tokenFor('superadmin@demo.test');
     const res = await call(outbox, { token, query: { to: 'Reader@example.test' } });
     expect(res.status).toBe(200);
-    expect(res.json.pagination).toEqual({ offset: 0, limit: 10, total: 2 });
+    expect(res.json.pagination).toEqual({ offset: 0, limit: 10, total: 2, total_is_lower_bound: false });
     const [newest, oldest] = res.json.data;
     expect(newest).toMatchObject({ to: 'reader@example.test', kind: 'renew_job', subject: '"CDL-A <Driver>" expires on 2026-12-01', status: 'pending' });
     expect(newest.html).toContain('CDL-A &lt;Driver&gt;');

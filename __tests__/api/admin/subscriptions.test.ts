@@ -29,7 +29,7 @@ describe('POST /payment/driver/subscriptions/search (the Admin Driver List)', ()
   it('lists the seeded drivers with their subscriptions (real rows) and pagination', async () => {
     const res = await search(t.allowed.admin);
     expect(res.status).toBe(200);
-    expect(res.json.pagination).toEqual({ offset: 0, limit: 50, total: 3 });
+    expect(res.json.pagination).toEqual({ offset: 0, limit: 50, total: 3, total_is_lower_bound: false });
     const dan = (res.json.data as Driver[]).find((d) => d.email === 'driver@demo.test')!;
     expect(dan).toMatchObject({ firstName: 'Dan', lastName: 'Driver', billingCustomerId: 'cus_demo_dan', phone: '2145550123' });
     expect(dan.subscriptions.map((s) => s.subscription).sort()).toEqual(['healthcare', 'road_assistance']);

@@ -136,9 +136,9 @@ describe('POST /api/v1.0/jobs/search', () => {
     const page3 = await search({ query: 'Zeta Search', sort: 'title:asc' }, t.employer, { offset: 6, limit: 3 });
     expect(titles(page1)).toEqual(['Zeta Search A Tanker', 'Zeta Search B Flatbed', 'Zeta Search C Tanker']);
     expect(titles(page3)).toEqual(['Zeta Search G Tanker']);
-    expect(page3.json.pagination).toEqual({ offset: 6, limit: 3, total: 7 });
+    expect(page3.json.pagination).toEqual({ offset: 6, limit: 3, total: 7, total_is_lower_bound: false });
     const beyond = await search({ query: 'Zeta Search', offset: 50 });
-    expect(beyond.json).toEqual({ data: [], pagination: { offset: 50, limit: 10, total: 7 } });
+    expect(beyond.json).toEqual({ data: [], pagination: { offset: 50, limit: 10, total: 7, total_is_lower_bound: false } });
     expect((await search({ limit: 101 })).status).toBe(422);
   });
 

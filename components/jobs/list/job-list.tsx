@@ -15,6 +15,7 @@ import { Pagination } from './pagination';
 import { SORT_OPTIONS, STATUS_OPTIONS, paramsToSearch, type JobListParams } from './params';
 import { useJobListControls } from '@/components/shell/alt/job-list-controls';
 import { SearchIcon } from '@/components/ui/search-icon';
+import { totalLabel } from '@/lib/paging/total';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -57,8 +58,10 @@ export function JobList({ initialParams, initialData }: Props) {
 
   const jobs = list.data?.data ?? [];
   const total = list.data?.pagination?.total ?? 0;
+  const totalIsLowerBound = list.data?.pagination?.total_is_lower_bound ?? false;
   const filtered = !!(params.query || params.status);
-  const pages = Math.max(1, Math.ceil(total / JOB_PAGE_SIZE));
+  // Past a capped count at least one more job exists than were counted: one page more is offered.
+  const pages = Math.max(1, Math.ceil(total / JOB_PAGE_SIZE) + (totalIsLowerBound ? 1 : 0));
 
   return (
     <div className="flex flex-col gap-4">
@@ -105,7 +108,7 @@ export function JobList({ initialParams, initialData }: Props) {
       )}
 
       <div aria-live="polite" className="sr-only">
-        {list.isFetching ? 'Loading jobs' : `${total} ${total === 1 ? 'job' : 'jobs'}`}
+        {list.isFetching ? 'Loading jobs' : `${totalLabel(total, totalIsLowerBound)} ${total === 1 ? 'job' : 'jobs'}`}
       </div>
 
       {list.isError && !list.data ? (
@@ -149,7 +152,7 @@ export function JobList({ initialParams, initialData }: Props) {
         <div className={clsx('flex flex-col gap-4 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
           <JobTable jobs={jobs} ask={ask} />
           <JobCards jobs={jobs} ask={ask} />
-          <Pagination page={params.page} pages={pages} total={total} pageSize={JOB_PAGE_SIZE} count={jobs.length} onPage={(page) => setParams((p) => ({ ...p, page }))} />
+          <Pagination page={params.page} pages={pages} total={total} totalIsLowerBound={totalIsLowerBound} pageSize={JOB_PAGE_SIZE} count={jobs.length} onPage={(page) => setParams((p) => ({ ...p, page }))} />
         </div>
       )}
       {dialogs}

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { totalLabel } from '@/lib/paging/total';
 
 /** Page numbers around the current one, with gaps: 1 … 4 5 6 … 12. */
 export function pageWindow(page: number, pages: number): (number | 'gap')[] {
@@ -12,9 +13,9 @@ export function pageWindow(page: number, pages: number): (number | 'gap')[] {
   return out;
 }
 
-type Props = { page: number; pages: number; total: number; pageSize: number; count: number; onPage: (page: number) => void };
+type Props = { page: number; pages: number; total: number; totalIsLowerBound?: boolean; pageSize: number; count: number; onPage: (page: number) => void };
 
-export function Pagination({ page, pages, total, pageSize, count, onPage }: Props) {
+export function Pagination({ page, pages, total, totalIsLowerBound = false, pageSize, count, onPage }: Props) {
   const from = count ? (page - 1) * pageSize + 1 : 0;
   const to = from ? from + count - 1 : 0;
   const btn = 'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2.5 text-sm font-medium transition disabled:pointer-events-none disabled:opacity-40';
@@ -22,7 +23,7 @@ export function Pagination({ page, pages, total, pageSize, count, onPage }: Prop
     <nav aria-label="Pages" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-slate-500">
         Showing <span className="font-medium text-slate-700">{from}</span>–<span className="font-medium text-slate-700">{to}</span> of{' '}
-        <span className="font-medium text-slate-700">{total}</span>
+        <span className="font-medium text-slate-700">{totalLabel(total, totalIsLowerBound)}</span>
       </p>
       {pages > 1 && (
         <div className="flex items-center gap-1">

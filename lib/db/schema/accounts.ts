@@ -57,7 +57,10 @@ export const users = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId, t.createdAt, t.id),
+    // The Driver List's order (lib/subscriptions/services.ts): by last name, first name.
+    index('users_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+  ],
 );
 
 export const userRoles = pgTable(
@@ -106,8 +109,12 @@ export const companies = pgTable(
   },
   (t) => [
     index('companies_name_trgm_idx').using('gin', sql`${t.companyName} gin_trgm_ops`),
-    index('companies_created_idx').on(t.createdAt),
+    // The admin company grid's orders (lib/admin/company-search.ts ORDER_COLUMNS), ties by id.
+    index('companies_created_idx').on(t.createdAt, t.id),
     index('companies_type_idx').on(t.type, t.billingType),
+    index('companies_list_name_idx').on(sql`lower(${t.companyName})`, t.id),
+    index('companies_list_type_idx').on(t.type, t.id),
+    index('companies_list_billing_idx').on(t.billingType, t.id),
   ],
 );
 
@@ -180,7 +187,9 @@ export const emailOutbox = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('email_outbox_to_idx').on(t.toAddress, t.createdAt),
+    // The outbox list, newest first, of everyone or of one recipient.
+    index('email_outbox_to_idx').on(t.toAddress, t.createdAt, t.id),
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );

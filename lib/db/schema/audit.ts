@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,6 +31,8 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
     index('audit_log_company_idx').on(t.companyId, t.createdAt),
-    index('audit_log_created_idx').on(t.createdAt),
+    // The audit log page, newest first; and its "impersonated only" view.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_impersonated_idx').on(t.createdAt, t.id).where(sql`${t.impersonatorId} is not null`),
   ],
 );

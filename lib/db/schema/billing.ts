@@ -91,7 +91,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_live_per_job_key')
       .on(t.jobId, t.actionType, t.periodKey)
       .where(sql`${t.status} in ('APPROVED', 'PROCESSING_PAYMENT') and ${t.jobId} is not null`),
-    index('invoices_company_idx').on(t.companyId, t.createdAt),
+    index('invoices_company_idx').on(t.companyId, t.createdAt, t.id),
     index('invoices_job_idx').on(t.jobId),
     index('invoices_status_idx').on(t.status, t.updatedAt),
     // The admin's list of invoices still due, oldest debt first.

@@ -106,6 +106,16 @@ export const jobs = pgTable(
     index('jobs_company_posting_idx').on(t.companyId, t.postingDate),
     index('jobs_posting_date_idx').on(t.postingDate),
     index('jobs_expiration_date_idx').on(t.expirationDate),
+    // The job list's sorts (lib/jobs/search.ts SORT_SQL), for staff over every company and for a
+    // company's own list: each page is read in index order instead of sorting every match.
+    index('jobs_list_posted_idx').on(sql`coalesce(${t.postingDate}, ${t.createdAt})`, t.id),
+    index('jobs_list_title_idx').on(sql`lower(${t.title})`, t.id),
+    index('jobs_list_expiry_asc_idx').on(t.expirationDate.asc().nullsLast(), t.id.asc()),
+    index('jobs_list_expiry_desc_idx').on(t.expirationDate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('jobs_company_list_posted_idx').on(t.companyId, sql`coalesce(${t.postingDate}, ${t.createdAt})`, t.id),
+    index('jobs_company_list_title_idx').on(t.companyId, sql`lower(${t.title})`, t.id),
+    index('jobs_company_list_expiry_asc_idx').on(t.companyId, t.expirationDate.asc().nullsLast(), t.id.asc()),
+    index('jobs_company_list_expiry_desc_idx').on(t.companyId, t.expirationDate.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('jobs_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // The tick scans only live postings and running boosts.
     index('jobs_live_expiry_idx').on(t.expirationDate).where(sql`${t.active} and ${t.approved}`),

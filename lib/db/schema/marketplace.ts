@@ -95,7 +95,9 @@ export const applications = pgTable(
     index('applications_job_created_idx').on(t.jobId, t.createdAt),
     index('applications_job_distance_idx').on(t.jobId, t.distanceMiles),
     index('applications_job_stage_idx').on(t.jobId, t.stage),
-    index('applications_user_created_idx').on(t.userId, t.createdAt),
+    index('applications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The admins' applicants list: every application, newest first.
+    index('applications_created_idx').on(t.createdAt, t.id),
     index('applications_unnotified_idx').on(t.jobId).where(sql`${t.notifiedAt} is null`),
   ],
 );

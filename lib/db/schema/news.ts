@@ -47,8 +47,9 @@ export const newsPosts = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('news_posts_channel_idx').on(t.channelId, t.createdAt),
-    index('news_posts_published_idx').on(t.status, t.publishedAt),
+    // A channel's posts and the readers' list, newest first (ties by id).
+    index('news_posts_channel_idx').on(t.channelId, t.createdAt, t.id),
+    index('news_posts_published_idx').on(t.status, t.publishedAt, t.id),
     index('news_posts_due_idx').on(t.status, t.scheduledAt),
     index('news_posts_user_idx').on(t.userId),
   ],

@@ -19,7 +19,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const q = await searchParams;
   const offset = Math.max(0, Math.min(1_000_000, Number.parseInt(q.offset ?? '0', 10) || 0));
   const impersonatedOnly = q.impersonated === '1';
-  const { lines, total } = await auditPage(await getDb(), actor, { offset, limit: PAGE, impersonatedOnly });
+  const { lines, total, total_is_lower_bound } = await auditPage(await getDb(), actor, { offset, limit: PAGE, impersonatedOnly });
   const href = (next: number, imp = impersonatedOnly) => `/admin/audit-log?offset=${next}${imp ? '&impersonated=1' : ''}`;
   return (
     <>
@@ -56,7 +56,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
               ))}
             </tbody>
           </table>
-          <TablePager offset={offset} limit={PAGE} total={total} href={href} />
+          <TablePager offset={offset} limit={PAGE} total={total} totalIsLowerBound={total_is_lower_bound} href={href} />
         </section>
       )}
     </>

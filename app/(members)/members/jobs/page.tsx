@@ -1,3 +1,4 @@
+import { totalLabel } from '@/lib/paging/total';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AdSlot } from '@/components/ads/ad-slot';
@@ -71,7 +72,7 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
         </Alert>
       )}
       <p className="mb-3 mt-4 text-sm text-slate-500" aria-live="polite">
-        {result.pagination.total.toLocaleString('en-US')} {result.pagination.total === 1 ? 'job' : 'jobs'} found
+        {totalLabel(result.pagination.total, result.pagination.total_is_lower_bound)} {result.pagination.total === 1 ? 'job' : 'jobs'} found
       </p>
       <AdSlot placement="job_search" className="mb-4 max-w-2xl" />
       {result.items.length ? (

@@ -19,7 +19,7 @@ export default async function ApplicantsPage({ searchParams }: { searchParams: P
   const sp = await searchParams;
   const search = (sp.q ?? '').trim().slice(0, 120);
   const offset = Math.max(0, Math.min(1_000_000, Number.parseInt(sp.offset ?? '0', 10) || 0));
-  const { lines, total } = await searchApplicants(await getDb(), actor, { search, offset, limit: PAGE });
+  const { lines, total, total_is_lower_bound } = await searchApplicants(await getDb(), actor, { search, offset, limit: PAGE });
   const href = (next: number) => `/admin/user-management/applicants?${new URLSearchParams({ ...(search ? { q: search } : {}), offset: String(next) })}`;
   return (
     <section aria-labelledby="applicants-title" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -74,7 +74,7 @@ export default async function ApplicantsPage({ searchParams }: { searchParams: P
               </tbody>
             </table>
           </div>
-          <TablePager offset={offset} limit={PAGE} total={total} href={href} />
+          <TablePager offset={offset} limit={PAGE} total={total} totalIsLowerBound={total_is_lower_bound} href={href} />
         </>
       )}
     </section>

@@ -17,7 +17,7 @@ export const GET = route({
   handler: async ({ db, query, actor }) => {
     if (!outboxReadable()) throw new AppError(404, OUTBOX_UNAVAILABLE);
     // Someone acting as another user reads nobody's mail unmasked.
-    const { items, total } = await listOutbox(db, query, { email: actor!.impersonatorId ? '' : actor!.email });
-    return paginated(items, { offset: query.offset, limit: query.limit, total });
+    const { items, ...counted } = await listOutbox(db, query, { email: actor!.impersonatorId ? '' : actor!.email });
+    return paginated(items, { offset: query.offset, limit: query.limit, ...counted });
   },
 });

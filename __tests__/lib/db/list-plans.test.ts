@@ -1,0 +1,223 @@
+/**
+ * Lists that stay fast as data grows (issue 16): every list's first page, as its service really
+ * asks for it, is planned as an index scan in the list's order; no sort over the matching rows and
+ * no window count over them. The services run on a database whose logger records each statement;
+ * each page statement is then EXPLAINed inside a transaction that turns sequential scans and sorts
+ * off (`set local`), so the planner picks an index that yields the order whenever one exists (the
+ * tables here are far smaller than production and would otherwise be read whole). The totals'
+ * statements stop at their cap (a Limit under the count). Runs on PGlite and on PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
+import { ROLES } from '@/lib/access';
+import type { Actor } from '@/lib/auth/actor';
+import { getDb, queryRows, type Database } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema';
+import { COUNT_CAP } from '@/lib/db/count';
+import { searchJobs } from '@/lib/jobs/search';
+import { searchJobsSchema } from '@/lib/jobs/schemas';
+import { searchPortalJobs } from '@/lib/drivers/jobs';
+import { driverJobSearchSchema } from '@/lib/drivers/schemas';
+import { searchApplicants as adminApplicants } from '@/lib/admin/applicants';
+import { auditPage } from '@/lib/admin/audit-view';
+import { listOutbox } from '@/lib/mail/outbox';
+import { searchCompanyList } from '@/lib/admin/company-search';
+import { listChannelPosts } from '@/lib/news/posts';
+import { listPublishedPosts } from '@/lib/news/readers';
+import { searchDriverSubscriptions } from '@/lib/subscriptions/services';
+
+const ROWS = 2_000; // far more than a page, so a sort of the matches would show as thousands of rows
+const admin: Actor = { userId: 0, email: 'plans@test', firstName: 'Plan', lastName: 'Admin', roles: [ROLES.SUPER_ADMIN], companyId: null };
+let db: Database;
+let companyId: number;
+let channelId: number;
+let driverId: number;
+
+type Statement = { query: string; params: unknown[] };
+
+/** The services' statements, recorded by a second drizzle instance over the same connection. */
+async function recorded(run: (db: Database) => Promise<unknown>): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  const logger: Logger = { logQuery: (query, params) => void statements.push({ query, params }) };
+  const client = (db as unknown as { $client: unknown }).$client;
+  const { drizzle } = process.env.DATABASE_URL ? await import('drizzle-orm/node-postgres') : await import('drizzle-orm/pglite');
+  const recording = (drizzle as unknown as (c: unknown, o: object) => Database)(client, { schema, casing: 'snake_case', logger });
+  await run(recording);
+  return statements;
+}
+
+const PLANNER = ['set local enable_seqscan = off', 'set local enable_sort = off', 'set local enable_bitmapscan = off'];
+
+/** EXPLAIN of one statement with sequential scans and sorts made the planner's last resort. */
+async function explain({ query, params }: Statement): Promise<string> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (process.env.DATABASE_URL) {
+    const pool = client as import('pg').Pool;
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      for (const s of PLANNER) await c.query(s);
+      const r = await c.query(`explain ${query}`, params as unknown[]);
+      return r.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await c.query('rollback');
+      c.release();
+    }
+  }
+  const pg = client as import('@electric-sql/pglite').PGlite;
+  return pg.transaction(async (tx) => {
+    for (const s of PLANNER) await tx.exec(s);
+    const r = await tx.query<Record<string, string>>(`explain ${query}`, params as unknown[]);
+    await tx.rollback();
+    return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+  }) as Promise<string>;
+}
+
+/**
+ * Sort and window nodes over more than a page's worth of rows (the page itself, or one job's
+ * addresses in a lateral subquery, may be sorted or counted; the matching set may not).
+ */
+function bigSorts(plan: string) {
+  return plan
+    .split('\n')
+    .filter((line) => /\b(Sort|WindowAgg)\s+\(/.test(line))
+    .filter((line) => Number(/rows=(\d+)/.exec(line)?.[1] ?? 0) > 100);
+}
+
+/**
+ * Runs a list, finds its page statement (the one ending in limit/offset with an order) and its
+ * capped count, and checks both plans.
+ */
+async function expectIndexedPage(run: (db: Database) => Promise<unknown>, index: string) {
+  const statements = await recorded(run);
+  const page = statements.find((s) => /order by/i.test(s.query) && /\blimit\b/i.test(s.query) && !/count\(\*\)/i.test(s.query.split(/\bfrom\b/i)[0]));
+  expect(page).toBeDefined();
+  const plan = await explain(page!);
+  expect({ index, plan, bigSorts: bigSorts(plan) }).toEqual({ index, plan: expect.stringMatching(new RegExp(`Index (Only )?Scan( Backward)? using ${index}\\b`)), bigSorts: [] });
+  // The total: one count that stops at its cap, and no other count of the whole set.
+  const counts = statements.filter((s) => /limit \$\d+\) as capped/i.test(s.query));
+  expect(counts).toHaveLength(1);
+  expect(counts[0].params.at(-1)).toBe(COUNT_CAP + 1);
+  expect(await explain(counts[0])).toMatch(/Limit/);
+  expect(statements.filter((s) => /^\s*select count\(/i.test(s.query) && !counts.includes(s))).toEqual([]);
+}
+
+beforeAll(async () => {
+  db = await getDb();
+  const [{ id }] = await queryRows<{ id: number }>(db, sql`insert into companies (company_name, city, state) values ('Plans Freight', 'Dallas', 'TX') returning id`);
+  companyId = id;
+  await db.execute(sql`
+    insert into jobs (company_id, title, job_type, home_time, required_experience, job_description_html, expected_pay_cents, endorsements,
+      approved, active, payment_status, jobs_post_token, posting_date, expiration_date, published_at, paid_at, created_at)
+    select ${companyId}, 'Plan job ' || g, 'dry_van', 'HD', 'CS', '<p>x</p>', 100000, '{}', true, true, 'paid', md5('plans' || g),
+      case when g % 7 = 0 then null else now() - (g || ' minutes')::interval end,
+      case when g % 7 = 0 then null else now() + (g || ' minutes')::interval end, now(), now(), now() - (g || ' minutes')::interval
+    from generate_series(1, ${ROWS}) g`);
+  // Another company's jobs, so that one company's list is a part of the table, as in production.
+  await db.execute(sql`
+    with c as (insert into companies (company_name, city, state) values ('Other Freight', 'Dallas', 'TX') returning id)
+    insert into jobs (company_id, title, job_type, home_time, required_experience, job_description_html, expected_pay_cents, endorsements,
+      approved, active, payment_status, jobs_post_token, posting_date, expiration_date, created_at)
+    select c.id, 'Other job ' || g, 'dry_van', 'HD', 'CS', '<p>x</p>', 100000, '{}', true, true, 'paid', md5('other' || g), now(), now(), now()
+    from c, generate_series(1, ${ROWS * 4}) g`);
+  await db.execute(sql`
+    insert into job_addresses (job_id, city, state, country, latitude, longitude, cost_cents, paid_through)
+    select id, 'Plano', 'TX', 'US', 33, -96.7, 0, expiration_date from jobs where company_id = ${companyId}`);
+  await db.execute(sql`insert into companies (company_name, city, state, created_at) select 'Plans company ' || g, 'Austin', 'TX', now() - (g || ' minutes')::interval from generate_series(1, ${ROWS}) g`);
+  await db.execute(sql`
+    insert into users (email, first_name, last_name, created_at) select 'plans' || g || '@plans.test', 'First' || g, 'Last' || (g % 500), now() - (g || ' minutes')::interval
+    from generate_series(1, ${ROWS}) g`);
+  const [driver] = await queryRows<{ id: number }>(db, sql`select id from users where email = 'plans1@plans.test'`);
+  driverId = driver.id;
+  await db.execute(sql`
+    insert into applications (job_id, user_id, stage, created_at, stage_changed_at)
+    select j.id, u.id, 'new', now() - (u.n || ' seconds')::interval, now()
+    from (select id, row_number() over (order by id) as n from users where email like '%@plans.test') u
+    join lateral (select id from jobs where company_id = ${companyId} order by id offset (u.n % 50) limit 2) j on true`);
+  await db.execute(sql`
+    insert into driver_subscriptions (user_id, subscription, subscription_type, tier, subscription_date, expiration_date)
+    select id, 'healthcare', 'open', 'basic', now(), now() + interval '1 year' from users where email like '%@plans.test'`);
+  await db.execute(sql`
+    insert into audit_log (actor_id, impersonator_id, action, entity, entity_id, created_at)
+    select null, case when g % 3 = 0 then ${driverId}::int end, 'plan.test', 'job', g::text, now() - (g || ' seconds')::interval from generate_series(1, ${ROWS}) g`);
+  await db.execute(sql`
+    insert into email_outbox (to_address, subject, text, kind, created_at)
+    select 'to' || (g % 20) || '@plans.test', 'Hello', 'Body', 'test', now() - (g || ' seconds')::interval from generate_series(1, ${ROWS}) g`);
+  const [channel] = await queryRows<{ id: number }>(db, sql`insert into news_channels (channel_type, name) values ('news', 'Plans channel') returning id`);
+  channelId = channel.id;
+  await db.execute(sql`
+    insert into news_posts (channel_id, title, status, published_at, created_at)
+    select ${channelId}, 'Post ' || g, case when g % 2 = 0 then 'POSTED' else 'Inactive' end, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+    from generate_series(1, ${ROWS}) g`);
+  for (const table of ['jobs', 'job_addresses', 'companies', 'users', 'applications', 'driver_subscriptions', 'audit_log', 'email_outbox', 'news_posts', 'news_channels']) {
+    await db.execute(sql.raw(`analyze ${table}`));
+  }
+}, 60_000);
+
+const jobsInput = (field: string, direction: string, company?: number) =>
+  searchJobsSchema.parse({ sort: { field, direction }, offset: 0, limit: 10, ...(company ? { company_id: company } : {}) });
+
+describe.each([
+  ['posting_date', 'desc', 'posted'],
+  ['posting_date', 'asc', 'posted'],
+  ['title', 'asc', 'title'],
+  ['title', 'desc', 'title'],
+  ['expiration_date', 'asc', 'expiry_asc'],
+  ['expiration_date', 'desc', 'expiry_desc'],
+])('the job list sorted by %s %s', (field, direction, key) => {
+  it('reads every company in index order (staff)', async () => {
+    await expectIndexedPage((d) => searchJobs(d, admin, jobsInput(field, direction)), `jobs_list_${key}_idx`);
+  });
+  it("reads one company's jobs in index order", async () => {
+    await expectIndexedPage((d) => searchJobs(d, admin, jobsInput(field, direction, companyId)), `jobs_company_list_${key}_idx`);
+  });
+});
+
+describe.each([
+  ['company_name', 'asc', 'companies_list_name_idx'],
+  ['company_name', 'desc', 'companies_list_name_idx'],
+  ['created_at', 'desc', 'companies_created_idx'],
+  ['type', 'asc', 'companies_list_type_idx'],
+  ['billing_type', 'desc', 'companies_list_billing_idx'],
+])('the admin company grid ordered by %s %s', (field, direction, index) => {
+  it('reads companies in index order', async () => {
+    const body = { filters: [], orders: [{ field, direction }] } as unknown as Parameters<typeof searchCompanyList>[2];
+    await expectIndexedPage((d) => searchCompanyList(d, admin, body, { offset: 0, limit: 50, statistics: false } as Parameters<typeof searchCompanyList>[3]), index);
+  });
+});
+
+describe('the other lists read their first page in index order', () => {
+  it('the Drivers Portal job search, newest first', async () => {
+    await expectIndexedPage((d) => searchPortalJobs(d, driverId, driverJobSearchSchema.parse({})), 'jobs_list_posted_idx');
+  });
+  it("the admins' applicants list", async () => {
+    await expectIndexedPage((d) => adminApplicants(d, admin, { search: '', offset: 0, limit: 50 }), 'applications_created_idx');
+  });
+  it('the audit log, and its impersonated-only view', async () => {
+    await expectIndexedPage((d) => auditPage(d, admin, { offset: 0, limit: 50 }), 'audit_log_created_idx');
+    await expectIndexedPage((d) => auditPage(d, admin, { offset: 0, limit: 50, impersonatedOnly: true }), 'audit_log_impersonated_idx');
+  });
+  it('the outbox, of everyone and of one recipient', async () => {
+    await expectIndexedPage((d) => listOutbox(d, { offset: 0, limit: 50 }, { email: 'plans@test' }), 'email_outbox_created_idx');
+    await expectIndexedPage((d) => listOutbox(d, { to: 'to3@plans.test', offset: 0, limit: 50 }, { email: 'plans@test' }), 'email_outbox_to_idx');
+  });
+  it("a news channel's posts and the readers' news", async () => {
+    await expectIndexedPage((d) => listChannelPosts(d, admin, channelId, { offset: 0, limit: 10 }), 'news_posts_channel_idx');
+    await expectIndexedPage((d) => listPublishedPosts(d, { offset: 0, limit: 10 }), 'news_posts_published_idx');
+  });
+  it('the Driver List (drivers with subscriptions), by name', async () => {
+    await expectIndexedPage((d) => searchDriverSubscriptions(d, admin, { search: '' }, { offset: 0, limit: 50 } as Parameters<typeof searchDriverSubscriptions>[3]), 'users_name_idx');
+  });
+});
+
+describe('a capped total', () => {
+  it('says it is a lower bound past the cap, and exact below it', async () => {
+    const { countUpTo } = await import('@/lib/db/count');
+    const rows = sql`select 1 from generate_series(1, ${COUNT_CAP + 5})`;
+    expect(await countUpTo(db, rows)).toEqual({ total: COUNT_CAP, total_is_lower_bound: true });
+    expect(await countUpTo(db, sql`select 1 from generate_series(1, 42)`)).toEqual({ total: 42, total_is_lower_bound: false });
+    // A page past the cap counts to its own end, so "Next" is offered only while a row follows it.
+    expect(await countUpTo(db, rows, { offset: COUNT_CAP, limit: 10 })).toEqual({ total: COUNT_CAP + 5, total_is_lower_bound: false });
+    expect(await countUpTo(db, rows, { offset: COUNT_CAP - 10, limit: 10 })).toEqual({ total: COUNT_CAP, total_is_lower_bound: true });
+  });
+});
