@@ -3,7 +3,7 @@ import { hasNextPage, totalLabel } from '@/lib/paging/total';
 
 type Props = { path: string; params: Record<string, string>; offset: number; limit: number; total: number; total_is_lower_bound?: boolean };
 
-/** Previous / next links for a server-rendered list; the other query parameters are kept. Past a capped count the page count reads "10,000+"-style. */
+/** Previous / next links for a server-rendered list; the other query parameters are kept. Past a capped count the page count reads "1,000+"-style. */
 export function Pager({ path, params, offset, limit, total, total_is_lower_bound: lowerBound = false }: Props) {
   if (total <= limit && !lowerBound) return null;
   const href = (o: number) => `${path}?${new URLSearchParams({ ...params, offset: String(o) }).toString()}`;

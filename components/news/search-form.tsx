@@ -17,7 +17,7 @@ export function SearchForm({ q, label = 'Search channels' }: { q: string; label?
 
 type PagerProps = { offset: number; limit: number; total: number; total_is_lower_bound?: boolean; href: (offset: number) => string };
 
-/** Previous/next links over offset pages of `limit`; a capped total reads "10,000+". */
+/** Previous/next links over offset pages of `limit`; a capped total reads "1,000+". */
 export function Pager({ offset, limit, total, total_is_lower_bound: lowerBound = false, href }: PagerProps) {
   if (total <= limit && !lowerBound) return null;
   return (

@@ -3,7 +3,7 @@ import { hasNextPage, totalLabel } from '@/lib/paging/total';
 
 type Props = { offset: number; limit: number; total: number; totalIsLowerBound?: boolean; href: (offset: number) => string };
 
-/** The footer of a server-rendered table: "1–50 of 120" (or "of 10,000+" past the count's cap) with Previous / Next links. */
+/** The footer of a server-rendered table: "1–50 of 120" (or "of 1,000+" past the count's cap) with Previous / Next links. */
 export function TablePager({ offset, limit, total, totalIsLowerBound = false, href }: Props) {
   const link = 'font-medium text-brand-700 hover:underline';
   return (

@@ -27,9 +27,14 @@ export async function searchApplicants(db: Database, actor: Actor | null, input:
     ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(jobs.title, pattern), ilike(companies.companyName, pattern))
     : undefined;
   const base = () => db.select().from(applications).innerJoin(users, eq(users.id, applications.userId)).innerJoin(jobs, eq(jobs.id, applications.jobId)).innerJoin(companies, eq(companies.id, jobs.companyId));
+  // Every application has its driver, job and company (required foreign keys), so without a search
+  // the count needs no join: it reads applications_created_idx alone.
+  const matching = input.search
+    ? db.select({ one: sql`1` }).from(applications).innerJoin(users, eq(users.id, applications.userId)).innerJoin(jobs, eq(jobs.id, applications.jobId)).innerJoin(companies, eq(companies.id, jobs.companyId)).where(where)
+    : db.select({ one: sql`1` }).from(applications);
   const [rows, counted] = await Promise.all([
     base().where(where).orderBy(desc(applications.createdAt), desc(applications.id)).limit(input.limit).offset(input.offset),
-    countUpTo(db, db.select({ one: sql`1` }).from(applications).innerJoin(users, eq(users.id, applications.userId)).innerJoin(jobs, eq(jobs.id, applications.jobId)).innerJoin(companies, eq(companies.id, jobs.companyId)).where(where), input),
+    countUpTo(db, matching, input),
   ]);
   const lines: ApplicantLine[] = rows.map((r) => ({
     id: r.applications.id,

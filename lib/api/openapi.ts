@@ -56,7 +56,7 @@ export function buildOpenApi(routes: RouteModule[], serverUrl = '/') {
         Pagination: {
           type: 'object',
           description:
-            'A list page. Lists that can grow without bound count their matches only up to 10,000 (or to the end of the page asked for, when further): past that, `total` is that cap and `total_is_lower_bound` is true (at least one more row exists; show "10,000+").',
+            'A list page. Lists that can grow without bound count their matches only up to 1,000 (or to the end of the page asked for, when further): past that, `total` is that cap and `total_is_lower_bound` is true (at least one more row exists; show "1,000+").',
           properties: {
             offset: { type: 'integer' },
             limit: { type: 'integer' },

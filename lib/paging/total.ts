@@ -1,4 +1,4 @@
-/** "1,234", or "10,000+" when the count stopped at its cap (lib/db/count.ts). */
+/** "1,234", or "1,000+" when the count stopped at its cap (lib/db/count.ts). */
 export function totalLabel(total: number, lowerBound = false) {
   return `${total.toLocaleString('en-US')}${lowerBound ? '+' : ''}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Pagers past a capped total (lib/db/count.ts): "10,000+" rather than a number never counted, and
+ * Pagers past a capped total (lib/db/count.ts): "1,000+" rather than a number never counted, and
  * a Next link, since at least one row follows; an exact total keeps its own number and its end.
  */
 import { render, screen } from '@testing-library/react';
@@ -10,10 +10,10 @@ import { Pager as DriversPager } from '@/components/drivers/pager';
 const href = (o: number) => `/list?offset=${o}`;
 
 describe('pagers over a capped total', () => {
-  it('the admin table footer reads "of 10,000+" and offers Next on the last counted page', () => {
-    render(<TablePager offset={9_950} limit={50} total={10_000} totalIsLowerBound href={href} />);
-    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('9951–10000 of 10,000+');
-    expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/list?offset=10000');
+  it('the admin table footer reads "of 1,000+" and offers Next on the last counted page', () => {
+    render(<TablePager offset={950} limit={50} total={1_000} totalIsLowerBound href={href} />);
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('951–1000 of 1,000+');
+    expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/list?offset=1000');
   });
 
   it('an exact total ends where it says', () => {
@@ -23,10 +23,10 @@ describe('pagers over a capped total', () => {
   });
 
   it('the news pager and the Drivers Portal pager show the bound too', () => {
-    render(<NewsPager offset={0} limit={10} total={10_000} total_is_lower_bound href={href} />);
-    expect(screen.getByText('1–10 of 10,000+')).toBeInTheDocument();
-    render(<DriversPager path="/members/jobs" params={{}} offset={9_990} limit={10} total={10_000} total_is_lower_bound />);
-    expect(screen.getByText('Page 1000 of 1,000+')).toBeInTheDocument();
+    render(<NewsPager offset={0} limit={10} total={1_000} total_is_lower_bound href={href} />);
+    expect(screen.getByText('1–10 of 1,000+')).toBeInTheDocument();
+    render(<DriversPager path="/members/jobs" params={{}} offset={990} limit={10} total={1_000} total_is_lower_bound />);
+    expect(screen.getByText('Page 100 of 100+')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Next/ }).length).toBe(2);
   });
 });
