@@ -18,6 +18,7 @@ import { PGLITE_SCALE, POSTGRES_SCALE, SCALE_COMPANY, SCALE_DOMAIN, seedScaleApp
 import { searchApplicants } from '@/lib/applications/applicants';
 import { listCandidates } from '@/lib/applications/candidates';
 import type { SearchApplicants } from '@/lib/applications/schemas';
+import { benchLists } from './bench/lists';
 
 const staff: Actor = { userId: 0, email: 'bench@local', firstName: 'Bench', lastName: 'Mark', roles: [ROLES.SUPER_ADMIN], companyId: null };
 const RUNS = 200;
@@ -102,6 +103,7 @@ async function main() {
     } else {
       console.log('driver job search: lib/drivers/jobs.ts is not on this branch yet, skipped');
     }
+    if (!args.has('--no-seed')) await benchLists(db, pg); // every list's first page, demo seed vs 100,000 jobs (scripts/bench/lists.ts)
   } finally {
     await handle.close();
   }

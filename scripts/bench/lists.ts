@@ -1,0 +1,144 @@
+/**
+ * "Lists at scale" (issue 16): the first page of every list the app offers, timed through its own
+ * service on the demo seed, then again at 100,000 jobs (with 100,000 drivers) and 1,000,000
+ * applications (PGlite: a tenth), side by side with the ratio. Target: every list within 2×.
+ * A benchmark, not a test. Called by scripts/bench.ts; alone: `npx tsx scripts/bench/lists.ts`.
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { ROLES } from '@/lib/access';
+import type { Actor } from '@/lib/auth/actor';
+import { openDatabase, queryRows, type Database } from '@/lib/db/client';
+import { seedDemo } from '@/lib/db/seed';
+import { clearScale, seedScaleApplications, seedScaleBase, SCALE_COMPANY } from '@/lib/db/seed/scale';
+import { searchJobs } from '@/lib/jobs/search';
+import { searchJobsSchema } from '@/lib/jobs/schemas';
+import { searchPortalJobs } from '@/lib/drivers/jobs';
+import { driverJobSearchSchema } from '@/lib/drivers/schemas';
+import { searchApplicants } from '@/lib/applications/applicants';
+import { searchApplicantsSchema } from '@/lib/applications/schemas';
+import { searchApplicants as adminApplicants } from '@/lib/admin/applicants';
+import { auditPage } from '@/lib/admin/audit-view';
+import { searchCompanyList } from '@/lib/admin/company-search';
+import { companySearchBodySchema, pageQuerySchema } from '@/lib/admin/schemas';
+import { listOutbox } from '@/lib/mail/outbox';
+import { listPublishedPosts } from '@/lib/news/readers';
+import { searchDriverSubscriptions } from '@/lib/subscriptions/services';
+
+const staff: Actor = { userId: 0, email: 'bench@local', firstName: 'Bench', lastName: 'Mark', roles: [ROLES.SUPER_ADMIN], companyId: null };
+const RUNS = 60;
+
+/** What a list's first page needs to know about the data: the largest company, job and a driver. */
+type Subjects = { companyId: number; jobId: number; driverId: number };
+type ListCase = { name: string; run: (db: Database, s: Subjects) => Promise<unknown> };
+
+const jobs = (sort: { field: string; direction: string }, company?: number) => searchJobsSchema.parse({ sort, ...(company ? { company_id: company } : {}) });
+const page = pageQuerySchema.parse({});
+
+export const LIST_CASES: ListCase[] = [
+  { name: 'admin job list, newest first (default)', run: (db) => searchJobs(db, staff, jobs({ field: 'posting_date', direction: 'desc' })) },
+  { name: 'admin job list, by title', run: (db) => searchJobs(db, staff, jobs({ field: 'title', direction: 'asc' })) },
+  { name: 'admin job list, by expiration (latest first)', run: (db) => searchJobs(db, staff, jobs({ field: 'expiration_date', direction: 'desc' })) },
+  { name: 'company job list (largest company), newest first', run: (db, s) => searchJobs(db, staff, jobs({ field: 'posting_date', direction: 'desc' }, s.companyId)) },
+  { name: 'company job list (largest company), by title', run: (db, s) => searchJobs(db, staff, jobs({ field: 'title', direction: 'desc' }, s.companyId)) },
+  { name: 'company job list, active only, by expiration', run: (db, s) => searchJobs(db, staff, { ...jobs({ field: 'expiration_date', direction: 'asc' }, s.companyId), status: 'active' }) },
+  { name: 'Drivers Portal job search, newest first', run: (db, s) => searchPortalJobs(db, s.driverId, driverJobSearchSchema.parse({})) },
+  { name: 'applicants of the most applied-to job', run: (db, s) => searchApplicants(db, staff, s.jobId, searchApplicantsSchema.parse({})) },
+  { name: "admins' applicants list", run: (db) => adminApplicants(db, staff, { search: '', offset: 0, limit: 50 }) },
+  { name: 'admin company grid, newest first', run: (db) => searchCompanyList(db, staff, companySearchBodySchema.parse({}), page) },
+  { name: 'admin company grid, by name', run: (db) => searchCompanyList(db, staff, companySearchBodySchema.parse({ orders: [{ field: 'company_name', direction: 'asc' }] }), page) },
+  { name: 'Driver List (drivers with subscriptions)', run: (db) => searchDriverSubscriptions(db, staff, { search: '' }, page) },
+  { name: 'audit log', run: (db) => auditPage(db, staff, { offset: 0, limit: 50 }) },
+  { name: 'outbox', run: (db) => listOutbox(db, { offset: 0, limit: 50 }, { email: staff.email }) },
+  { name: 'news for readers', run: (db) => listPublishedPosts(db, { offset: 0, limit: 10 }) },
+];
+
+async function subjects(db: Database): Promise<Subjects> {
+  const [company] = await queryRows<{ id: number }>(db, sql`select company_id as id from jobs group by company_id order by count(*) desc limit 1`);
+  const [job] = await queryRows<{ id: number }>(db, sql`select job_id as id from applications group by job_id order by count(*) desc, job_id limit 1`);
+  const [driver] = await queryRows<{ id: number }>(db, sql`select user_id as id from driver_profiles order by user_id limit 1`);
+  return { companyId: company?.id ?? 0, jobId: job?.id ?? 0, driverId: driver?.id ?? 0 };
+}
+
+async function p50(fn: () => Promise<unknown>) {
+  for (let i = 0; i < 3; i++) await fn(); // warm the caches and the plans
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  return ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)];
+}
+
+async function measure(db: Database, label: string) {
+  const s = await subjects(db);
+  const out = new Map<string, number>();
+  for (const c of LIST_CASES) {
+    const ms = await p50(() => c.run(db, s));
+    out.set(c.name, ms);
+    console.log(`  ${label.padEnd(6)} ${c.name.padEnd(52)} p50 ${ms.toFixed(1).padStart(7)} ms`);
+  }
+  return out;
+}
+
+/** After a bulk load, the state autovacuum leaves: statistics and the visibility map (index-only counts). */
+async function settle(db: Database) {
+  for (const table of ['jobs', 'job_addresses', 'applications', 'users', 'driver_profiles', 'companies']) await db.execute(sql.raw(`vacuum (analyze) ${table}`));
+}
+
+async function counts(db: Database) {
+  const [r] = await queryRows<{ jobs: number; applications: number; users: number }>(
+    db,
+    sql`select (select count(*)::int from jobs) as jobs, (select count(*)::int from applications) as applications, (select count(*)::int from users) as users`,
+  );
+  return r;
+}
+
+/**
+ * The lists phase: clears any scale set, seeds the demo data when missing, times every list; loads
+ * 100,000 jobs (one company), 100,000 drivers and 10 applications to each job; times them again.
+ * Returns the Markdown table recorded in docs/benchmarks.md under "Lists at scale".
+ */
+export async function benchLists(db: Database, pg = !!process.env.DATABASE_URL) {
+  const size = pg ? { jobs: 100_000, drivers: 100_000, applications: 1_000_000 } : { jobs: 10_000, drivers: 10_000, applications: 100_000 };
+  console.log(`Lists at scale (${pg ? 'PostgreSQL' : 'PGlite'}): the demo seed, then ${size.jobs.toLocaleString('en-US')} jobs and ${size.applications.toLocaleString('en-US')} applications`);
+  await clearScale(db);
+  await seedDemo(db);
+  await settle(db);
+  const small = await counts(db);
+  const before = await measure(db, 'demo');
+  await seedScaleBase(db, size);
+  await seedScaleApplications(db, 1, size.jobs, Math.round(size.applications / size.jobs));
+  await settle(db);
+  const large = await counts(db);
+  const after = await measure(db, 'scale');
+  const rows = LIST_CASES.map((c) => {
+    const a = before.get(c.name)!;
+    const b = after.get(c.name)!;
+    const ratio = b / a;
+    return `| ${c.name} | ${a.toFixed(1)} ms | ${b.toFixed(1)} ms | ${ratio.toFixed(2)}× | ${ratio <= 2 ? 'met' : '**not met**'} |`;
+  });
+  const head = `p50 of ${RUNS} first pages after 3 warm-up runs, through each list's service (no HTTP), each phase after vacuum (analyze) of the loaded tables. ${pg ? 'PostgreSQL' : 'PGlite'}; ` +
+    `demo seed: ${small.jobs.toLocaleString('en-US')} jobs, ${small.applications.toLocaleString('en-US')} applications, ${small.users.toLocaleString('en-US')} users; ` +
+    `scale: ${large.jobs.toLocaleString('en-US')} jobs (${SCALE_COMPANY} holds ${size.jobs.toLocaleString('en-US')}), ${large.applications.toLocaleString('en-US')} applications, ${large.users.toLocaleString('en-US')} users. ` +
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}.`;
+  const table = [head, '', '| list (first page) | demo seed | scale | ratio | ≤ 2× |', '|---|---:|---:|---:|---|', ...rows].join('\n');
+  console.log(`\n${table}\n`);
+  return table;
+}
+
+// Run alone: `npx tsx scripts/bench/lists.ts` (DATABASE_URL for PostgreSQL).
+if (process.argv[1]?.endsWith('lists.ts')) {
+  (async () => {
+    const handle = await openDatabase();
+    try {
+      await benchLists(handle.db);
+    } finally {
+      await handle.close();
+    }
+  })().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
