@@ -32,6 +32,7 @@ export function AdminInvoices() {
   const toast = useToast();
   const items = query.data?.data ?? [];
   const total = query.data?.pagination?.total ?? 0;
+  const totalIsLowerBound = query.data?.pagination?.total_is_lower_bound ?? false;
 
   async function onConfirm() {
     if (!confirming) return;
@@ -104,7 +105,7 @@ export function AdminInvoices() {
         </ul>
       )}
 
-      {total > PAGE_SIZE && <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />}
+      {(total > PAGE_SIZE || totalIsLowerBound) && <Pager offset={offset} pageSize={PAGE_SIZE} total={total} totalIsLowerBound={totalIsLowerBound} onOffset={setOffset} />}
 
       <ConfirmDialog
         open={!!confirming}

@@ -95,6 +95,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
   const query = useInvoices(status, offset, PAGE_SIZE);
   const items = query.data?.data ?? [];
   const total = query.data?.pagination?.total ?? 0;
+  const totalIsLowerBound = query.data?.pagination?.total_is_lower_bound ?? false;
   const paidView = status === 'paid';
 
   return (
@@ -194,7 +195,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
             ))}
           </ul>
 
-          <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
+          <Pager offset={offset} pageSize={PAGE_SIZE} total={total} totalIsLowerBound={totalIsLowerBound} onOffset={setOffset} />
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, ne, not, notIlike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lte, ne, not, notIlike, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { adDailyCounts, ads } from '@/lib/db/schema';
 import { notFound, unprocessable } from '@/lib/errors';
 import { assertAdsRole } from './access';
@@ -172,7 +173,7 @@ export async function searchAds(db: Database, actor: Actor | null, input: Search
     const column = ORDER_COLUMNS[o.field];
     return o.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
   });
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(ads)
@@ -180,9 +181,9 @@ export async function searchAds(db: Database, actor: Actor | null, input: Search
       .orderBy(...orders, desc(ads.id))
       .offset(page.offset)
       .limit(page.limit),
-    db.select({ total: count() }).from(ads).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(ads).where(where), page),
   ]);
-  return { items: rows.map(serializeAd), pagination: { offset: page.offset, limit: page.limit, total: Number(total) } };
+  return { items: rows.map(serializeAd), pagination: { offset: page.offset, limit: page.limit, ...counted } };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

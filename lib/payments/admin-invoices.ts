@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { companies, invoices } from '@/lib/db/schema';
 import { conflict, forbidden, notFound } from '@/lib/errors';
 import { linesOf } from './orders';
@@ -31,24 +32,25 @@ export async function listCompanyInvoices(db: Database, actor: Actor, query: Adm
     query.state === 'due' ? isNull(invoices.paidAt) : query.state === 'paid' ? isNotNull(invoices.paidAt) : undefined,
     query.company_id ? eq(invoices.companyId, query.company_id) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({ invoice: invoices, companyName: companies.companyName })
       .from(invoices)
       .innerJoin(companies, eq(companies.id, invoices.companyId))
       .where(where)
-      // The oldest debt first while listing what is due; newest first otherwise.
-      .orderBy(query.state === 'due' ? sql`${invoices.dueAt} asc nulls last` : desc(invoices.createdAt), desc(invoices.id))
+      // The oldest debt first while listing what is due (ties oldest first); newest first otherwise.
+      // Each order is the key of an index: invoices_due_idx, invoices_contract_created_idx.
+      .orderBy(...(query.state === 'due' ? [sql`${invoices.dueAt} asc nulls last`, asc(invoices.id)] : [desc(invoices.createdAt), desc(invoices.id)]))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: count() }).from(invoices).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(invoices).where(where), query),
   ]);
   const lines = await linesOf(db, rows.map((r) => r.invoice.id));
   const items = rows.map((r) => ({
     ...toInvoiceView(r.invoice, lines.filter((l) => l.invoiceId === r.invoice.id)),
     company: { id: r.invoice.companyId, name: r.companyName },
   }));
-  return { items, total };
+  return { items, ...counted };
 }
 
 /**

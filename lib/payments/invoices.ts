@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { invoices } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound, unprocessable } from '@/lib/errors';
@@ -71,13 +72,13 @@ export type InvoiceView = ReturnType<typeof toInvoiceView>;
 export async function listInvoices(db: Database, actor: Actor, query: InvoiceListQuery) {
   const company = await companyOf(db, actor);
   const where = and(eq(invoices.companyId, company.id), query.status === 'paid' ? isNotNull(invoices.paidAt) : undefined);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(query.limit).offset(query.offset),
-    db.select({ total: count() }).from(invoices).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(invoices).where(where), query),
   ]);
   const lines = await linesOf(db, rows.map((r) => r.id));
   const items = rows.map((r) => toInvoiceView(r, lines.filter((l) => l.invoiceId === r.id)));
-  return { items, total };
+  return { items, ...counted };
 }
 
 /** One of the caller's own orders, or 404 (another company's order looks like none). */

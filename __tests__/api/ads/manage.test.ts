@@ -147,12 +147,12 @@ describe('ads', () => {
     await createAdAs(t.ads, { name: 'Zeta parking', advertiser: 'ParkIt' });
     const zeta = await search({ filters: [{ field: 'name', operator: 'ilike', value: 'zeta' }], orders: [{ field: 'name', direction: 'desc' }] });
     expect(zeta.json.data.map((a: { name: string }) => a.name)).toEqual(['Zeta parking', 'Zeta fuel card']);
-    expect(zeta.json.pagination).toEqual({ offset: 0, limit: 20, total: 2 });
+    expect(zeta.json.pagination).toEqual({ offset: 0, limit: 20, total: 2, total_is_lower_bound: false });
     const notFuel = await search({ filters: [{ field: 'name', operator: 'ilike', value: 'zeta' }, { field: 'advertiser', operator: 'not_ilike', value: 'fuel' }] });
     expect(notFuel.json.data.map((a: { name: string }) => a.name)).toEqual(['Zeta parking']);
     const page = await search({ filters: [{ field: 'name', operator: 'ilike', value: 'zeta' }] }, { offset: 1, limit: 1 });
     expect(page.json.data).toHaveLength(1);
-    expect(page.json.pagination).toEqual({ offset: 1, limit: 1, total: 2 });
+    expect(page.json.pagination).toEqual({ offset: 1, limit: 1, total: 2, total_is_lower_bound: false });
     const drafts = await search({ filters: [{ field: 'status', operator: 'eq', value: 'draft' }, { field: 'placement', operator: 'eq', value: 'members_home' }], orders: [{ field: 'ctr', direction: 'desc' }] });
     expect(drafts.status).toBe(200);
     expect(drafts.json.data.every((a: { status: string }) => a.status === 'draft')).toBe(true);

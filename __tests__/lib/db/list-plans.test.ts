@@ -25,6 +25,10 @@ import { searchCompanyList } from '@/lib/admin/company-search';
 import { listChannelPosts } from '@/lib/news/posts';
 import { listPublishedPosts } from '@/lib/news/readers';
 import { searchDriverSubscriptions } from '@/lib/subscriptions/services';
+import { listEmployees } from '@/lib/companies/employees';
+import { listDriverApplications } from '@/lib/drivers/applications';
+import { listInvoices } from '@/lib/payments/invoices';
+import { adminInvoiceQuery, listCompanyInvoices } from '@/lib/payments/admin-invoices';
 
 const ROWS = 2_000; // far more than a page, so a sort of the matches would show as thousands of rows
 const admin: Actor = { userId: 0, email: 'plans@test', firstName: 'Plan', lastName: 'Admin', roles: [ROLES.SUPER_ADMIN], companyId: null };
@@ -88,13 +92,15 @@ function bigSorts(plan: string) {
  * Runs a list, finds its page statement (the one ending in limit/offset with an order) and its
  * capped count, and checks both plans.
  */
-async function expectIndexedPage(run: (db: Database) => Promise<unknown>, index: string) {
+async function expectIndexedPage(run: (db: Database) => Promise<unknown>, index: string, total: 'capped' | 'exact' = 'capped') {
   const statements = await recorded(run);
   const page = statements.find((s) => /order by/i.test(s.query) && /\blimit\b/i.test(s.query) && !/count\(\*\)/i.test(s.query.split(/\bfrom\b/i)[0]));
   expect(page).toBeDefined();
   const plan = await explain(page!);
   expect({ index, plan, bigSorts: bigSorts(plan) }).toEqual({ index, plan: expect.stringMatching(new RegExp(`Index (Only )?Scan( Backward)? using ${index}\\b`)), bigSorts: [] });
-  // The total: one count that stops at its cap, and no other count of the whole set.
+  // The total: one count that stops at its cap, and no other count of the whole set. (A list bounded
+  // by its owner, one company's staff or one driver's applications, keeps an exact count.)
+  if (total === 'exact') return;
   const counts = statements.filter((s) => /limit \$\d+\) as capped/i.test(s.query));
   expect(counts).toHaveLength(1);
   expect(counts[0].params.at(-1)).toBe(COUNT_CAP + 1);
@@ -149,7 +155,13 @@ beforeAll(async () => {
     insert into news_posts (channel_id, title, status, published_at, created_at)
     select ${channelId}, 'Post ' || g, case when g % 2 = 0 then 'POSTED' else 'Inactive' end, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
     from generate_series(1, ${ROWS}) g`);
-  for (const table of ['jobs', 'job_addresses', 'companies', 'users', 'applications', 'driver_subscriptions', 'audit_log', 'email_outbox', 'news_posts', 'news_channels']) {
+  await db.execute(sql`update users set company_id = ${companyId} where email like '%@plans.test' and id % 2 = 0`);
+  await db.execute(sql`
+    insert into invoices (number, company_id, action_type, status, amount_cents, payment_method, idempotency_key, due_at, paid_at, created_at)
+    select 'PLAN-' || g, ${companyId}, 'new_job', 'APPROVED', 1000, 'CONTRACT', 'plan-' || g, now() + (g || ' hours')::interval,
+      case when g % 2 = 0 then now() end, now() - (g || ' minutes')::interval
+    from generate_series(1, ${ROWS}) g`);
+  for (const table of ['invoices', 'jobs', 'job_addresses', 'companies', 'users', 'applications', 'driver_subscriptions', 'audit_log', 'email_outbox', 'news_posts', 'news_channels']) {
     await db.execute(sql.raw(`analyze ${table}`));
   }
 }, 60_000);
@@ -207,6 +219,22 @@ describe('the other lists read their first page in index order', () => {
   });
   it('the Driver List (drivers with subscriptions), by name', async () => {
     await expectIndexedPage((d) => searchDriverSubscriptions(d, admin, { search: '' }, { offset: 0, limit: 50 } as Parameters<typeof searchDriverSubscriptions>[3]), 'users_name_idx');
+  });
+});
+
+describe("an owner's own lists read their first page in index order", () => {
+  it("a company's employees, oldest first (an exact count)", async () => {
+    await expectIndexedPage((d) => listEmployees(d, admin, companyId, { offset: 0, limit: 50 } as Parameters<typeof listEmployees>[3]), 'users_company_idx', 'exact');
+  });
+  it("a driver's applications, newest first (an exact count)", async () => {
+    const [{ id }] = await queryRows<{ id: number }>(db, sql`select user_id as id from applications group by user_id order by count(*) desc limit 1`);
+    await expectIndexedPage((d) => listDriverApplications(d, id, { offset: 0, limit: 10 }), 'applications_user_created_idx', 'exact');
+  });
+  it("a company's orders and the admins' contract invoices (all, and still due)", async () => {
+    const owner: Actor = { ...admin, roles: [ROLES.COMPANY_ADMIN], companyId };
+    await expectIndexedPage((d) => listInvoices(d, owner, { offset: 0, limit: 10, status: 'all' }), 'invoices_company_idx');
+    await expectIndexedPage((d) => listCompanyInvoices(d, admin, adminInvoiceQuery.parse({ state: 'all' })), 'invoices_contract_created_idx');
+    await expectIndexedPage((d) => listCompanyInvoices(d, admin, adminInvoiceQuery.parse({ state: 'due' })), 'invoices_due_idx');
   });
 });
 

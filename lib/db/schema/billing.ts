@@ -94,8 +94,9 @@ export const invoices = pgTable(
     index('invoices_company_idx').on(t.companyId, t.createdAt, t.id),
     index('invoices_job_idx').on(t.jobId),
     index('invoices_status_idx').on(t.status, t.updatedAt),
-    // The admin's list of invoices still due, oldest debt first.
-    index('invoices_due_idx').on(t.dueAt).where(sql`${t.paidAt} is null and ${t.paymentMethod} = 'CONTRACT'`),
+    // The admin's list of invoices still due, oldest debt first; and of every approved contract invoice, newest first.
+    index('invoices_due_idx').on(t.dueAt, t.id).where(sql`${t.paidAt} is null and ${t.paymentMethod} = 'CONTRACT'`),
+    index('invoices_contract_created_idx').on(t.createdAt, t.id).where(sql`${t.paymentMethod} = 'CONTRACT' and ${t.status} = 'APPROVED'`),
     check('invoices_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],
 );

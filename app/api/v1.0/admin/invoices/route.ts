@@ -6,7 +6,7 @@ export const GET = route({
   access: 'admin',
   query: adminInvoiceQuery,
   handler: async ({ db, actor, query }) => {
-    const { items, total } = await listCompanyInvoices(db, actor!, query);
-    return paginated(items, { offset: query.offset, limit: query.limit, total });
+    const { items, ...counted } = await listCompanyInvoices(db, actor!, query);
+    return paginated(items, { offset: query.offset, limit: query.limit, ...counted });
   },
 });

@@ -7,8 +7,8 @@ export const GET = route({
   access: 'companySettings',
   query: invoiceListQuery,
   handler: async ({ db, actor, query }) => {
-    const { items, total } = await listInvoices(db, actor!, query);
-    return paginated(items, { offset: query.offset, limit: query.limit, total });
+    const { items, ...counted } = await listInvoices(db, actor!, query);
+    return paginated(items, { offset: query.offset, limit: query.limit, ...counted });
   },
 });
 
@@ -17,7 +17,7 @@ export const POST = route({
   access: 'companySettings',
   body: invoiceListQuery,
   handler: async ({ db, actor, body }) => {
-    const { items, total } = await listInvoices(db, actor!, body);
-    return paginated(items, { offset: body.offset, limit: body.limit, total });
+    const { items, ...counted } = await listInvoices(db, actor!, body);
+    return paginated(items, { offset: body.offset, limit: body.limit, ...counted });
   },
 });

@@ -1,0 +1,3 @@
+DROP INDEX "invoices_due_idx";--> statement-breakpoint
+CREATE INDEX "invoices_contract_created_idx" ON "invoices" USING btree ("created_at","id") WHERE "invoices"."payment_method" = 'CONTRACT' and "invoices"."status" = 'APPROVED';--> statement-breakpoint
+CREATE INDEX "invoices_due_idx" ON "invoices" USING btree ("due_at","id") WHERE "invoices"."paid_at" is null and "invoices"."payment_method" = 'CONTRACT';
