@@ -111,6 +111,8 @@ describe('API route discovery', () => {
     expect(broken).toEqual([]);
     expect(cases.length).toBeGreaterThan(0);
     expect(cases.map((c) => `${c.method} ${c.template}`)).toEqual(expect.arrayContaining(['POST /api/v1.0/auth/login', 'GET /api/v1.0/employer']));
+    const subjects = ROLES_UNDER_TEST.length + 1;
+    console.log(`access matrix: ${cases.length} handlers × ${subjects} callers (${ROLES_UNDER_TEST.length} roles + anonymous) = ${cases.length * subjects} requests`);
   });
 
   it('wraps every handler under app/api/v1.0 with route() (an .access policy)', () => {

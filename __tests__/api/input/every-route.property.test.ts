@@ -5,8 +5,8 @@
  * NUL, lone surrogates, huge strings) and path parameters, calls the real handler with a real
  * Request as a role the route allows, and asserts: never 5xx, and every 4xx is `{errors:[{message}]}`.
  *
- * PROPERTY_RUNS sets the cases per route and method (25 by default, e.g. PROPERTY_RUNS=500 for a
- * long run); PROPERTY_SEED replays a failure that fast-check reported; PROPERTY_STATS=1 prints how
+ * PROPERTY_RUNS sets the cases per route and method (100 by default, as issue 17 asks of `npm test`;
+ * e.g. PROPERTY_RUNS=1000 for a long run); PROPERTY_SEED replays a failure that fast-check reported; PROPERTY_STATS=1 prints how
  * many answers of each status every route gave (to see that valid input gets through, too).
  */
 import fc from 'fast-check';
@@ -22,7 +22,7 @@ import { seed } from '../../helpers/seed';
 import { bodyText, hostileString, inputJsonSchema, queryFor } from '../../helpers/arbitraries';
 import { createJobAs, jobPayload } from '../jobs/helpers';
 
-const RUNS = Number(process.env.PROPERTY_RUNS) || 25;
+const RUNS = Number(process.env.PROPERTY_RUNS) || 100;
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -99,6 +99,13 @@ function check(res: Awaited<ReturnType<typeof call>>) {
   }
 }
 
+let casesRun = 0;
+afterAll(() => {
+  const routes = new Set(cases.map((c) => c.path)).size;
+  const roles = new Set(cases.map((c) => c.role ?? 'anonymous')).size;
+  console.log(`fuzz: ${routes} routes, ${cases.length} route+method pairs, ${roles} roles (anonymous for public routes), ${casesRun} generated requests (${RUNS} per pair)`);
+});
+
 describe('every route and method: generated and hostile input never answers 5xx', () => {
   it('covers every route in the manifest', () => {
     expect(cases.length).toBeGreaterThan(40);
@@ -132,6 +139,7 @@ describe('every route and method: generated and hostile input never answers 5xx'
             ...(body === undefined ? {} : { rawBody: body, headers: { 'content-type': contentType } }),
           });
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          casesRun += 1;
           check(res);
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
