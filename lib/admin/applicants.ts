@@ -26,24 +26,47 @@ export async function searchApplicants(db: Database, actor: Actor | null, input:
   const where = input.search
     ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(jobs.title, pattern), ilike(companies.companyName, pattern))
     : undefined;
-  const base = () => db.select().from(applications).innerJoin(users, eq(users.id, applications.userId)).innerJoin(jobs, eq(jobs.id, applications.jobId)).innerJoin(companies, eq(companies.id, jobs.companyId));
+  // Only the columns a line shows: whole rows would carry every job's description to each page.
+  const columns = {
+    id: applications.id,
+    createdAt: applications.createdAt,
+    stage: applications.stage,
+    distanceMiles: applications.distanceMiles,
+    driverId: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    jobId: jobs.id,
+    jobTitle: jobs.title,
+    companyId: companies.id,
+    companyName: companies.companyName,
+  };
   // Every application has its driver, job and company (required foreign keys), so without a search
   // the count needs no join: it reads applications_created_idx alone.
   const matching = input.search
     ? db.select({ one: sql`1` }).from(applications).innerJoin(users, eq(users.id, applications.userId)).innerJoin(jobs, eq(jobs.id, applications.jobId)).innerJoin(companies, eq(companies.id, jobs.companyId)).where(where)
     : db.select({ one: sql`1` }).from(applications);
   const [rows, counted] = await Promise.all([
-    base().where(where).orderBy(desc(applications.createdAt), desc(applications.id)).limit(input.limit).offset(input.offset),
+    db
+      .select(columns)
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .innerJoin(companies, eq(companies.id, jobs.companyId))
+      .where(where)
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(input.limit)
+      .offset(input.offset),
     countUpTo(db, matching, input),
   ]);
   const lines: ApplicantLine[] = rows.map((r) => ({
-    id: r.applications.id,
-    appliedAt: r.applications.createdAt.toISOString(),
-    driver: { id: r.users.id, name: `${r.users.firstName} ${r.users.lastName}`, email: r.users.email },
-    job: { id: r.jobs.id, title: r.jobs.title },
-    company: { id: r.companies.id, name: r.companies.companyName },
-    stage: r.applications.stage,
-    distanceMiles: r.applications.distanceMiles,
+    id: r.id,
+    appliedAt: r.createdAt.toISOString(),
+    driver: { id: r.driverId, name: `${r.firstName} ${r.lastName}`, email: r.email },
+    job: { id: r.jobId, title: r.jobTitle },
+    company: { id: r.companyId, name: r.companyName },
+    stage: r.stage,
+    distanceMiles: r.distanceMiles,
   }));
   return { lines, ...counted };
 }

@@ -84,7 +84,7 @@ async function measure(db: Database, label: string) {
 
 /** After a bulk load, the state autovacuum leaves: statistics and the visibility map (index-only counts). */
 async function settle(db: Database) {
-  for (const table of ['jobs', 'job_addresses', 'applications', 'users', 'driver_profiles', 'companies']) await db.execute(sql.raw(`vacuum (analyze) ${table}`));
+  for (const table of ['jobs', 'job_addresses', 'applications', 'users', 'driver_profiles', 'driver_subscriptions', 'companies']) await db.execute(sql.raw(`vacuum (analyze) ${table}`));
 }
 
 async function counts(db: Database) {
