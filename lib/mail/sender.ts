@@ -3,14 +3,20 @@ import { sql } from 'drizzle-orm';
 import { config } from '@/lib/config';
 import { queryRows, type Database } from '@/lib/db/client';
 
-export const MAX_ATTEMPTS = 5;
+/**
+ * A mail is given up (status failed, still listed in the admin outbox) only after about a day of
+ * failed attempts: an SMTP outage of hours loses nothing.
+ */
+export const MAX_ATTEMPTS = 30;
+/** The longest wait between two attempts. */
+const MAX_BACKOFF_SECONDS = 60 * 60;
 /** A claimed mail is not picked again for this long, so a crashed sender's rows come back. */
 const LEASE_SECONDS = 5 * 60;
 const BATCH = 20;
 
-/** Wait after the nth failed attempt: 1, 2, 4, 8 minutes. */
+/** Wait after the nth failed attempt: 1, 2, 4 … 32 minutes, then every hour. */
 export function backoffSeconds(attempt: number) {
-  return 60 * 2 ** Math.max(0, attempt - 1);
+  return Math.min(MAX_BACKOFF_SECONDS, 60 * 2 ** Math.max(0, Math.min(attempt - 1, 20)));
 }
 
 const transports = new Map<string, Transporter>();

@@ -8,7 +8,7 @@ import { backoffSeconds, deliverDueMail, enqueueMail, enqueueTemplate, MAX_ATTEM
 type Received = { from: string; to: string[]; raw: string };
 
 /** A real SMTP server on 127.0.0.1 and a random port; `reject` makes it refuse every message. */
-async function startServer(reject = false) {
+async function startServer(reject = false, listenOn = 0) {
   const received: Received[] = [];
   const options: SMTPServerOptions = {
     authOptional: true,
@@ -32,7 +32,7 @@ async function startServer(reject = false) {
     },
   };
   const server = new SMTPServer(options);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
@@ -85,7 +85,7 @@ describe('deliverDueMail', () => {
     }
   });
 
-  it('backs off exponentially when the server refuses, and gives up after five attempts', async () => {
+  it('backs off exponentially (capped at an hour) when the server refuses, and gives up only after about a day', async () => {
     const server = await startServer(true);
     try {
       const db = await getDb();
@@ -103,7 +103,36 @@ describe('deliverDueMail', () => {
       }
       expect(await deliverDueMail(db, now, { smtpUrl: server.url })).toMatchObject({ failed: 1 });
       expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
-      expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([60, 120, 240, 480]);
+      expect([1, 2, 3, 4, 6, 7, 29].map(backoffSeconds)).toEqual([60, 120, 240, 480, 1920, 3600, 3600]);
+      const givenUpAfter = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => backoffSeconds(i + 1)).reduce((a, b) => a + b, 0);
+      expect(givenUpAfter).toBeGreaterThanOrEqual(24 * 3600);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps mail while the SMTP server is down and delivers each once when it is back', async () => {
+    const db = await getDb();
+    // Find a free port, then leave nothing listening on it: the server is down.
+    const probe = await startServer();
+    const port = Number(new URL(probe.url).port);
+    await probe.close();
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await enqueueMail(db, { to: `outage${i}@example.test`, subject: `Outage ${i}`, text: 'x', kind: 'test' }));
+    let now = new Date();
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect(await deliverDueMail(db, now, { smtpUrl: `smtp://127.0.0.1:${port}` })).toMatchObject({ sent: 0, retried: 3, failed: 0 });
+      now = new Date(now.getTime() + backoffSeconds(attempt) * 1000);
+    }
+    for (const id of ids) expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 3 });
+
+    // Back up on the same address: every mail goes out once, and later runs send nothing again.
+    const server = await startServer(false, port);
+    try {
+      expect(await deliverDueMail(db, now, { smtpUrl: `smtp://127.0.0.1:${port}` })).toMatchObject({ sent: 3, retried: 0 });
+      expect(await deliverDueMail(db, new Date(now.getTime() + 86_400_000), { smtpUrl: `smtp://127.0.0.1:${port}` })).toMatchObject({ sent: 0 });
+      expect(server.received.map((m) => m.to[0]).sort()).toEqual(['outage0@example.test', 'outage1@example.test', 'outage2@example.test']);
+      for (const id of ids) expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 4 });
     } finally {
       await server.close();
     }
