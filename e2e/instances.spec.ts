@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { PG, origin, pgAdmin, seedDatabase, startServer } from './servers';
 import { PASSWORD, skipTermsDialog } from './support';
 
 /**
@@ -19,11 +19,9 @@ import { PASSWORD, skipTermsDialog } from './support';
  * INSTANCES_REDIS_URL, default redis://127.0.0.1:6379), as on this machine and in CI.
  */
 
-const PG = process.env.INSTANCES_PG_URL || 'postgres://postgres@127.0.0.1:5432';
 const REDIS = process.env.INSTANCES_REDIS_URL || 'redis://127.0.0.1:6379';
 const basePort = Number(process.env.E2E_PORT || 3100) + 20;
 const PORTS = [basePort, basePort + 1];
-const origin = (port: number) => `http://localhost:${port}`;
 const DB = `tna_instances_${Date.now().toString(36)}`;
 const SECRET = 'instances-secret-0123456789abcdef0123456789';
 const CRON = 'instances-cron-secret';
@@ -35,38 +33,6 @@ let servers: ChildProcess[] = [];
 let smtp: SMTPServer;
 const received: Received = [];
 let dataDir: string;
-
-async function admin(query: string) {
-  const client = new Client({ connectionString: `${PG}/postgres` });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr!.on('data', (d) => (err += d));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`))));
-  });
-}
-
-async function waitReady(port: number) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin(port)}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`instance on ${port} did not become ready`);
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -87,7 +53,7 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-  await admin(`create database ${DB}`);
+  await pgAdmin(`create database ${DB}`);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tna-instances-'));
   const env = {
     ...process.env,
@@ -98,19 +64,16 @@ test.beforeAll(async () => {
     CRON_SECRET: CRON,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     TRUSTED_PROXIES: '1',
-    // The tick runs only when this test calls it on both instances.
-    TICK_INTERVAL_SECONDS: '0',
-    ALLOW_DEMO_SEED: '1',
   };
-  await run('npx', ['tsx', 'scripts/prepare-db.ts', '--seed'], env);
-  servers = PORTS.map((port) => spawn('npx', ['next', 'start', '-p', String(port)], { env: { ...env, NEXTAUTH_URL: origin(port) }, stdio: 'ignore', detached: true }));
-  await Promise.all(PORTS.map(waitReady));
+  await seedDatabase(env);
+  // The tick runs only when this test calls it on both instances (startServer turns the timer off).
+  servers = await Promise.all(PORTS.map((port) => startServer(port, env)));
 });
 
 test.afterAll(async () => {
-  for (const s of servers) if (s.pid) process.kill(-s.pid, 'SIGTERM');
+  for (const s of servers) s.kill('SIGTERM');
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
-  await admin(`drop database if exists ${DB} with (force)`).catch(() => {});
+  await pgAdmin(`drop database if exists ${DB} with (force)`).catch(() => {});
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
