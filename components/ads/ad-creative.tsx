@@ -18,7 +18,7 @@ export function AdCreative({ headline, advertiser, mediaType, mediaUrl, classNam
           // eslint-disable-next-line @next/next/no-img-element
           <img src={mediaUrl} alt="" width={AD_IMAGE_WIDTH} height={AD_IMAGE_HEIGHT} className="absolute inset-0 size-full object-cover" />
         ) : (
-          <span className="absolute inset-0 grid place-items-center text-sm text-slate-500">
+          <span className="absolute inset-0 grid place-items-center text-sm text-slate-600">
             {AD_IMAGE_WIDTH} × {AD_IMAGE_HEIGHT}
           </span>
         )}

@@ -60,6 +60,7 @@ export function CompanyPicker({ value, onChange, label = 'Company', hint, autoFo
   };
 
   const listId = `${id}-list`;
+  const listShown = open && !results.isError && !results.isPending && options.length > 0;
   return (
     <div className="relative flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -68,7 +69,7 @@ export function CompanyPicker({ value, onChange, label = 'Company', hint, autoFo
       <input
         id={id}
         role="combobox"
-        aria-expanded={open}
+        aria-expanded={listShown}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && options[active] ? `${id}-opt-${options[active].id}` : undefined}
@@ -92,36 +93,40 @@ export function CompanyPicker({ value, onChange, label = 'Company', hint, autoFo
           {hint}
         </p>
       )}
-      {open && (
-        <ul id={listId} role="listbox" aria-label={`${label} matches`} className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+      {open && !listShown && (
+        // Not options: a listbox may hold only options, so the state of the search is a status beside it.
+        <div role="status" className="absolute inset-x-0 top-full z-20 mt-1 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
           {results.isError ? (
-            <li className="px-3 py-2 text-sm text-red-600">{errorMessage(results.error)}</li>
+            <p className="px-3 py-2 text-sm text-red-600">{errorMessage(results.error)}</p>
           ) : results.isPending ? (
-            <li className="flex items-center gap-2 px-3 py-2 text-sm text-slate-500">
+            <p className="flex items-center gap-2 px-3 py-2 text-sm text-slate-600">
               <Spinner size="small" label="Searching companies" /> Searching…
-            </li>
-          ) : options.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-slate-500">{search ? `No company matches “${search}”.` : 'There are no companies yet.'}</li>
+            </p>
           ) : (
-            options.map((c, i) => (
-              <li
-                key={c.id}
-                id={`${id}-opt-${c.id}`}
-                role="option"
-                aria-selected={value?.id === c.id}
-                // mousedown, not click: the input's blur would close the list before the click lands.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(c);
-                }}
-                onMouseEnter={() => setActive(i)}
-                className={clsx('cursor-pointer px-3 py-2 text-sm', i === active ? 'bg-brand-50 text-brand-700' : 'text-slate-700')}
-              >
-                <span className="font-medium">{c.company_name}</span>
-                {(c.city || c.state) && <span className="ml-2 text-xs text-slate-500">{[c.city, c.state].filter(Boolean).join(', ')}</span>}
-              </li>
-            ))
+            <p className="px-3 py-2 text-sm text-slate-600">{search ? `No company matches “${search}”.` : 'There are no companies yet.'}</p>
           )}
+        </div>
+      )}
+      {listShown && (
+        <ul id={listId} role="listbox" aria-label={`${label} matches`} className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+          {options.map((c, i) => (
+            <li
+              key={c.id}
+              id={`${id}-opt-${c.id}`}
+              role="option"
+              aria-selected={value?.id === c.id}
+              // mousedown, not click: the input's blur would close the list before the click lands.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(c);
+              }}
+              onMouseEnter={() => setActive(i)}
+              className={clsx('cursor-pointer px-3 py-2 text-sm', i === active ? 'bg-brand-50 text-brand-700' : 'text-slate-700')}
+            >
+              <span className="font-medium">{c.company_name}</span>
+              {(c.city || c.state) && <span className="ml-2 text-xs text-slate-600">{[c.city, c.state].filter(Boolean).join(', ')}</span>}
+            </li>
+          ))}
         </ul>
       )}
     </div>

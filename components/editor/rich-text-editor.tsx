@@ -111,7 +111,7 @@ export function RichTextEditor({
                 style={{ minHeight: `${minRows * 1.5}rem`, ['--lexical-indent-base-value' as string]: `${INDENT_STEP_PX}px` }}
                 aria-placeholder={placeholder}
                 placeholder={
-                  <div className="pointer-events-none absolute left-4 top-3 select-none text-sm text-slate-400">{placeholder}</div>
+                  <div className="pointer-events-none absolute left-4 top-3 select-none text-sm text-slate-500">{placeholder}</div>
                 }
                 onBlur={onBlur}
               />
