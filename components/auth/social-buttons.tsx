@@ -33,7 +33,7 @@ export function SocialButtons({ providers, callbackUrl, disabled }: { providers:
   const next = `/login?from=social${callbackUrl ? `&callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`;
   return (
     <div className="mt-6">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-slate-400">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-slate-500">
         <span className="h-px flex-1 bg-slate-200" />
         or continue with
         <span className="h-px flex-1 bg-slate-200" />
