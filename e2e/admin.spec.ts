@@ -51,10 +51,22 @@ test('company list, create company, impersonation with countdown, renew, leave, 
   await expect(bar).toContainText('Adam Admin is acting as Emma Recruiter of Demo Freight Lines');
   await expect(page.getByTestId('session-countdown')).toHaveText(/^(10:00|09:5\d)$/);
 
-  // Edit a job as that user.
-  const search = await page.request.post('/api/v1.0/jobs/search?offset=0&limit=1', { data: {}, headers: { origin: baseURL! } });
-  expect(search.status()).toBe(200);
-  const jobId = (await search.json()).data[0].id as number;
+  // Edit a job as that user: one made for this test, so no other spec's demo job is renamed.
+  const made = await page.request.post('/api/v1.0/jobs', {
+    headers: { origin: baseURL! },
+    data: {
+      title: 'Regional CDL-A Driver',
+      job_type: 'dry_van',
+      home_time: 'HW',
+      required_experience: 'Y1',
+      job_description: { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Regional lanes.', format: 0 }] }] } },
+      expected_pay: 1500,
+      salary_type: 'weekly',
+      addresses: [{ street1: '2100 Commerce St', city: 'Dallas', state: 'TX', postal_code: '75201', country: 'US' }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const jobId = (await made.json()).data.jobs[0].id as number;
   await page.goto(`/company/jobs/${jobId}/job-content`);
   await page.getByLabel('Job title').fill('Regional CDL-A Driver (edited by support)');
   await page.getByRole('button', { name: 'Save changes' }).click();
