@@ -103,7 +103,7 @@ export function OutboxGrid({ initialSearch = '' }: { initialSearch?: string }) {
                   <td className="break-all font-medium text-slate-900 md:px-4 md:py-3">{row.to}</td>
                   <td className="text-slate-700 md:px-4 md:py-3">
                     {row.subject}
-                    <span className="ml-2 hidden rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-500 lg:inline">{row.kind}</span>
+                    <span className="ml-2 hidden rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600 lg:inline">{row.kind}</span>
                   </td>
                   <td className="md:px-4 md:py-3">
                     <span className={clsx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize', STATUS_STYLE[row.status])}>{row.status}</span>

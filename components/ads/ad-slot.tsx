@@ -90,7 +90,7 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
         <ServedAdCard key={ad.impression_token} ad={ad} onSeen={onSeen} />
       ))}
       {rotates && (
-        <div className="flex justify-center gap-2">
+        <div className="flex justify-center">
           {ads.map((ad, i) => (
             <button
               key={ad.impression_token}
@@ -98,8 +98,11 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
               aria-label={`Show ad ${i + 1} of ${ads.length}`}
               aria-current={i === index % ads.length ? 'true' : undefined}
               onClick={() => setIndex(i)}
-              className={clsx('size-2.5 rounded-full transition', i === index % ads.length ? 'bg-brand-600' : 'bg-slate-300 hover:bg-slate-400')}
-            />
+              // A 24 px target (WCAG 2.5.8) around the 10 px dot people see.
+              className="group grid size-6 place-items-center rounded-full"
+            >
+              <span className={clsx('size-2.5 rounded-full transition', i === index % ads.length ? 'bg-brand-600' : 'bg-slate-300 group-hover:bg-slate-400')} />
+            </button>
           ))}
         </div>
       )}

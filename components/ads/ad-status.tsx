@@ -5,7 +5,7 @@ const STYLES: Record<string, string> = {
   active: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
   paused: 'bg-amber-50 text-amber-800 ring-amber-600/20',
   draft: 'bg-slate-100 text-slate-600 ring-slate-500/15',
-  ended: 'bg-slate-100 text-slate-500 ring-slate-500/15',
+  ended: 'bg-slate-100 text-slate-600 ring-slate-500/15',
 };
 
 export function AdStatusBadge({ status }: { status: string }) {

@@ -18,7 +18,7 @@ export function MatchFactors({ match, title = 'Why this match' }: { match: Match
             <span className="flex items-center gap-2">
               <span
                 aria-hidden
-                className={`grid size-5 place-items-center rounded-full text-xs font-bold ${f.met ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-400'}`}
+                className={`grid size-5 place-items-center rounded-full text-xs font-bold ${f.met ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}
               >
                 {f.met ? '✓' : '–'}
               </span>
