@@ -1,13 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { getToken } from 'next-auth/jwt';
+import type { JWT } from 'next-auth/jwt';
 import { NO_COMPANY_ALLOWED, allows, needsCompany, pageGuardFor } from '@/lib/access';
 import { apiMethodGate } from '@/lib/api/method-gate';
-import { authSecret, isPreviewDeployment } from '@/lib/config';
+import { isPreviewDeployment } from '@/lib/config';
 import { requestIdFrom } from '@/lib/log';
 import { secureCookies } from '@/lib/auth/cookie-security';
 import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
 import { FLAG_COOKIE, flagOverridesFromQuery, parseFlagCookie, serializeFlagCookie } from '@/lib/flag-overrides';
 import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
+import { SESSION_HANDOFF_HEADER, readSessionCookie, sealSessionHandoff, sessionCookieValue } from '@/lib/auth/session-cookie';
 
 // Worked out once per process; each request only gets its own nonce.
 const CSP = cspParts();
@@ -24,7 +25,7 @@ export async function proxy(req: NextRequest) {
   // (API answers get their own policy from next.config.mjs.)
   if (pathname === '/api/v1.0' || pathname.startsWith('/api/v1.0/')) return apiMethodGate(pathname, req.method) ?? NextResponse.next();
   const flagCookie = flagOverrideCookie(req);
-  const denied = await gate(req);
+  const { denied, session } = await gate(req);
   if (denied) return keepFlags(denied, flagCookie);
   const nonce = newNonce();
   const csp = pageCsp(CSP, nonce, pathname);
@@ -33,6 +34,9 @@ export async function proxy(req: NextRequest) {
   headers.set('x-nonce', nonce);
   headers.set('x-request-id', requestId);
   headers.set('content-security-policy', csp);
+  // What the gate decoded goes on to the page (one session read per request); nothing a client sent under that name does.
+  if (session !== undefined) headers.set(SESSION_HANDOFF_HEADER, sealSessionHandoff(session, sessionCookieValue(req.cookies.getAll())));
+  else headers.delete(SESSION_HANDOFF_HEADER);
   if (flagCookie !== null) {
     // The page rendering now reads the new value too (lib/flags.ts reads the request's cookies).
     req.cookies.set(FLAG_COOKIE, flagCookie);
@@ -61,26 +65,29 @@ function keepFlags(res: NextResponse, value: string | null): NextResponse {
   return res;
 }
 
-/** The portal gate: a redirect for a request without a session or a role for the portal, else null. */
-async function gate(req: NextRequest): Promise<NextResponse | null> {
+/**
+ * The portal gate: a redirect for a request without a session or a role for the portal; else the
+ * session it decoded (null: none), or undefined on a public page, where it decodes nothing.
+ */
+async function gate(req: NextRequest): Promise<{ denied?: NextResponse; session?: JWT | null }> {
   const { pathname } = req.nextUrl;
   const guard = pageGuardFor(pathname);
-  if (guard === 'public') return null;
-  const token = await getToken({ req, secret: authSecret() }).catch(() => null);
+  if (guard === 'public') return {};
+  const token = await readSessionCookie(req);
   const leave = impersonationRedirect(pathname, token);
-  if (leave) return NextResponse.redirect(new URL(leave, req.url));
+  if (leave) return { denied: NextResponse.redirect(new URL(leave, req.url)) };
   const signedIn = !!token?.userId && !token.error;
   const roles = (token?.roles as string[] | undefined) ?? [];
   if (!allows(guard, roles, signedIn)) {
     const url = new URL('/login', req.url);
     if (signedIn) url.searchParams.set('denied', '1');
     else url.searchParams.set('callbackUrl', pathname);
-    return NextResponse.redirect(url);
+    return { denied: NextResponse.redirect(url) };
   }
   if (needsCompany(roles, token?.companyId as number | null) && !NO_COMPANY_ALLOWED.some((p) => pathname.startsWith(p))) {
-    return NextResponse.redirect(new URL('/company-info', req.url));
+    return { denied: NextResponse.redirect(new URL('/company-info', req.url)) };
   }
-  return null;
+  return { session: token };
 }
 
 export const config = {

@@ -1,9 +1,8 @@
 // GET|POST /logout: the logout action (spec §2); /admin/logout is the same
-import { getToken } from 'next-auth/jwt';
+import { readSessionCookie } from '@/lib/auth/session-cookie';
 import { NextResponse, type NextRequest } from 'next/server';
 import { endSession } from '@/lib/auth/sessions';
 import { secureCookies } from '@/lib/auth/cookie-security';
-import { authSecret } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 
 /**
@@ -32,7 +31,7 @@ export async function POST(req: NextRequest) {
   if (origin && origin !== 'null' && new URL(origin).host !== (req.headers.get('x-forwarded-host') || req.headers.get('host'))) {
     return new Response('Cross-origin request refused.', { status: 403 });
   }
-  const token = await getToken({ req, secret: authSecret() }).catch(() => null);
+  const token = await readSessionCookie(req);
   if (typeof token?.refreshToken === 'string') await endSession(await getDb(), token.refreshToken).catch(() => undefined);
   const res = NextResponse.redirect(new URL('/login', req.url), 303);
   for (const cookie of req.cookies.getAll()) {

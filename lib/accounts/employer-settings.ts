@@ -53,5 +53,6 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
     details: { fields: Object.keys(input), ...(newEmail ? { emailPending: true } : {}) },
     ip: ctx.ip,
   });
-  return currentEmployer(db, actor, ctx.bearer);
+  // The actor's profile is the row before this change: answer from the row as it is now.
+  return currentEmployer(db, { ...actor, profile: undefined }, ctx.bearer);
 }

@@ -1,9 +1,8 @@
-import { getToken } from 'next-auth/jwt';
+import { readSessionCookie } from '@/lib/auth/session-cookie';
 import type { NextRequest } from 'next/server';
 import { z, ZodError, type ZodType } from 'zod';
 import '@/lib/validation/messages';
 import { API_ACCESS, allows, type ApiAccess } from '@/lib/access';
-import { authSecret } from '@/lib/config';
 import { getDb, type Database } from '@/lib/db/client';
 import { AppError, sqlState } from '@/lib/errors';
 import { clientAddress } from '@/lib/api/client-address';
@@ -134,7 +133,7 @@ async function resolveActor(req: NextRequest, db: Database): Promise<{ actor: Ac
     const claims = await verifyAccessToken(bearer);
     return { actor: claims ? await actorFromClaims(db, claims) : null, bearer };
   }
-  const session = await getToken({ req, secret: authSecret() }).catch(() => null);
+  const session = await readSessionCookie(req);
   if (!session?.accessToken) return { actor: null };
   // A cookie can be sent by another site's form: unsafe methods must come from our own origin.
   if (UNSAFE.has(req.method) && !sameOrigin(req)) throw new AppError(403, 'Cross-origin request refused.');

@@ -18,6 +18,8 @@ export type Actor = {
   deviceId?: string;
   impersonatorId?: number;
   sessionId?: string;
+  /** The rest of the user row's public part, read by the same query (GET /employer answers from it). */
+  profile?: { phone: string | null; emailToVerify: string | null; emailVerified: boolean };
 };
 
 export async function actorFromClaims(db: Database, claims: AccessClaims): Promise<Actor | null> {
@@ -27,12 +29,16 @@ export async function actorFromClaims(db: Database, claims: AccessClaims): Promi
     first_name: string;
     last_name: string;
     company_id: number | null;
+    phone: string | null;
+    email_to_verify: string | null;
+    email_verified: boolean;
     roles: Role[] | null;
     session_live: boolean;
   }>(
     db,
     sql`
-    select u.id, u.email, u.first_name, u.last_name, u.company_id,
+    select u.id, u.email, u.first_name, u.last_name, u.company_id, u.phone, u.email_to_verify,
+      u.email_verified_at is not null as email_verified,
       (select array_agg(r.role::text) from user_roles r where r.user_id = u.id) as roles,
       (${claims.sid ?? null}::uuid is null or exists (
         select 1 from refresh_tokens t
@@ -52,5 +58,6 @@ export async function actorFromClaims(db: Database, claims: AccessClaims): Promi
     deviceId: claims.did,
     impersonatorId: claims.imp,
     sessionId: claims.sid,
+    profile: { phone: row.phone, emailToVerify: row.email_to_verify, emailVerified: row.email_verified },
   };
 }

@@ -5,12 +5,15 @@ import { notFound } from '@/lib/errors';
 import type { Actor } from './actor';
 import { stripCountryCode } from './phone';
 
-/** The current employer user (accounts spec §3 "Current employer user"). Tokens are the caller's own. */
+/**
+ * The current employer user (accounts spec §3 "Current employer user"). Tokens are the caller's own.
+ * The actor query of this very request already read the row (lib/auth/actor.ts), so this reads
+ * nothing again; only an actor made elsewhere, without the profile, costs a query.
+ */
 export async function currentEmployer(db: Database, actor: Actor, bearer?: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
-  if (!user) throw notFound('User not found.');
+  const user = actor.profile ? { ...actor, ...actor.profile } : await readProfile(db, actor.userId);
   return {
-    id: user.id,
+    id: user.userId,
     company_id: user.companyId,
     first_name: user.firstName,
     last_name: user.lastName,
@@ -19,6 +22,24 @@ export async function currentEmployer(db: Database, actor: Actor, bearer?: strin
     accessToken: bearer ?? null,
     refreshToken: null,
     email_to_verify: user.emailToVerify,
-    email_verified: Boolean(user.emailVerifiedAt),
+    email_verified: user.emailVerified,
   };
+}
+
+async function readProfile(db: Database, userId: number) {
+  const [user] = await db
+    .select({
+      userId: users.id,
+      companyId: users.companyId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      emailToVerify: users.emailToVerify,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound('User not found.');
+  return { ...user, emailVerified: Boolean(user.emailVerifiedAt) };
 }

@@ -77,7 +77,7 @@ export async function login(
     await db.update(users).set({ termsAcceptedAt, updatedAt: sql`now()` }).where(eq(users.id, user.id));
   }
 
-  const tokens = await startSession(db, user.id, { deviceId: input.device_id ?? input.deviceId, origin: ctx.origin });
+  const tokens = await startSession(db, user.id, { deviceId: input.device_id ?? input.deviceId, origin: ctx.origin, roles });
   const base = ctx.baseUrl ?? publicOrigin();
   return {
     id: user.id,

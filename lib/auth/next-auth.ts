@@ -22,6 +22,7 @@ import { appleSettings, facebookSettings, googleSettings, webProviders, type Soc
 import { SOCIAL_LINK_COOKIE, linkAfterPasswordSignIn } from './social-link';
 import { verifyFacebookToken, verifyIdToken, type SocialIdentity } from './social-verify';
 import { currentFlags } from '@/lib/flags';
+import { decodeSessionCookie, encodeSessionCookie } from './session-cookie';
 
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -164,6 +165,8 @@ function sessionCookies(secure: boolean): NextAuthOptions['cookies'] {
 export const authOptions = (): NextAuthOptions => ({
   secret: authSecret(),
   session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+  // The cookie's key is made once per process (next-auth's own encode/decode derive it per call).
+  jwt: { encode: encodeSessionCookie, decode: decodeSessionCookie },
   cookies: sessionCookies(secureCookies()),
   pages: { signIn: '/login', error: '/login' },
   providers: [

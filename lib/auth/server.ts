@@ -1,15 +1,15 @@
 import 'server-only';
 import { cache } from 'react';
-import { getToken } from 'next-auth/jwt';
+import type { JWT } from 'next-auth/jwt';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { allows, needsCompany, type Guard } from '@/lib/access';
-import { authSecret } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 import { actorFromClaims, type Actor } from './actor';
 import { SESSION_ENDED_LOGIN } from './messages';
 import { verifyAccessToken } from './tokens';
 import { ADMIN_HOME, LEAVE_IMPERSONATION } from './impersonation-gate';
+import { SESSION_HANDOFF_HEADER, openSessionHandoff, readSessionCookie, sessionCookieValue } from './session-cookie';
 
 export type SessionUser = { id: number; name?: string | null; email?: string | null; roles: string[]; companyId: number | null };
 
@@ -31,11 +31,7 @@ type CurrentSession = { user: SessionUser; actor: Actor } | { user: null; actor:
  * the proxy routes by, so onboarding's "cookie has not caught up" step cannot turn into a loop.
  */
 export const currentSession = cache(async (): Promise<CurrentSession> => {
-  const req = {
-    headers: Object.fromEntries(await headers()),
-    cookies: Object.fromEntries((await cookies()).getAll().map((c) => [c.name, c.value])),
-  };
-  const token = await getToken({ req: req as never, secret: authSecret() }).catch(() => null);
+  const token = await sessionToken();
   if (!token?.userId) return { user: null, actor: null, ended: false };
   const claims = typeof token.accessToken === 'string' ? await verifyAccessToken(token.accessToken, { ignoreExpiry: true }) : null;
   const actor = !token.error && claims?.userId === token.userId ? await actorFromClaims(await getDb(), claims) : null;
@@ -51,6 +47,17 @@ export const currentSession = cache(async (): Promise<CurrentSession> => {
       companyId: (token.companyId as number | null | undefined) ?? null,
     },
   };
+});
+
+/**
+ * The request's session cookie, decrypted once per request: what the proxy decoded and handed on
+ * (lib/auth/session-cookie.ts), or, on a page the proxy does not gate, the cookie itself.
+ */
+export const sessionToken = cache(async (): Promise<JWT | null> => {
+  const [h, c] = [await headers(), (await cookies()).getAll()];
+  const handed = openSessionHandoff(h.get(SESSION_HANDOFF_HEADER), sessionCookieValue(c));
+  if (handed !== undefined) return handed;
+  return readSessionCookie({ headers: Object.fromEntries(h), cookies: Object.fromEntries(c.map((x) => [x.name, x.value])) });
 });
 
 /** The signed-in user of this request, or null (no cookie, or a session that has ended). */

@@ -28,7 +28,7 @@ async function rolesOf(db: Database, userId: number): Promise<Role[]> {
 export async function startSession(
   db: Database,
   userId: number,
-  opts: { deviceId?: string; impersonatorId?: number; ttlSeconds?: number; origin?: SessionOrigin } = {},
+  opts: { deviceId?: string; impersonatorId?: number; ttlSeconds?: number; origin?: SessionOrigin; roles?: Role[] } = {},
 ): Promise<TokenPair> {
   const familyId = randomUUID();
   const refreshToken = newRefreshToken();
@@ -58,9 +58,10 @@ async function issue(
   userId: number,
   familyId: string,
   refreshToken: string,
-  opts: { deviceId?: string | null; impersonatorId?: number | null; expiresAt?: Date },
+  opts: { deviceId?: string | null; impersonatorId?: number | null; expiresAt?: Date; roles?: Role[] },
 ): Promise<TokenPair> {
-  const roles = await rolesOf(db, userId);
+  // A caller that has just read the roles (login) hands them in rather than have them read twice.
+  const roles = opts.roles ?? (await rolesOf(db, userId));
   const deadline = opts.impersonatorId ? opts.expiresAt : undefined;
   const ttl = deadline ? Math.max(1, Math.min(ACCESS_TOKEN_TTL_SECONDS, Math.floor((deadline.getTime() - Date.now()) / 1000))) : ACCESS_TOKEN_TTL_SECONDS;
   const accessToken = await signAccessToken(

@@ -1,0 +1,148 @@
+/**
+ * Issue 16: the request's session is read once. A signed-in page's cookie is decrypted by the
+ * proxy only (the page opens the sealed hand-off), the cookie key is made once per process,
+ * GET /employer answers from the actor query, and a login reads the roles once.
+ */
+import { NextRequest } from 'next/server';
+import { decode, encode } from 'next-auth/jwt';
+import { proxy } from '@/proxy';
+import { GET as employerGet } from '@/app/api/v1.0/employer/route';
+import { authSecret } from '@/lib/config';
+import { getDb, type Database } from '@/lib/db/client';
+import {
+  SESSION_HANDOFF_HEADER,
+  decodeSessionCookie,
+  encodeSessionCookie,
+  openSessionHandoff,
+  sealSessionHandoff,
+  sessionCookieStats,
+} from '@/lib/auth/session-cookie';
+import { call } from '../helpers/http';
+import { seed } from '../helpers/seed';
+import { makeUser, signIn } from '../api/accounts/helpers';
+import { ROLES } from '@/lib/access';
+
+let mockCookies: { name: string; value: string }[] = [];
+let mockHeaders = new Headers();
+jest.mock('next/headers', () => ({
+  cookies: async () => ({ getAll: () => mockCookies, get: (n: string) => mockCookies.find((c) => c.name === n) }),
+  headers: async () => mockHeaders,
+}));
+
+// Imported after the mock is in place.
+import { getSessionUser } from '@/lib/auth/server';
+import { currentImpersonation } from '@/lib/auth/impersonation-server';
+
+beforeAll(seed);
+
+/** The statements a piece of work sends to the database (outside transactions, as these are). */
+async function statementsDuring(db: Database, work: () => Promise<unknown>): Promise<string[]> {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const original = client.query;
+  const seen: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    seen.push(typeof q === 'string' ? q : (q?.text ?? ''));
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    client.query = original;
+  }
+  return seen;
+}
+
+async function cookieFor(email: string, roles: string[], companyId: number | null = null) {
+  const session = await signIn(email);
+  return encodeSessionCookie({
+    token: { userId: session.id, email, name: 'Pat Tester', roles, companyId, accessToken: session.accessToken, refreshToken: session.refreshToken },
+  });
+}
+
+/** The request headers the proxy hands on to the page (Next carries them as x-middleware-request-*). */
+function forwardedHeaders(res: Response) {
+  const names = (res.headers.get('x-middleware-override-headers') ?? '').split(',').filter(Boolean);
+  return new Headers(names.map((n) => [n, res.headers.get(`x-middleware-request-${n}`) ?? '']));
+}
+
+describe('the session cookie', () => {
+  it('is next-auth’s format both ways, with a key made once per process', async () => {
+    const token = { userId: 7, roles: ['Driver'], email: 'a@b.test' };
+    const ours = await encodeSessionCookie({ token });
+    await expect(decode({ token: ours, secret: authSecret() })).resolves.toMatchObject(token);
+    const theirs = await encode({ token, secret: authSecret() });
+    await expect(decodeSessionCookie({ token: theirs })).resolves.toMatchObject(token);
+    const made = sessionCookieStats.keyDerivations;
+    for (let i = 0; i < 5; i++) await decodeSessionCookie({ token: theirs });
+    expect(sessionCookieStats.keyDerivations).toBe(made);
+    expect(made).toBeLessThanOrEqual(1);
+  });
+
+  it('hand-off: opens only with the same cookie, unaltered and in time', () => {
+    const token = { userId: 3, roles: ['Employer'] };
+    const sealed = sealSessionHandoff(token, 'cookie-A');
+    expect(openSessionHandoff(sealed, 'cookie-A')).toEqual(token);
+    expect(openSessionHandoff(sealSessionHandoff(null, 'cookie-A'), 'cookie-A')).toBeNull();
+    expect(openSessionHandoff(sealed, 'cookie-B')).toBeUndefined();
+    const [payload, expires, mac] = sealed.split('.');
+    const forged = Buffer.from(JSON.stringify({ userId: 1, roles: ['SuperAdmin'] })).toString('base64url');
+    expect(openSessionHandoff(`${forged}.${expires}.${mac}`, 'cookie-A')).toBeUndefined();
+    expect(openSessionHandoff(`${payload}.${Number(expires) + 3600}.${mac}`, 'cookie-A')).toBeUndefined();
+    expect(openSessionHandoff(sealed, 'cookie-A', Date.now() + 31_000)).toBeUndefined();
+    expect(openSessionHandoff('garbage', 'cookie-A')).toBeUndefined();
+    expect(openSessionHandoff(undefined, 'cookie-A')).toBeUndefined();
+  });
+});
+
+describe('one session read per request', () => {
+  it('a signed-in company page: the proxy decrypts the cookie, the layout, page and impersonation header do not', async () => {
+    const user = await makeUser({ role: ROLES.EMPLOYER });
+    const value = await cookieFor(user.email, [ROLES.EMPLOYER], 1);
+    mockCookies = [{ name: 'next-auth.session-token', value }];
+    const before = sessionCookieStats.decodes;
+    const res = await proxy(new NextRequest('http://localhost:3000/company/jobs', { headers: { cookie: `next-auth.session-token=${value}` } }));
+    expect(res.headers.get('location')).toBeNull();
+    mockHeaders = forwardedHeaders(res);
+    expect(mockHeaders.get(SESSION_HANDOFF_HEADER)).toBeTruthy();
+    await expect(getSessionUser()).resolves.toMatchObject({ id: user.id });
+    await expect(currentImpersonation()).resolves.toBeNull();
+    expect(sessionCookieStats.decodes - before).toBe(1);
+    // Without the proxy (a request that skipped it), the page still reads the cookie itself.
+    mockHeaders = new Headers();
+    await expect(getSessionUser()).resolves.toMatchObject({ id: user.id });
+    expect(sessionCookieStats.decodes - before).toBe(2);
+  });
+
+  it('a hand-off a client sends is dropped by the proxy, and never counts with another cookie', async () => {
+    const user = await makeUser({ role: ROLES.EMPLOYER });
+    const value = await cookieFor(user.email, [ROLES.EMPLOYER], 1);
+    const planted = sealSessionHandoff({ userId: 1, roles: [ROLES.SUPER_ADMIN] }, 'someone else');
+    const onPublic = await proxy(new NextRequest('http://localhost:3000/login', { headers: { [SESSION_HANDOFF_HEADER]: planted } }));
+    expect(forwardedHeaders(onPublic).get(SESSION_HANDOFF_HEADER)).toBeNull();
+    mockCookies = [{ name: 'next-auth.session-token', value }];
+    mockHeaders = new Headers({ [SESSION_HANDOFF_HEADER]: planted });
+    await expect(getSessionUser()).resolves.toMatchObject({ id: user.id, roles: [ROLES.EMPLOYER] });
+  });
+
+  it('GET /employer reads nothing after the actor query', async () => {
+    const db = await getDb();
+    const user = await makeUser({ role: ROLES.EMPLOYER });
+    const { accessToken } = await signIn(user.email);
+    let res: Awaited<ReturnType<typeof call>> | undefined;
+    const statements = await statementsDuring(db, async () => {
+      res = await call(employerGet, { token: accessToken });
+    });
+    expect(res!.status).toBe(200);
+    expect(res!.json.data).toMatchObject({ id: user.id, email: user.email, phone: '2145550199', email_verified: true, email_to_verify: null });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from users u/);
+  });
+
+  it('a login reads the roles once', async () => {
+    const db = await getDb();
+    const user = await makeUser({ role: ROLES.EMPLOYER });
+    const statements = await statementsDuring(db, () => signIn(user.email));
+    expect(statements.filter((s) => /from "user_roles"/.test(s))).toHaveLength(1);
+  });
+});
