@@ -10,7 +10,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 /** The visible rows (table on wide screens, cards on phones). */
-const rows = (page: Page) => page.locator('[data-testid="job-row"]:visible, [data-testid="job-card"]:visible');
+const rows = (page: Page) => page.locator('[data-testid="job-row"]:visible');
 /** Each visible row's title: its first link. */
 const titles = (page: Page) => rows(page).evaluateAll((els) => els.map((e) => e.querySelector('a')?.textContent?.trim() ?? ''));
 

@@ -35,7 +35,7 @@ async function pickAddress(page: Page, label: string, query: string, option: Reg
 
 /** The visible row (table on wide screens, card on narrow ones) of a job. */
 const jobRow = (page: Page, title: string) =>
-  page.locator('[data-testid="job-row"]:visible, [data-testid="job-card"]:visible').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+  page.locator('[data-testid="job-row"]:visible').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 async function searchJob(page: Page, title: string) {
   await page.goto('/company/jobs');
@@ -162,7 +162,7 @@ test('post, list, duplicate, edit and close a job', async ({ page }) => {
 test('a non-US address is refused with the spec message', async ({ page }) => {
   await signIn(page);
   await page.goto('/company/jobs');
-  const first = page.locator('[data-testid="job-row"]:visible, [data-testid="job-card"]:visible').first();
+  const first = page.locator('[data-testid="job-row"]:visible').first();
   const id = await first.getAttribute('data-job-id');
   await page.goto(`/company/jobs/${id}/address`);
   await page.getByRole('combobox', { name: 'Address 1' }).fill('Toronto, Canada');

@@ -61,7 +61,7 @@ beforeEach(() => mockApi.mockReset());
 describe('JobList', () => {
   it('shows the summary fields of a job', () => {
     setup([job({ next_billing_date: null })]);
-    const card = screen.getAllByTestId('job-card')[0];
+    const card = screen.getAllByTestId('job-row')[0];
     expect(within(card).getByRole('link', { name: 'Dry Van Driver' })).toHaveAttribute('href', '/company/jobs/1/detail');
     expect(within(card).getByText('Active')).toBeInTheDocument();
     expect(within(card).getByText('Dallas, TX +1 more')).toBeInTheDocument();
@@ -72,6 +72,13 @@ describe('JobList', () => {
     expect(within(card).getByTestId('auto-renew')).toHaveTextContent('On');
     // An empty next billing date shows a dash.
     expect(within(card).getByText('Next billing').nextSibling).toHaveTextContent('-');
+  });
+
+  it('renders each job once, whatever the width (one list that adapts, not a table and cards)', () => {
+    setup([job({ id: 1 }), job({ id: 2, title: 'Reefer Driver' })]);
+    expect(screen.getAllByTestId('job-row')).toHaveLength(2);
+    expect(screen.getAllByTestId('job-title').map((a) => a.textContent)).toEqual(['Dry Van Driver', 'Reefer Driver']);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('offers Create New Job when the company has no jobs', () => {
@@ -108,7 +115,7 @@ describe('JobList', () => {
       return new Promise(() => {}) as never;
     });
     setup([job()]);
-    const card = screen.getAllByTestId('job-card')[0];
+    const card = screen.getAllByTestId('job-row')[0];
     expect(within(card).getByTestId('auto-renew')).toHaveTextContent('On');
 
     await userEvent.click(within(card).getByRole('button', { name: 'Actions for Dry Van Driver' }));
@@ -116,7 +123,7 @@ describe('JobList', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'No longer want the service' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel renewal' }));
 
-    await waitFor(() => expect(within(screen.getAllByTestId('job-card')[0]).getByTestId('auto-renew')).toHaveTextContent('Off'));
+    await waitFor(() => expect(within(screen.getAllByTestId('job-row')[0]).getByTestId('auto-renew')).toHaveTextContent('Off'));
     expect(mockApi).toHaveBeenCalledWith('/jobs/1/cancel-renewal', { method: 'PATCH', body: { renewalCancelationReason: 'No longer want the service' } });
     await act(async () => answer({ data: { ...job(), auto_renew: false } }));
   });
@@ -127,7 +134,7 @@ describe('JobList', () => {
       String(path).endsWith('/close') ? ({ data: closed } as never) : ({ data: [closed], pagination: { offset: 0, limit: 10, total: 1 } } as never),
     );
     setup([job()]);
-    const card = screen.getAllByTestId('job-card')[0];
+    const card = screen.getAllByTestId('job-row')[0];
     await userEvent.click(within(card).getByRole('button', { name: 'Actions for Dry Van Driver' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Close job' }));
     expect(await screen.findByRole('dialog', { name: 'Close this job?' })).toBeInTheDocument();
@@ -135,7 +142,7 @@ describe('JobList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close job' }));
     await waitFor(() => expect(mockApi).toHaveBeenCalledWith('/jobs/1/close', { method: 'POST' }));
     expect(await screen.findByText('The job was closed')).toBeInTheDocument();
-    expect(await within(screen.getAllByTestId('job-card')[0]).findByText('Closed 11/11/2026')).toBeInTheDocument();
+    expect(await within(screen.getAllByTestId('job-row')[0]).findByText('Closed 11/11/2026')).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the list cannot load', async () => {

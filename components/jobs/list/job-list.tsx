@@ -9,8 +9,7 @@ import { JOB_PAGE_SIZE } from '@/lib/jobs/codes';
 import { useJobList, type JobListResult } from '@/lib/jobs/hooks';
 import { LinkButton } from '../controls';
 import { useJobActions } from '../job-actions';
-import { JobCards } from './job-cards';
-import { JobTable } from './job-table';
+import { JobRows } from './job-rows';
 import { Pagination } from './pagination';
 import { SORT_OPTIONS, STATUS_OPTIONS, paramsToSearch, type JobListParams } from './params';
 import { useJobListControls } from '@/components/shell/alt/job-list-controls';
@@ -150,8 +149,7 @@ export function JobList({ initialParams, initialData }: Props) {
         )
       ) : (
         <div className={clsx('flex flex-col gap-4 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-          <JobTable jobs={jobs} ask={ask} />
-          <JobCards jobs={jobs} ask={ask} />
+          <JobRows jobs={jobs} ask={ask} />
           <Pagination page={params.page} pages={pages} total={total} totalIsLowerBound={totalIsLowerBound} pageSize={JOB_PAGE_SIZE} count={jobs.length} onPage={(page) => setParams((p) => ({ ...p, page }))} />
         </div>
       )}
