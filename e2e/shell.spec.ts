@@ -59,6 +59,14 @@ test('the login screen shows the spec texts and validation messages', async ({ p
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
+test('the terms dialog is in the server HTML on a first visit (it paints with the page, not after hydration), and absent once chosen', async ({ request, baseURL }) => {
+  const first = await (await request.get('/login', { headers: { cookie: '' } })).text();
+  expect(first).toContain('Please check our terms and conditions');
+  expect(first).toMatch(/role="dialog"/);
+  const chosen = await (await request.get(`${baseURL}/login`, { headers: { cookie: 'termsAccepted=false' } })).text();
+  expect(chosen).not.toContain('Please check our terms and conditions');
+});
+
 test('bad credentials show the spec message and keep the user on /login', async ({ page }) => {
   await signIn(page, 'employer@demo.test', 'Wrong1234!');
   await expect(page.getByRole('alert').filter({ hasText: 'This email or password is wrong.' }).first()).toBeVisible();

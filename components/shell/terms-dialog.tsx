@@ -7,12 +7,18 @@ import { PRIVACY_URL, TERMS_URL, readTermsChoice, storeTermsChoice } from './ter
 
 export const TERMS_TITLE = 'Please check our terms and conditions';
 
-/** Shown on the first visit (no termsAccepted cookie); Accept or Decline is remembered for 365 days. */
-export function TermsDialog({ onChoice }: { onChoice?: (accepted: boolean) => void }) {
-  const [open, setOpen] = useState(false);
-  // The cookie is only readable in the browser, after hydration.
-  // eslint-disable-next-line react-hooks/set-state-in-effect
-  useEffect(() => setOpen(readTermsChoice() === null), []);
+/**
+ * Shown on the first visit (no termsAccepted cookie); Accept or Decline is remembered for 365 days.
+ * A server page that read the cookie passes `serverOpen`: the dialog is then in the first HTML and
+ * paints with the page, rather than appearing after hydration as the page's largest, latest paint.
+ */
+export function TermsDialog({ onChoice, serverOpen }: { onChoice?: (accepted: boolean) => void; serverOpen?: boolean }) {
+  const [open, setOpen] = useState(serverOpen ?? false);
+  useEffect(() => {
+    // Without the server's word, the cookie is read in the browser, after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (serverOpen === undefined) setOpen(readTermsChoice() === null);
+  }, [serverOpen]);
 
   const choose = (accepted: boolean) => {
     storeTermsChoice(accepted);
@@ -25,6 +31,7 @@ export function TermsDialog({ onChoice }: { onChoice?: (accepted: boolean) => vo
       open={open}
       onOpenChange={() => {}}
       dismissible={false}
+      inline={serverOpen !== undefined}
       title={TERMS_TITLE}
       description="Before you sign in, please read the documents that govern the use of the portal."
       footer={

@@ -16,18 +16,23 @@ type DialogProps = {
   /** false: no close button, Escape and outside clicks do nothing (a choice must be made). */
   dismissible?: boolean;
   className?: string;
+  /**
+   * Rendered where it stands instead of in a portal, so a dialog the server knows is open is in
+   * the first HTML and paints with the page (a portal only mounts after hydration).
+   */
+  inline?: boolean;
 };
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' };
 
 /** An accessible modal dialog (Radix): focus trapped, labelled by its title, Escape closes it. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', dismissible = true, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', dismissible = true, className, inline = false }: DialogProps) {
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
+      <MaybePortal inline={inline}>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px]" />
         <RadixDialog.Content
           onEscapeKeyDown={block}
@@ -59,9 +64,13 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           {children && <div className="mt-4">{children}</div>}
           {footer && <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
         </RadixDialog.Content>
-      </RadixDialog.Portal>
+      </MaybePortal>
     </RadixDialog.Root>
   );
+}
+
+function MaybePortal({ inline, children }: { inline: boolean; children: React.ReactNode }) {
+  return inline ? <>{children}</> : <RadixDialog.Portal>{children}</RadixDialog.Portal>;
 }
 
 type ConfirmDialogProps = {

@@ -34,6 +34,8 @@ type Props = {
   socialProviders: SocialProvider[];
   /** A social sign-in's refusal, in words (lib/auth/social-messages.ts). */
   error: string | null;
+  /** The server found no terms choice in the cookies: the terms dialog is open from the first paint. */
+  termsOpen?: boolean;
 };
 
 
@@ -42,7 +44,7 @@ function signInMessage(error: string) {
   return !error || error === 'CredentialsSignin' ? WRONG_CREDENTIALS : error;
 }
 
-export function LoginForm({ role, callbackUrl, validated, denied, expired = false, signedInAs, socialProviders, error }: Props) {
+export function LoginForm({ role, callbackUrl, validated, denied, expired = false, signedInAs, socialProviders, error, termsOpen }: Props) {
   const router = useRouter();
   const toast = useToast();
   const { setBusy } = useAuthBusy();
@@ -112,7 +114,7 @@ export function LoginForm({ role, callbackUrl, validated, denied, expired = fals
 
   return (
     <div>
-      <TermsDialog />
+      <TermsDialog serverOpen={termsOpen} />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome</h1>
       <p className="mt-2 text-sm text-slate-500">Sign in to your account{role === 'admin' ? ' to open the Admin Portal' : ''}</p>
 

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { safeCallbackUrl } from '@/components/shell/nav-model';
+import { TERMS_COOKIE } from '@/components/shell/terms';
 import { landingFor } from '@/lib/access';
 import { enabledSocialProviders } from '@/lib/auth/next-auth';
 import { getSessionUser } from '@/lib/auth/server';
@@ -20,6 +22,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   // gate turned away (denied=1) stays, to read why and to sign in with another account.
   if (user && first(q.denied) !== '1' && first(q.validated) !== 'true') redirect(callbackUrl ?? landingFor(user.roles, user.companyId));
 
+  const terms = (await cookies()).get(TERMS_COOKIE)?.value;
   const admin = first(q.role) === 'admin' || (callbackUrl ?? '').startsWith('/admin');
   return (
     <LoginForm
@@ -31,6 +34,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       signedInAs={user ? { email: user.email ?? '', home: landingFor(user.roles, user.companyId) } : null}
       socialProviders={await enabledSocialProviders()}
       error={signInErrorMessage(first(q.error), first(q.provider))}
+      termsOpen={terms !== 'true' && terms !== 'false'}
     />
   );
 }
