@@ -1,4 +1,4 @@
-import { labelOf, SALARY_TYPES } from '@/lib/jobs/codes';
+import { formatUsdShort, labelOf, SALARY_TYPES } from '@/lib/jobs/codes';
 
 /** Miles as the driver reads them: 'Less than 10 miles' close by, else whole miles (jobs spec §9 style). */
 export function formatMiles(miles: number | null | undefined): string {
@@ -9,7 +9,7 @@ export function formatMiles(miles: number | null | undefined): string {
 
 export function formatPay(cents: number, salaryType: string): string {
   const per = (SALARY_TYPES.find((s) => s.value === salaryType)?.per ?? labelOf(SALARY_TYPES, salaryType)) || 'week';
-  return `${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100)} / ${per}`;
+  return `${formatUsdShort(cents)} / ${per}`;
 }
 
 /** Match as a whole percent, rounded down like the candidates screen. */
