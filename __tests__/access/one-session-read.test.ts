@@ -63,7 +63,7 @@ async function cookieFor(email: string, roles: string[], companyId: number | nul
 /** The request headers the proxy hands on to the page (Next carries them as x-middleware-request-*). */
 function forwardedHeaders(res: Response) {
   const names = (res.headers.get('x-middleware-override-headers') ?? '').split(',').filter(Boolean);
-  return new Headers(names.map((n) => [n, res.headers.get(`x-middleware-request-${n}`) ?? '']));
+  return new Headers(names.map((n): [string, string] => [n, res.headers.get(`x-middleware-request-${n}`) ?? '']));
 }
 
 describe('the session cookie', () => {
