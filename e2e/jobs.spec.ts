@@ -174,3 +174,22 @@ test('an unknown job id shows the not-found page (another company’s job looks 
   await page.goto('/company/jobs/999999/detail');
   await expect(page.getByText('Job not found')).toBeVisible();
 });
+
+test('the job list does not prefetch the pages of its rows (each would be a server render)', async ({ page }) => {
+  await signIn(page);
+  const rowPages: string[] = [];
+  page.on('request', (r) => {
+    if (/\/company\/jobs\/\d+\/(detail|applicants)\?_rsc=/.test(r.url())) rowPages.push(r.url());
+  });
+  await page.goto('/company/jobs');
+  await expect(page.locator('[data-testid="job-row"]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.mouse.move(1, 1);
+  expect(rowPages).toEqual([]);
+  // A click still opens the job.
+  const first = page.locator('[data-testid="job-row"] [data-testid="job-title"]').first();
+  const title = (await first.textContent())!;
+  await first.click();
+  await expect(page).toHaveURL(/\/company\/jobs\/\d+\/detail$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});

@@ -100,10 +100,10 @@ export function CompanyRowDetail({ company }: { company: CompanyListRow }) {
                   <span className="ml-2 text-xs capitalize text-slate-500">{j.status}</span>
                 </span>
                 <span className="flex flex-wrap gap-3">
-                  <Link className={linkClass} href={`/admin/company-list/${j.id}/job-content`}>
+                  <Link className={linkClass} href={`/admin/company-list/${j.id}/job-content`} prefetch={false}>
                     Edit
                   </Link>
-                  <Link className={linkClass} href={`/admin/company-list/${j.id}/address`}>
+                  <Link className={linkClass} href={`/admin/company-list/${j.id}/address`} prefetch={false}>
                     Addresses
                   </Link>
                   <button

@@ -11,7 +11,7 @@ export function PortalJobCard({ job }: { job: PortalJob }) {
         <div className="min-w-0">
           <p className="text-sm font-medium text-brand-700">{job.companyName}</p>
           <h3 className="mt-0.5 text-base font-semibold text-slate-900">
-            <Link href={`/members/jobs/${job.id}`} className="hover:underline focus:underline">
+            <Link href={`/members/jobs/${job.id}`} prefetch={false} className="hover:underline focus:underline">
               {job.title}
             </Link>
           </h3>

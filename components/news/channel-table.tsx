@@ -13,7 +13,7 @@ export function ChannelTable({ channels, canManage, postsHref }: { channels: Cha
       {channels.map((c) => (
         <li key={c.id} className="flex flex-wrap items-center gap-3 p-4">
           <div className="min-w-0 flex-1">
-            <Link href={postsHref(c.id)} className="font-semibold text-brand-700 hover:underline">
+            <Link href={postsHref(c.id)} prefetch={false} className="font-semibold text-brand-700 hover:underline">
               {c.name}
             </Link>
             <p className="truncate text-sm text-slate-500">{c.description || 'No description'}</p>

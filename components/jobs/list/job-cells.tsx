@@ -3,13 +3,17 @@ import type { JobSummary } from '@/lib/jobs/hooks';
 import { formatPlace } from '../format';
 import { StatusBadge, statusNote } from '../status-badge';
 
-/** Pieces of a job row shared by the table (desktop) and the cards (phones). */
+/**
+ * Pieces of a job row. Its links are not prefetched: every page is rendered per request, so
+ * prefetching the two links of each of ten rows cost twenty server renders per visit of the list,
+ * most for pages nobody opens. A click fetches the page it needs.
+ */
 
 export function JobTitleCell({ job }: { job: JobSummary }) {
   const extra = job.address_count > 1 ? ` +${job.address_count - 1} more` : '';
   return (
     <div className="min-w-0">
-      <Link href={`/company/jobs/${job.id}/detail`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" data-testid="job-title">
+      <Link href={`/company/jobs/${job.id}/detail`} prefetch={false} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" data-testid="job-title">
         {job.title}
       </Link>
       <p className="mt-0.5 truncate text-xs text-slate-500">
@@ -46,7 +50,7 @@ export function BoostCell({ job }: { job: JobSummary }) {
 export function ApplicantsCell({ job }: { job: JobSummary }) {
   return (
     <span>
-      <Link href={`/company/jobs/${job.id}/applicants`} className="font-semibold text-brand-700 hover:underline" aria-label={`${job.total_applicants} applicants of ${job.title}`}>
+      <Link href={`/company/jobs/${job.id}/applicants`} prefetch={false} className="font-semibold text-brand-700 hover:underline" aria-label={`${job.total_applicants} applicants of ${job.title}`}>
         {job.total_applicants}
       </Link>
       <span className="text-slate-500"> · {job.today_applicants} today</span>
