@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT || 3100);
 const external = process.env.E2E_BASE_URL;
 const dataDir = `.data/e2e-${process.env.E2E_RUN_ID || 'run'}`;
+/** E2E_KEEP_DATA=1: start on the data an earlier run of the same E2E_RUN_ID left (CI crawls the pages after the suite has filled them). */
+const freshData = process.env.E2E_KEEP_DATA ? '' : `rm -rf ${dataDir} && `;
 /** The sign-in provider stand-ins (e2e/stand-ins/social-providers.mjs): Google here, Apple +1, Facebook +2. */
 const standIn = port + 5;
 const loopback = (p: number) => `http://127.0.0.1:${p}`;
@@ -28,6 +30,8 @@ const socialEnv = {
 
 export default defineConfig({
   testDir: './e2e',
+  // E2E_SKIP=layout: CI runs the layout crawl on its own afterwards, with two workers (.ci/run).
+  testIgnore: process.env.E2E_SKIP ? process.env.E2E_SKIP.split(',').map((name) => `**/${name}.spec.ts`) : [],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -55,7 +59,7 @@ export default defineConfig({
           env: { STANDIN_PORT: String(standIn), STANDIN_APP_ORIGIN: `http://localhost:${port}`, STANDIN_QUIET: '1' },
         },
         {
-          command: `rm -rf ${dataDir} && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} ALLOW_DEMO_SEED=1 npx tsx scripts/prepare-db.ts --seed && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} npx next start -p ${port}`,
+          command: `${freshData}PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} ALLOW_DEMO_SEED=1 npx tsx scripts/prepare-db.ts --seed && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} npx next start -p ${port}`,
           url: `http://localhost:${port}/login`,
           timeout: 180_000,
           reuseExistingServer: false,

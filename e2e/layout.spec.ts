@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -17,6 +18,10 @@ const WIDTHS = [1280, 1024, 360];
 // Reduced motion: the side navigation's width transition ends at once (app/globals.css), so a
 // width is measured after two frames instead of a fixed wait per width.
 test.use({ reducedMotion: 'reduce' });
+
+// The roles' crawls only read, so they may run side by side: CI gives this file two workers
+// (.ci/run); axe still checks each distinct page once across them (claimPage below).
+test.describe.configure({ mode: 'parallel' });
 
 const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
@@ -96,9 +101,24 @@ async function settle(page: Page) {
 let jobId = '';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** Pages axe has checked (once each: the same page seen by another role renders the same markup). */
+/** Pages this worker had axe check (once each in the run: the same page seen by another role renders the same markup). */
 const axeChecked = new Set<string>();
 let axeViolations = 0;
+
+/**
+ * Whether this worker is the first in the run to reach a page: an atomic mkdir in a folder of the
+ * run (workers are children of one runner process), so parallel workers never check a page twice.
+ */
+const CLAIMS = path.join(os.tmpdir(), `tna-layout-axe-${process.env.E2E_RUN_ID || 'run'}-${process.ppid}`);
+function claimPage(key: string) {
+  fs.mkdirSync(CLAIMS, { recursive: true });
+  try {
+    fs.mkdirSync(path.join(CLAIMS, encodeURIComponent(key)));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Collects what the browser reports as going wrong on the role's pages. A 4xx answer a page asked
@@ -119,7 +139,7 @@ function watchBrowserErrors(page: Page) {
 }
 
 async function axeProblems(page: Page, key: string) {
-  if (axeChecked.has(key)) return [];
+  if (axeChecked.has(key) || !claimPage(key)) return [];
   axeChecked.add(key);
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   axeViolations += violations.length;
@@ -127,7 +147,7 @@ async function axeProblems(page: Page, key: string) {
 }
 
 test.afterAll(() => {
-  console.log(`layout crawl: axe checked ${axeChecked.size} distinct pages, ${axeViolations} violations`);
+  console.log(`layout crawl (worker ${test.info().parallelIndex}): axe checked ${axeChecked.size} distinct pages, ${axeViolations} violations`);
 });
 
 test.beforeAll(async ({ browser, baseURL }) => {
@@ -150,32 +170,39 @@ test('the page list is derived from the app folder and the role table', () => {
   expect(pagesOf(ROLES.DRIVER)).toEqual(expect.arrayContaining(['/members/home', '/members/settings']));
 });
 
+/** Pages per test: a role's pages in slices, so two workers share the big roles evenly and each test stays short. */
+const SLICE = 12;
+
 for (const account of ACCOUNTS) {
-  test(`no page of ${account.role} overflows at ${WIDTHS.join(', ')} px`, async ({ page, context, baseURL }) => {
-    test.setTimeout(240_000);
-    await skipTermsDialog(context, baseURL!);
-    const browserErrors = watchBrowserErrors(page);
-    await signInAs(page, account.email);
-    const problems: string[] = [];
-    for (const route of pagesOf(account.role)) {
-      const url = route.replace('[id]', jobId);
-      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-      await page.goto(url);
-      await settle(page);
-      problems.push(...(await axeProblems(page, new URL(page.url()).pathname)));
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        await nextFrames(page);
-        const m = await measure(page);
-        if (m.scrollWidth > m.innerWidth || m.offenders.length) {
-          problems.push(`${url} (landed on ${new URL(page.url()).pathname}) at ${width}px: document ${m.scrollWidth} > ${m.innerWidth}\n    ${m.offenders.join('\n    ')}`);
-          await page.screenshot({ path: test.info().outputPath(`${url.replace(/\W+/g, '_')}-${width}.png`), fullPage: true });
+  const all = pagesOf(account.role);
+  for (let from = 0; from < all.length; from += SLICE) {
+    const slice = all.slice(from, from + SLICE);
+    test(`no page of ${account.role} overflows at ${WIDTHS.join(', ')} px (pages ${from + 1}-${from + slice.length} of ${all.length})`, async ({ page, context, baseURL }) => {
+      test.setTimeout(240_000);
+      await skipTermsDialog(context, baseURL!);
+      const browserErrors = watchBrowserErrors(page);
+      await signInAs(page, account.email);
+      const problems: string[] = [];
+      for (const route of slice) {
+        const url = route.replace('[id]', jobId);
+        await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+        await page.goto(url);
+        await settle(page);
+        problems.push(...(await axeProblems(page, new URL(page.url()).pathname)));
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await nextFrames(page);
+          const m = await measure(page);
+          if (m.scrollWidth > m.innerWidth || m.offenders.length) {
+            problems.push(`${url} (landed on ${new URL(page.url()).pathname}) at ${width}px: document ${m.scrollWidth} > ${m.innerWidth}\n    ${m.offenders.join('\n    ')}`);
+            await page.screenshot({ path: test.info().outputPath(`${url.replace(/\W+/g, '_')}-${width}.png`), fullPage: true });
+          }
         }
       }
-    }
-    problems.push(...browserErrors);
-    expect(problems, problems.join('\n')).toEqual([]);
-  });
+      problems.push(...browserErrors);
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
 }
 
 test('settings pages name their section in the document title', async ({ page, context, baseURL }) => {
