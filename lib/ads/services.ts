@@ -3,6 +3,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
+import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { adDailyCounts, ads } from '@/lib/db/schema';
 import { notFound, unprocessable } from '@/lib/errors';
 import { assertAdsRole } from './access';
@@ -212,12 +213,17 @@ export async function adDaily(db: Database, actor: Actor | null, id: string | nu
 }
 
 /** Tick step: ads past their end date end (active and paused alike). */
-export async function endAds(db: Database, now: Date) {
-  const ended = await db
-    .update(ads)
-    .set({ status: 'ended', updatedAt: now })
-    .where(and(inArray(ads.status, ['active', 'paused']), lte(ads.endsAt, now)))
-    .returning({ id: ads.id });
-  return { ended: ended.length };
+export async function endAds(db: Database, now: Date, options: BatchOptions = {}) {
+  const due = and(inArray(ads.status, ['active', 'paused']), lte(ads.endsAt, now));
+  const { rows } = await inBatches(
+    (limit) =>
+      db
+        .update(ads)
+        .set({ status: 'ended', updatedAt: now })
+        .where(inArray(ads.id, db.select({ id: ads.id }).from(ads).where(due).limit(limit)))
+        .returning({ id: ads.id }),
+    options,
+  );
+  return { ended: rows.length };
 }
 

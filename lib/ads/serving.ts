@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { authSecret } from '@/lib/config';
 import { queryRows, type Database } from '@/lib/db/client';
+import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { adDailyCounts, ads, adViews, companies, driverProfiles } from '@/lib/db/schema';
 import { AppError, notFound } from '@/lib/errors';
 import { toStateCode } from '@/lib/jobs/codes';
@@ -151,10 +152,16 @@ export async function recordClick(db: Database, token: string, now = new Date())
 }
 
 /** Tick step: showings older than 30 days go (their counts stay in ad_daily_counts). */
-export async function purgeAdViews(db: Database, now: Date) {
-  const removed = await db
-    .delete(adViews)
-    .where(lt(adViews.createdAt, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)))
-    .returning({ id: adViews.id });
-  return { removed: removed.length };
+export async function purgeAdViews(db: Database, now: Date, options: BatchOptions = {}) {
+  const old = lt(adViews.createdAt, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000));
+  // In batches (lib/db/batches.ts): a month of views can be many rows.
+  const { rows } = await inBatches(
+    (limit) =>
+      db
+        .delete(adViews)
+        .where(inArray(adViews.id, db.select({ id: adViews.id }).from(adViews).where(old).limit(limit)))
+        .returning({ id: adViews.id }),
+    options,
+  );
+  return { removed: rows.length };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
+import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { refreshTokens, userRoles } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { SESSION_EXPIRED } from './messages';
@@ -163,8 +164,17 @@ export async function revokeAllSessions(db: Database, userId: number, exceptFami
     );
 }
 
-/** Deletes tokens long expired or revoked (run by tick). */
-export async function purgeTokens(db: Database, now = new Date()) {
+/** Deletes tokens long expired or revoked (run by tick, in batches: lib/db/batches.ts). */
+export async function purgeTokens(db: Database, now = new Date(), options: BatchOptions = {}) {
   const cutoff = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
-  await db.delete(refreshTokens).where(or(lt(refreshTokens.expiresAt, now), lt(refreshTokens.revokedAt, cutoff)));
+  const gone = or(lt(refreshTokens.expiresAt, now), lt(refreshTokens.revokedAt, cutoff));
+  const { rows, done } = await inBatches(
+    (limit) =>
+      db
+        .delete(refreshTokens)
+        .where(inArray(refreshTokens.id, db.select({ id: refreshTokens.id }).from(refreshTokens).where(gone).limit(limit)))
+        .returning({ id: refreshTokens.id }),
+    options,
+  );
+  return { purged: rows.length, done };
 }

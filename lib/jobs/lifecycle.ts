@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, not } from 'drizzle-orm';
+import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import type { Database } from '@/lib/db/client';
 import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/errors';
@@ -143,34 +144,70 @@ export async function activateBoost(db: Database, jobId: number, now = new Date(
   return job;
 }
 
-/** Live postings past their expiry that auto-renew: the renewals step charges them. */
-export async function dueRenewals(db: Database, now: Date) {
-  return db
+/**
+ * Live postings past their expiry that auto-renew (not suspended, renewal not cancelled): the
+ * renewals step charges them, `limit` at a time in id order after `afterId`.
+ */
+export function renewalDue(now: Date) {
+  return and(
+    eq(jobs.active, true),
+    eq(jobs.approved, true),
+    eq(jobs.autoRenew, true),
+    lte(jobs.expirationDate, now),
+    isNull(jobs.closedAt),
+    isNull(jobs.cancelledAt),
+    eq(jobs.suspended, false),
+    isNull(jobs.renewalCanceledAt),
+  );
+}
+
+export async function dueRenewals(db: Database, now: Date, page: { afterId?: number; limit?: number } = {}) {
+  const query = db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.active, true), eq(jobs.approved, true), eq(jobs.autoRenew, true), lte(jobs.expirationDate, now), isNull(jobs.closedAt), isNull(jobs.cancelledAt)));
+    .where(and(renewalDue(now), gt(jobs.id, page.afterId ?? 0)))
+    .orderBy(asc(jobs.id));
+  return page.limit ? query.limit(page.limit) : query;
 }
 
 /**
  * Expires live postings 30 days after posting: approved and active go false (status inactive),
- * expired_at is set. Runs after the renewals step, so a renewed job is no longer due.
+ * expired_at is set. Runs after the renewals step, so a renewed job is no longer due. In batches
+ * (lib/db/batches.ts); what the budget leaves expires on the next tick. `spareRenewalsAfter`: the
+ * renewals step stopped on its budget there, so the due renewals above that id, not yet charged,
+ * stay live for the next tick's renewals step.
  */
-export async function expireJobs(db: Database, now: Date): Promise<number[]> {
-  const rows = await db
-    .update(jobs)
-    .set({ approved: false, active: false, boostActive: false, nextBillingDate: null, expiredAt: now, updatedAt: now })
-    .where(and(eq(jobs.active, true), eq(jobs.approved, true), lte(jobs.expirationDate, now)))
-    .returning({ id: jobs.id });
+export async function expireJobs(db: Database, now: Date, options: BatchOptions & { spareRenewalsAfter?: number } = {}): Promise<number[]> {
+  const spare = options.spareRenewalsAfter;
+  const due = and(
+    eq(jobs.active, true),
+    eq(jobs.approved, true),
+    lte(jobs.expirationDate, now),
+    spare === undefined ? undefined : not(and(renewalDue(now), gt(jobs.id, spare))!),
+  );
+  const { rows } = await inBatches(
+    (limit) =>
+      db
+        .update(jobs)
+        .set({ approved: false, active: false, boostActive: false, nextBillingDate: null, expiredAt: now, updatedAt: now })
+        .where(inArray(jobs.id, db.select({ id: jobs.id }).from(jobs).where(due).orderBy(asc(jobs.id)).limit(limit)))
+        .returning({ id: jobs.id }),
+    options,
+  );
   return rows.map((r) => r.id);
 }
 
-/** Ends boosts 7 days after they started. */
-export async function endBoosts(db: Database, now: Date): Promise<number[]> {
-  const rows = await db
-    .update(jobs)
-    .set({ boostActive: false, updatedAt: now })
-    .where(and(eq(jobs.boostActive, true), lte(jobs.boostEndsAt, now)))
-    .returning({ id: jobs.id });
+/** Ends boosts 7 days after they started (in batches, like expireJobs). */
+export async function endBoosts(db: Database, now: Date, options: BatchOptions = {}): Promise<number[]> {
+  const due = and(eq(jobs.boostActive, true), lte(jobs.boostEndsAt, now));
+  const { rows } = await inBatches(
+    (limit) =>
+      db
+        .update(jobs)
+        .set({ boostActive: false, updatedAt: now })
+        .where(inArray(jobs.id, db.select({ id: jobs.id }).from(jobs).where(due).orderBy(asc(jobs.id)).limit(limit)))
+        .returning({ id: jobs.id }),
+    options,
+  );
   return rows.map((r) => r.id);
 }
-

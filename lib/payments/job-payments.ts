@@ -1,5 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
+import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { dueRenewals } from '@/lib/jobs/lifecycle';
 import { assertNotEnded } from '@/lib/jobs/ended';
 import { companies, invoiceLines, invoices, paymentMethods, users } from '@/lib/db/schema';
@@ -228,49 +229,60 @@ export async function renewJob(db: Database, actor: Actor, input: JobChargeInput
 /**
  * The tick's auto-renew step: a live auto-renewing job whose end date has come is charged its
  * posting amount with the company's default card (or its contract) and runs 30 more days. A
- * failure leaves it to expire and mails failed_payments.
+ * failure leaves it to expire and mails failed_payments. In batches of due jobs in id order
+ * (lib/db/batches.ts); no transaction is open around a charge (payOnce opens the order, charges,
+ * then settles it in a short transaction of its own). When the budget is spent, `unfinishedAfter`
+ * is the last job tried: the ones after it wait for the next tick, and expire-jobs spares them.
  */
-export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps = {}) {
-  const ids = (await dueRenewals(db, now)).filter((j) => !j.suspended && !j.renewalCanceledAt).map((j) => j.id);
-  const report = { renewed: 0, failed: 0 };
-  for (const id of ids) {
-    const job = await loadChargeableJob(db, null, { jobId: id });
-    const company = await companyOfJob(db, job);
-    let outcome: PaymentOutcome | null = null;
-    let reason = '';
-    try {
-      outcome = (await renewal(db, null, job, undefined, true, { ...deps, now: () => now })).outcome;
-      reason = outcome.approved ? '' : outcome.message;
-    } catch (error) {
-      reason = error instanceof AppError ? error.message : 'Processing error.';
+export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps = {}, options: BatchOptions = {}) {
+  const report: { renewed: number; failed: number; unfinishedAfter?: number } = { renewed: 0, failed: 0 };
+  let afterId = 0;
+  const { done } = await inBatches(async (limit) => {
+    const due = await dueRenewals(db, now, { afterId, limit });
+    for (const { id } of due) {
+      afterId = id;
+      if (await autoRenew(db, id, now, deps)) report.renewed += 1;
+      else report.failed += 1;
     }
-    if (outcome?.approved) {
-      report.renewed += 1;
-      continue;
-    }
-    report.failed += 1;
-    const to = await recipientOf(db, job, company);
-    if (to) {
-      await enqueueTemplate(db, to.email, 'failed_payments', {
-        firstName: to.firstName,
-        jobTitle: job.title,
-        amountCents: job.addresses.reduce((s, a) => s + Number(a.costCents), 0) + job.addons.filter((a) => a.subscribed).reduce((s, a) => s + Number(a.costCents), 0),
-        reason,
-        billingUrl: publicUrl('/company/settings/payment').toString(),
-      });
-    }
-    // Nothing more here: the tick's next step (expire-jobs) expires it, so it is not tried again.
-  }
+    return due;
+  }, options);
+  if (!done) report.unfinishedAfter = afterId;
   return report;
+}
+
+/** One due job's renewal; a failure mails failed_payments (the job then expires). */
+async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps): Promise<boolean> {
+  const job = await loadChargeableJob(db, null, { jobId: id });
+  const company = await companyOfJob(db, job);
+  let reason = '';
+  try {
+    const { outcome } = await renewal(db, null, job, undefined, true, { ...deps, now: () => now });
+    if (outcome.approved) return true;
+    reason = outcome.message;
+  } catch (error) {
+    reason = error instanceof AppError ? error.message : 'Processing error.';
+  }
+  const to = await recipientOf(db, job, company);
+  if (to) {
+    await enqueueTemplate(db, to.email, 'failed_payments', {
+      firstName: to.firstName,
+      jobTitle: job.title,
+      amountCents: job.addresses.reduce((s, a) => s + Number(a.costCents), 0) + job.addons.filter((a) => a.subscribed).reduce((s, a) => s + Number(a.costCents), 0),
+      reason,
+      billingUrl: publicUrl('/company/settings/payment').toString(),
+    });
+  }
+  // Nothing more here: the tick's next step (expire-jobs) expires it, so it is not tried again.
+  return false;
 }
 
 /**
  * The tick's 'renewals' step: first finish orders a crash left in flight, then charge the
  * auto-renewing jobs that are due.
  */
-export async function paymentsTick(db: Database, now: Date, deps: ChargeDeps = {}) {
+export async function paymentsTick(db: Database, now: Date, deps: ChargeDeps = {}, options: BatchOptions = {}) {
   const reconciled = await reconcileStaleOrders(db, now, deps);
-  return { reconciled, ...(await autoRenewDueJobs(db, now, deps)) };
+  return { reconciled, ...(await autoRenewDueJobs(db, now, deps, options)) };
 }
 
 /** POST /admin/jobs/{id}/boost: an admin boosts a job without payment (an order of 0 for the record). */

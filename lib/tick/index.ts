@@ -13,8 +13,10 @@ const globalForTick = globalThis as unknown as { __tnaTickRunning?: boolean };
 
 /**
  * The scheduled work of DESIGN.md, run by the cron route or the self-hosted timer with the
- * clock it is given. An advisory lock keeps two instances from running it at once (and a flag
- * two calls in one process). A failing step is reported and logged; the others still run.
+ * clock it is given. An advisory lock keeps two PostgreSQL instances from running it at once, and
+ * a flag two calls in one process (all PGlite needs: one process owns it). Steps work in short
+ * batches, never one tick-wide transaction, so requests are answered while a tick runs (issue 16).
+ * A failing step is reported and logged; the others still run.
  */
 export async function tick(db: Database, now = new Date()): Promise<TickReport> {
   const at = now.toISOString();
@@ -26,7 +28,7 @@ export async function tick(db: Database, now = new Date()): Promise<TickReport> 
       const errors: Record<string, string> = {};
       for (const step of tickSteps()) {
         try {
-          steps[step.name] = await isolate((stepDb) => step.run({ db: stepDb, now }));
+          steps[step.name] = await isolate((stepDb) => step.run({ db: stepDb, now, reports: steps }));
         } catch (error) {
           log.error('Scheduled tick step failed', { step: step.name, error });
           errors[step.name] = error instanceof Error ? error.message : String(error);

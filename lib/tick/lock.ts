@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '@/lib/db/client';
+import type { Database } from '@/lib/db/client';
 
 /** Advisory lock key of the tick (every instance uses the same one). */
 export const TICK_LOCK = 7_341_002;
@@ -17,30 +16,25 @@ function poolOf(db: Database): PgPool | undefined {
 /**
  * Runs `fn` only when no other instance holds the tick lock; answers undefined when one does.
  * PostgreSQL (a pool): a session lock on one dedicated connection, released in finally, while
- * `fn` works through the pool. PGlite (one connection, one process): a transaction-level lock,
- * and `fn` runs on that transaction, since PGlite would queue any other query behind it.
+ * `fn` works through the pool. PGlite: one process owns the database (lib/db/client.ts
+ * acquireLock) and tick() keeps a flag against a second run in it, so there is nothing to lock
+ * here. It used to hold a transaction-level lock and run the whole tick in that transaction, on
+ * PGlite's only connection: every request waited for the tick (over a minute at 100,000 jobs,
+ * issue 16). Each step now commits its own short batches.
  */
 export async function withTickLock<T>(db: Database, fn: (db: Database, isolate: Isolate) => Promise<T>): Promise<{ value: T } | undefined> {
   const pool = poolOf(db);
-  if (pool) {
-    const conn = await pool.connect();
+  if (!pool) return { value: await fn(db, (f) => f(db)) };
+  const conn = await pool.connect();
+  try {
+    const { rows } = await conn.query('select pg_try_advisory_lock($1) as locked', [TICK_LOCK]);
+    if (!rows[0]?.locked) return undefined;
     try {
-      const { rows } = await conn.query('select pg_try_advisory_lock($1) as locked', [TICK_LOCK]);
-      if (!rows[0]?.locked) return undefined;
-      try {
-        return { value: await fn(db, (f) => f(db)) };
-      } finally {
-        await conn.query('select pg_advisory_unlock($1)', [TICK_LOCK]).catch(() => {});
-      }
+      return { value: await fn(db, (f) => f(db)) };
     } finally {
-      conn.release();
+      await conn.query('select pg_advisory_unlock($1)', [TICK_LOCK]).catch(() => {});
     }
+  } finally {
+    conn.release();
   }
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const [row] = await queryRows<{ locked: boolean }>(t, sql`select pg_try_advisory_xact_lock(${TICK_LOCK}) as locked`);
-    if (!row?.locked) return undefined;
-    // A savepoint per piece of work, so one failing step does not abort the others.
-    return { value: await fn(t, (f) => t.transaction((sp) => f(sp as unknown as Database))) };
-  });
 }

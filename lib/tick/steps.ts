@@ -11,22 +11,27 @@ import { purgeAdViews } from '@/lib/ads/serving';
 import { publishDuePosts } from '@/lib/news/posts';
 
 /**
- * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database and a
- * fixed `now`, must be idempotent (a tick may run again with the same clock) and answers a small
- * report. A step uses only `ctx.db`: on PGlite the tick runs inside one transaction, and a query
- * through another handle (getDb()) would wait for it forever. Other domains add theirs with registerTickStep (from a module the tick imports) or by
- * adding a line to DEFAULT_STEPS.
+ * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database, a
+ * fixed `now` and the reports of the steps before it in this tick; it must be idempotent (a tick
+ * may run again with the same clock) and answers a small report. No step runs inside a tick-wide
+ * transaction (issue 16): a step that can touch many rows works in batches of its own short
+ * statements or transactions and leaves what its time budget does not reach to the next tick
+ * (lib/db/batches.ts), so requests run between batches, on PGlite too. Other domains add theirs
+ * with registerTickStep (from a module the tick imports) or by adding a line to DEFAULT_STEPS.
  */
-export type TickContext = { db: Database; now: Date };
+export type TickContext = { db: Database; now: Date; reports?: Readonly<Record<string, unknown>> };
 export type TickStep = { name: string; run: (ctx: TickContext) => Promise<unknown> };
 
 /**
  * 'renewals' comes first: the payments domain charges auto-renewing jobs that are due and extends
- * them (lib/jobs/lifecycle.ts extendJob); what is still past its expiry afterwards expires.
+ * them (lib/jobs/lifecycle.ts extendJob); what is still past its expiry afterwards expires, except
+ * the due renewals the renewals step's budget did not reach (`unfinishedAfter`): the next tick charges them.
  */
+const unfinishedRenewals = (reports: TickContext['reports']) => (reports?.renewals as { unfinishedAfter?: number } | undefined)?.unfinishedAfter;
+
 const DEFAULT_STEPS: TickStep[] = [
   { name: 'renewals', run: ({ db, now }) => paymentsTick(db, now) },
-  { name: 'expire-jobs', run: async ({ db, now }) => ({ expired: await expireJobs(db, now) }) },
+  { name: 'expire-jobs', run: async ({ db, now, reports }) => ({ expired: await expireJobs(db, now, { spareRenewalsAfter: unfinishedRenewals(reports) }) }) },
   { name: 'end-boosts', run: async ({ db, now }) => ({ ended: await endBoosts(db, now) }) },
   { name: 'purge-tokens', run: async ({ db, now }) => purgeTokens(db, now) },
   { name: 'upload-parts', run: ({ now }) => purgeAbandonedUploads(now) },
