@@ -234,6 +234,9 @@ export async function renewJob(db: Database, actor: Actor, input: JobChargeInput
  * then settles it in a short transaction of its own). When the budget is spent, `unfinishedAfter`
  * is the last job tried: the ones after it wait for the next tick, and expire-jobs spares them.
  */
+/** A renewal is a dozen statements and a gateway call: batches of fewer jobs than lib/db/batches.ts's rows. */
+const RENEWAL_BATCH = 25;
+
 export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps = {}, options: BatchOptions = {}) {
   const report: { renewed: number; failed: number; unfinishedAfter?: number } = { renewed: 0, failed: 0 };
   let afterId = 0;
@@ -245,7 +248,7 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
       else report.failed += 1;
     }
     return due;
-  }, options);
+  }, { size: RENEWAL_BATCH, ...options });
   if (!done) report.unfinishedAfter = afterId;
   return report;
 }

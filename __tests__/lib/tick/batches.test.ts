@@ -116,7 +116,7 @@ describe('batches', () => {
   });
 
   it('renewals resume where the budget stopped them, and expire-jobs spares the ones not charged yet', async () => {
-    const due = [];
+    const due: Awaited<ReturnType<typeof postedJob>>[] = [];
     for (let i = 0; i < 3; i++) due.push(await postedJob({ autoRenew: true, title: `Renewing ${i}` }));
     const at = new Date(Math.max(...due.map((j) => j.expirationDate!.getTime())) + 1000);
     const first = await autoRenewDueJobs(db, at, {}, { size: 1, budgetMs: 0 });
