@@ -6,6 +6,9 @@
  *      again: with the (job_id, …) indexes the second should stay within twice the first;
  *   3. times the top-10 candidates of random jobs and the Drivers Portal job search of random drivers.
  * --no-seed measures the data already there (phase 3 and one applicants figure).
+ * Then the HTTP part (scripts/bench/http.ts): real requests against the built app beside Next's floor,
+ * and first-load JS over an empty Next app. --http-only runs only that part, --no-http skips it,
+ * --quick makes it a short smoke.
  * PostgreSQL with DATABASE_URL; PGlite gets a tenth of the sizes.
  */
 import os from 'node:os';
@@ -19,6 +22,7 @@ import { searchApplicants } from '@/lib/applications/applicants';
 import { listCandidates } from '@/lib/applications/candidates';
 import type { SearchApplicants } from '@/lib/applications/schemas';
 import { benchLists } from './bench/lists';
+import { benchHttp } from './bench/http';
 
 const staff: Actor = { userId: 0, email: 'bench@local', firstName: 'Bench', lastName: 'Mark', roles: [ROLES.SUPER_ADMIN], companyId: null };
 const RUNS = 200;
@@ -66,6 +70,11 @@ async function applicantsBench(db: Database, label: string, jobIds: number[]) {
 
 async function main() {
   const args = new Set(process.argv.slice(2));
+  if (!args.has('--http-only')) await services(args);
+  if (!args.has('--no-http')) await benchHttp({ quick: args.has('--quick') });
+}
+
+async function services(args: Set<string>) {
   const handle = await openDatabase();
   const db = handle.db;
   const pg = !!process.env.DATABASE_URL;
