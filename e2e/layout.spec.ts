@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ROLES, pageGuardFor, type Role } from '../lib/access';
+import { ROLES } from '../lib/access';
+import { ACCOUNTS, pagesOf } from './route-list';
 import { signInAs, skipTermsDialog } from './support';
 
 /**
@@ -24,38 +25,6 @@ test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'parallel' });
 
 const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-
-const ACCOUNTS: { email: string; role: Role }[] = [
-  { email: 'superadmin@demo.test', role: ROLES.SUPER_ADMIN },
-  { email: 'admin@demo.test', role: ROLES.ADMIN },
-  { email: 'internal@demo.test', role: ROLES.INTERNAL_USER },
-  { email: 'companyadmin@demo.test', role: ROLES.COMPANY_ADMIN },
-  { email: 'employer@demo.test', role: ROLES.EMPLOYER },
-  { email: 'newsadmin@demo.test', role: ROLES.NEWS_ADMIN },
-  { email: 'contributor@demo.test', role: ROLES.NEWS_CONTRIBUTOR },
-  { email: 'driver@demo.test', role: ROLES.DRIVER },
-  { email: 'adsadmin@demo.test', role: ROLES.ADS_ADMIN },
-];
-
-/** Every page.tsx under app/, as its URL path ('(group)' folders dropped), '[id]' kept as a placeholder. */
-function appPages(dir = path.join(__dirname, '../app'), prefix = ''): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    if (e.isFile()) return e.name === 'page.tsx' ? [prefix || '/'] : [];
-    if (!e.isDirectory() || e.name === 'api' || e.name.startsWith('_')) return [];
-    const segment = /^\(.*\)$/.test(e.name) ? '' : `/${e.name}`;
-    return appPages(path.join(dir, e.name), prefix + segment);
-  });
-}
-
-/** The pages a role's portals hold: those whose guard names the role. */
-function pagesOf(role: Role): string[] {
-  return appPages()
-    .filter((p) => {
-      const guard = pageGuardFor(p);
-      return Array.isArray(guard) && guard.includes(role);
-    })
-    .sort();
-}
 
 type Overflow = { scrollWidth: number; innerWidth: number; offenders: string[] };
 

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -8,9 +7,13 @@ import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api } from '@/lib/api/client';
-import { changePasswordFormSchema, type ChangePasswordForm as Values } from '@/lib/accounts/password-schemas';
+import type { ChangePasswordForm as Values } from '@/lib/accounts/password-schemas';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { applyApiErrors } from './form-errors';
 import { PasswordRules } from './password-rules';
+
+// The schema (and zod) load on the first validation, not with the page.
+const resolver = lazyZodResolver<Values>(() => import('@/lib/accounts/password-schemas').then((m) => m.changePasswordFormSchema));
 
 export const PASSWORD_CHANGED = 'Your password has been changed.';
 
@@ -28,7 +31,7 @@ export function ChangePasswordForm({ onDone, fullWidth = false }: { onDone?: () 
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: { oldPassword: '', password: '', confirmPassword: '' } });
+  } = useForm<Values>({ resolver, defaultValues: { oldPassword: '', password: '', confirmPassword: '' } });
   const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async ({ oldPassword, password }) => {

@@ -1,9 +1,8 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { AddressField } from '@/components/address/address-field';
 import { UPDATED } from '@/components/billing/payment-settings';
 import { Button } from '@/components/ui/button';
@@ -11,8 +10,12 @@ import { Field } from '@/components/ui/field';
 import { Alert, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError, errorMessage } from '@/lib/api/client';
-import { companyAddressFormSchema, type CompanyAddressForm } from '@/lib/companies/schemas';
+import type { CompanyAddressForm } from '@/lib/companies/schemas';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { toAddressChoice, toAddressPayload, type CompanyAddress } from '@/lib/companies/address-choice';
+
+// The schema (and zod) load on the first validation, not with the page.
+const resolver = lazyZodResolver<CompanyAddressForm>(() => import('@/lib/companies/schemas').then((m) => m.companyAddressFormSchema));
 
 /**
  * The company's address tab: the same US address field as sign-up (Google Places with a map, or
@@ -45,7 +48,7 @@ function AddressForm({ company, companyId, title, description }: { company: Comp
     setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<CompanyAddressForm>({
-    resolver: zodResolver(companyAddressFormSchema) as unknown as Resolver<CompanyAddressForm>,
+    resolver,
     defaultValues: { location: toAddressChoice(company), street2: company.street2 ?? '' },
   });
 

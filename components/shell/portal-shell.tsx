@@ -1,6 +1,6 @@
 'use client';
 
-import * as RadixDialog from '@radix-ui/react-dialog';
+import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { clsx } from 'clsx';
 import { useState } from 'react';
@@ -10,6 +10,11 @@ import { NavBody, type ShellUser } from './side-nav';
 import { useNavCollapse } from './use-nav-collapse';
 import { RecommendDialogHost } from '@/components/recommend/recommend-dialog-host';
 
+// The drawer (and the dialog library under it) loads when the menu button is first used: phones
+// only, and not with every page (issue 16: first-load JS).
+const NavDrawer = dynamic(() => import('./nav-drawer').then((m) => m.NavDrawer), { ssr: false });
+const preloadDrawer = () => void import('./nav-drawer');
+
 /**
  * The frame of every portal: a collapsible side nav (16rem / 5.5rem) beside the page, and on phones
  * (under 500 px) a top bar whose menu button opens the same nav as a drawer.
@@ -17,6 +22,7 @@ import { RecommendDialogHost } from '@/components/recommend/recommend-dialog-hos
 export function PortalShell({ user, productName, children }: { user: ShellUser; productName: string; children: React.ReactNode }) {
   const { collapsed, manualOverride, toggle } = useNavCollapse();
   const [drawer, setDrawer] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const pathname = usePathname() ?? '/';
   const group = navGroupFor(pathname, user.roles);
 
@@ -39,22 +45,21 @@ export function PortalShell({ user, productName, children }: { user: ShellUser; 
       </aside>
 
       <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur min-[500px]:hidden">
-        <RadixDialog.Root open={drawer} onOpenChange={setDrawer}>
-          <RadixDialog.Trigger aria-label="Open navigation" className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100">
-            <Icon name="menu" className="size-6" />
-          </RadixDialog.Trigger>
-          <RadixDialog.Portal>
-            <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-            <RadixDialog.Content className="fixed inset-y-0 left-0 z-50 w-[min(18rem,85vw)] bg-slate-900 shadow-2xl focus:outline-none">
-              <RadixDialog.Title className="sr-only">Navigation</RadixDialog.Title>
-              <RadixDialog.Description className="sr-only">Pages of the portal</RadixDialog.Description>
-              <RadixDialog.Close aria-label="Close navigation" className="absolute right-3 top-4 z-10 rounded-lg p-1.5 text-slate-400 hover:bg-white/10 hover:text-white">
-                <Icon name="close" />
-              </RadixDialog.Close>
-              <NavBody user={user} productName={productName} collapsed={false} onNavigate={() => setDrawer(false)} />
-            </RadixDialog.Content>
-          </RadixDialog.Portal>
-        </RadixDialog.Root>
+        <button
+          type="button"
+          aria-label="Open navigation"
+          aria-haspopup="dialog"
+          aria-expanded={drawer}
+          onPointerDown={preloadDrawer}
+          onClick={() => {
+            setDrawerUsed(true);
+            setDrawer(true);
+          }}
+          className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+        >
+          <Icon name="menu" className="size-6" />
+        </button>
+        {drawerUsed && <NavDrawer open={drawer} onOpenChange={setDrawer} user={user} productName={productName} />}
         <BrandMark className="size-8" />
         <span className="min-w-0 leading-tight">
           <span className="block truncate text-sm font-semibold text-slate-900">{productName}</span>

@@ -1,14 +1,18 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import type { NavItem } from '@/lib/access';
 import { BrandMark, Icon } from './icons';
-import { LogoutDialog } from './logout-dialog';
 import { activeItem, navGroupFor, navItemsFor, switcherPortals } from './nav-model';
 import { PortalSwitcher } from './portal-switcher';
+
+// The confirmation (and the dialog library under it) loads the first time Log out is pressed, not
+// with every portal page (issue 16: first-load JS).
+const LogoutDialog = dynamic(() => import('./logout-dialog').then((m) => m.LogoutDialog), { ssr: false });
 
 export type ShellUser = { name?: string | null; email?: string | null; roles: string[] };
 
@@ -32,6 +36,7 @@ export function NavBody({ user, productName, collapsed, onToggle, onNavigate }: 
   const items = navItemsFor(group, user.roles);
   const active = activeItem(pathname, items);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const [askedLogout, setAskedLogout] = useState(false);
 
   return (
     <div className="flex h-full flex-col gap-5 px-3 py-4">
@@ -84,14 +89,24 @@ export function NavBody({ user, productName, collapsed, onToggle, onNavigate }: 
             </span>
           </div>
         )}
-        <button type="button" onClick={() => setConfirmLogout(true)} title={collapsed ? 'Log out' : undefined} className={itemClass(false, collapsed)}>
+        <button type="button" onClick={() => {
+            setAskedLogout(true);
+            setConfirmLogout(true);
+          }}
+          onPointerEnter={preloadLogoutDialog}
+          onFocus={preloadLogoutDialog} title={collapsed ? 'Log out' : undefined} className={itemClass(false, collapsed)}>
           <Icon name="logout" />
           <span className={clsx(collapsed && 'sr-only')}>Log out</span>
         </button>
       </div>
-      <LogoutDialog open={confirmLogout} onOpenChange={setConfirmLogout} />
+      {askedLogout && <LogoutDialog open={confirmLogout} onOpenChange={setConfirmLogout} />}
     </div>
   );
+}
+
+/** Starts loading the confirmation when the pointer or focus reaches Log out, so it opens at once. */
+function preloadLogoutDialog() {
+  void import('./logout-dialog');
 }
 
 function NavEntry({ item, active, collapsed, onNavigate }: { item: NavItem; active: boolean; collapsed: boolean; onNavigate?: () => void }) {

@@ -1,10 +1,9 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { AddressField } from '@/components/address/address-field';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from './use-hydrated';
@@ -12,11 +11,16 @@ import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
-import { companyAddressFormSchema, toCreateCompanyPayload, type CompanyAddressForm, type CompanyInfoForm } from '@/lib/companies/schemas';
+import { toCreateCompanyPayload } from '@/lib/companies/create-payload';
+import type { CompanyAddressForm, CompanyInfoForm } from '@/lib/companies/schemas';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import type { CompanyView } from '@/lib/companies/view';
 import { useFinishOnboarding } from './finish-onboarding';
 import { Card, StepHeader } from './onboarding-frame';
 import { keptLogo, readStep, writeStep } from './onboarding-storage';
+
+// The schema (and zod) load on the first validation, not with the page.
+const resolver = lazyZodResolver<CompanyAddressForm>(() => import('@/lib/companies/schemas').then((m) => m.companyAddressFormSchema));
 
 async function dataUrlToBlob(dataUrl: string) {
   return (await fetch(dataUrl)).blob();
@@ -39,7 +43,7 @@ export function CompanyAddressStep({ userId }: { userId: number }) {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<CompanyAddressForm>({
-    resolver: zodResolver(companyAddressFormSchema) as unknown as Resolver<CompanyAddressForm>,
+    resolver,
     defaultValues: { location: null, street2: '' },
   });
 

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { clsx } from 'clsx';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
@@ -9,10 +8,15 @@ import { Button } from '@/components/ui/button';
 import { useHydrated } from './use-hydrated';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { COMPANY_SIZES, companyInfoFormSchema, type CompanyInfoForm } from '@/lib/companies/schemas';
+import { COMPANY_SIZES } from '@/lib/companies/create-payload';
+import type { CompanyInfoForm } from '@/lib/companies/schemas';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { LogoPicker, type PickedLogo } from './logo-picker';
 import { clearOnboarding, keepLogo, keptLogo, readStep, writeStep } from './onboarding-storage';
 import { Card, StepHeader } from './onboarding-frame';
+
+// The schema (and zod) load on the first validation, not with the page.
+const resolver = lazyZodResolver<CompanyInfoForm>(() => import('@/lib/companies/schemas').then((m) => m.companyInfoFormSchema));
 
 /** Step 1 of company creation: name, size and an optional logo, kept in the browser until the company exists. */
 export function CompanyInfoStep({ userId, firstName }: { userId: number; firstName: string }) {
@@ -26,7 +30,7 @@ export function CompanyInfoStep({ userId, firstName }: { userId: number; firstNa
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<CompanyInfoForm>({ resolver: zodResolver(companyInfoFormSchema), defaultValues: { companyName: '', companySize: undefined } });
+  } = useForm<CompanyInfoForm>({ resolver, defaultValues: { companyName: '', companySize: undefined } });
 
   useEffect(() => {
     const info = readStep('companyInfo');

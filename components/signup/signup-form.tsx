@@ -1,10 +1,9 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useAuthBusy } from '@/components/shell/auth-frame';
 import { PRIVACY_URL, TERMS_URL } from '@/components/shell/terms';
 import { Button } from '@/components/ui/button';
@@ -14,13 +13,18 @@ import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError, errorMessage, NETWORK_ERROR } from '@/lib/api/client';
 import { formatPhoneMask } from '@/lib/auth/phone';
-import { SIGNUP_FAILED, signupFormSchema, toSignupPayload, type SignupFormOutput, type SignupFormValues } from '@/lib/accounts/schemas';
+import type { SignupFormOutput, SignupFormValues } from '@/lib/accounts/schemas';
+import { SIGNUP_FAILED, toSignupPayload } from '@/lib/accounts/signup-payload';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import type { EmailCheckResult } from '@/lib/accounts/signup';
 import type { SignupPrefill } from '@/lib/accounts/signup-prefill';
 import { readRecentSignup, readStep, writeStep, type StoredSignup } from './onboarding-storage';
 import { PasswordField } from './password-field';
 import { signInInPlace } from './sign-in';
 import { track } from './track';
+
+// The schema (and zod) load on the first validation, not with the page.
+const resolver = lazyZodResolver<SignupFormValues, SignupFormOutput>(() => import('@/lib/accounts/schemas').then((m) => m.signupFormSchema));
 
 const PAYLOAD_FIELDS: Record<string, keyof SignupFormValues> = { first_name: 'firstName', last_name: 'lastName', tn_newsletters: 'acceptEmails' };
 
@@ -60,7 +64,7 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
 
   const form = useForm<SignupFormValues, unknown, SignupFormOutput>({
     // The schema's phone accepts any input and normalizes it; the form always holds text.
-    resolver: zodResolver(signupFormSchema) as Resolver<SignupFormValues, unknown, SignupFormOutput>,
+    resolver,
     mode: 'onTouched',
     defaultValues: {
       email: prefill.email,

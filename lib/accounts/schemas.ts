@@ -21,7 +21,6 @@ export const PHONE_INVALID = 'Should contain a valid number';
 export const EMAILS_MISMATCH = 'Emails must match';
 export const PASSWORDS_MISMATCH = 'Passwords must match';
 export const EMAIL_EXISTS = 'Email already exists.';
-export const SIGNUP_FAILED = 'An error has ocurred, please contact us.';
 /** The login service's answer to a driver-to-company login for an account that already is an employer (lib/auth/login.ts). */
 export const ALREADY_EMPLOYER_MESSAGE = 'The entered email is already active as an employer in TNA';
 
@@ -131,18 +130,7 @@ export const signupPayloadSchema = z.object({
 });
 export type SignupPayload = z.infer<typeof signupPayloadSchema>;
 
-/** The form's values as the API payload. */
-export function toSignupPayload(v: SignupFormValues): z.input<typeof signupPayloadSchema> {
-  return {
-    email: v.email.trim(),
-    password: v.password,
-    first_name: v.firstName.trim(),
-    last_name: v.lastName.trim(),
-    phone: v.phone,
-    role: v.role,
-    tn_newsletters: v.acceptEmails,
-  };
-}
+export { SIGNUP_FAILED, toSignupPayload } from './signup-payload';
 
 /** POST /api/v1.0/auth/validate-employer-email and the first step of the form. */
 export const emailCheckSchema = z.object({ email: emailRule });

@@ -3,7 +3,6 @@ import '@/lib/validation/messages';
 import { emailRule, orderedRules, phoneRule } from '@/lib/accounts/schemas';
 import { stateCode } from '@/lib/geo/states';
 import type { AddressSuggestion } from '@/lib/geo/types';
-import { toAddressPayload } from './address-choice';
 import { INVALID_ADDRESS, NOT_US_ADDRESS, isUsCountry, validateAddress } from '@/lib/geo/validate-address';
 
 /**
@@ -12,8 +11,8 @@ import { INVALID_ADDRESS, NOT_US_ADDRESS, isUsCountry, validateAddress } from '@
  * parses `createCompanySchema`, built from the same field rules under the payload's names.
  */
 
-export const COMPANY_SIZES = ['1-5', '6-10', '11-20', '21-50', '51-100', '101+'] as const;
-export type CompanySize = (typeof COMPANY_SIZES)[number];
+import { COMPANY_SIZES } from './create-payload';
+export { COMPANY_SIZES, toCreateCompanyPayload, type CompanySize } from './create-payload';
 
 export const COMPANY_NAME_REQUIRED = 'Enter your company name';
 export const COMPANY_NAME_SHORT = 'Company name should be at least 2 characters long';
@@ -136,10 +135,6 @@ export const updateCompanySchema = z
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update.');
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 
-/** The onboarding steps as the create payload. */
-export function toCreateCompanyPayload(info: CompanyInfoForm, address: CompanyAddressForm): z.input<typeof createCompanySchema> {
-  return { company_name: info.companyName, size: info.companySize, ...toAddressPayload(address) };
-}
 
 /** GET /companies?search=: the company picker's query (a name fragment; empty lists the first ones). */
 export const companySearchQuerySchema = z.object({

@@ -104,6 +104,34 @@ describe('side navigation', () => {
     expect(trigger).toHaveAttribute('title', 'Switch portal (current: Admin Portal)');
   });
 
+  it('opens the portal list from the switcher; arrows move through it, Escape closes it and focus returns', async () => {
+    mockViewport(false);
+    renderShell([ROLES.SUPER_ADMIN], '/admin/company-list');
+    const trigger = within(rail()).getByRole('button', { name: /Switch portal/ });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Switch to another portal')).not.toBeVisible();
+
+    await userEvent.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const list = screen.getByText('Switch to another portal').parentElement!;
+    expect(within(list).getByRole('link', { name: 'Admin Portal' })).toHaveAttribute('aria-current', 'page');
+    expect(within(list).getByRole('link', { name: 'Company Portal' })).toHaveAttribute('href', '/company/jobs');
+
+    await userEvent.click(screen.getByText('page body'));
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    trigger.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    const links = within(list).getAllByRole('link');
+    expect(links[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(links[1]).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveFocus();
+  });
+
   it('collapses under 768 px and expands at or above, until toggled by hand', async () => {
     const resize = mockViewport(true);
     renderShell([ROLES.EMPLOYER]);

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -13,7 +12,11 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/states';
 import { api } from '@/lib/api/client';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '@/lib/accounts/password-schemas';
+import type { ForgotPasswordInput } from '@/lib/accounts/password-schemas';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
+
+// The schema (and zod) load on the first validation, not with the page.
+const resolver = lazyZodResolver<ForgotPasswordInput>(() => import('@/lib/accounts/password-schemas').then((m) => m.forgotPasswordSchema));
 
 export function ForgotPasswordForm({ role, defaultEmail }: { role: string | null; defaultEmail: string }) {
   const router = useRouter();
@@ -24,7 +27,7 @@ export function ForgotPasswordForm({ role, defaultEmail }: { role: string | null
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: defaultEmail } });
+  } = useForm<ForgotPasswordInput>({ resolver, defaultValues: { email: defaultEmail } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);

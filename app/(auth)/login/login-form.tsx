@@ -1,7 +1,6 @@
 'use client';
 
 import { deviceId } from '@/lib/auth/device-id';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { getClientSession, signInWithCredentials, signOutLocally } from '@/lib/auth/client-session';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -16,8 +15,11 @@ import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { landingFor } from '@/lib/access';
 import { SESSION_EXPIRED } from '@/lib/auth/messages';
-import { loginFormSchema, type LoginForm as LoginValues } from '@/lib/auth/schemas';
+import type { LoginForm as LoginValues } from '@/lib/auth/schemas';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { SocialButtons, type SocialProvider } from '@/components/auth/social-buttons';
+
+const resolver = lazyZodResolver<LoginValues>(() => import('@/lib/auth/schemas').then((m) => m.loginFormSchema));
 
 export const WRONG_CREDENTIALS = 'This email or password is wrong.';
 export const VERIFIED = 'Your email has been verified';
@@ -54,7 +56,7 @@ export function LoginForm({ role, callbackUrl, validated, denied, expired = fals
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginValues>({ resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);

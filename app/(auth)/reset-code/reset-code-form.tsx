@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -14,7 +13,11 @@ import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
-import { verifyResetCodeSchema, type VerifyResetCodeInput } from '@/lib/accounts/password-schemas';
+import type { VerifyResetCodeInput } from '@/lib/accounts/password-schemas';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
+
+// The schema (and zod) load on the first validation, not with the page.
+const resolver = lazyZodResolver<VerifyResetCodeInput>(() => import('@/lib/accounts/password-schemas').then((m) => m.verifyResetCodeSchema));
 
 export function ResetCodeForm({ role, email }: { role: string | null; email: string }) {
   const router = useRouter();
@@ -28,7 +31,7 @@ export function ResetCodeForm({ role, email }: { role: string | null; email: str
     setError,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<VerifyResetCodeInput>({ resolver: zodResolver(verifyResetCodeSchema), defaultValues: { email, code: '' } });
+  } = useForm<VerifyResetCodeInput>({ resolver, defaultValues: { email, code: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, useSyncExternalStore } from 'react';
@@ -15,7 +14,11 @@ import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api } from '@/lib/api/client';
-import { resetPasswordFormSchema, type ResetPasswordForm as Values } from '@/lib/accounts/password-schemas';
+import type { ResetPasswordForm as Values } from '@/lib/accounts/password-schemas';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
+
+// The schema (and zod) load on the first validation, not with the page.
+const resolver = lazyZodResolver<Values>(() => import('@/lib/accounts/password-schemas').then((m) => m.resetPasswordFormSchema));
 
 export const PASSWORD_RESET = 'Your password has been reset. Sign in with your new password.';
 
@@ -34,7 +37,7 @@ export function ResetPasswordForm({ role }: { role: string | null }) {
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  } = useForm<Values>({ resolver, defaultValues: { password: '', confirmPassword: '' } });
   const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async ({ password }) => {

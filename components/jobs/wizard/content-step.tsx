@@ -1,8 +1,8 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { LazyRichTextEditor } from '@/components/editor/lazy-editor';
 import { Button } from '@/components/ui/button';
 import { BENEFITS, DEFAULT_SALARY_TYPE, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, SALARY_TYPES } from '@/lib/jobs/codes';
@@ -43,11 +43,8 @@ type Props = {
 
 const DRAFT_SAVE_DELAY_MS = 400;
 
-/** zodResolver over the API's schema, fetched on the first validation (keeps zod out of first-load JS). */
-const contentResolver: Resolver<JobContentValues> = async (values, context, options) => {
-  const { jobContentFormSchema } = await import('./validation');
-  return (zodResolver(jobContentFormSchema) as unknown as Resolver<JobContentValues>)(values, context, options);
-};
+/** The API's schema, fetched on the first validation (keeps zod out of first-load JS). */
+const contentResolver = lazyZodResolver<JobContentValues>(() => import('./validation').then((m) => m.jobContentFormSchema));
 
 /** Step 1: what the job is, what it pays, who it is for (jobs spec §3 Job detail, §5 rules). */
 export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDraftChange, onVideoUpload }: Props) {
