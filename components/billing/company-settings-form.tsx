@@ -8,7 +8,7 @@ import { Alert, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError, errorMessage } from '@/lib/api/client';
 import { COMPANY_SIZES } from '@/lib/companies/create-payload';
-import { UPDATED } from './payment-settings';
+import { UPDATED } from '@/components/ui/messages';
 
 type Company = Record<string, string | number | null> & { id: number; billing_type: 'CELERO' | 'CONTRACT' };
 

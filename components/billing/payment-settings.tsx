@@ -10,8 +10,9 @@ import { HostedCardFields, type HostedCardFieldsHandle } from './hosted-card-fie
 import { SavedCard } from './saved-card';
 import { formatMoney } from './format';
 import { PRICES_CENTS } from '@/lib/jobs/codes';
+import { UPDATED } from '@/components/ui/messages';
 
-export const UPDATED = 'Updated successfully';
+export { UPDATED };
 
 /** /company/settings/payment: the company's card, and replacing it through the hosted fields. */
 export function PaymentSettings({ hostedFieldsUrl }: { hostedFieldsUrl: string }) {

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { AddressField } from '@/components/address/address-field';
-import { UPDATED } from '@/components/billing/payment-settings';
+import { UPDATED } from '@/components/ui/messages';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Alert, Spinner } from '@/components/ui/states';

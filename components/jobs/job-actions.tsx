@@ -5,28 +5,27 @@ import { clsx } from 'clsx';
 import Link from 'next/link';
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/client';
 import { useCancelJob, useCancelRenewal, useCloseJob, type JobSummary } from '@/lib/jobs/hooks';
 import { useAdminBoost } from '@/lib/payments/hooks';
-import { CancelRenewalDialog } from './list/cancel-renewal-dialog';
 import { awaitsPayment, canRenew, isOpenJob } from './status-badge';
 import { paymentUrl } from './wizard/flow';
+import { UPDATED } from '@/components/ui/messages';
 
 // The payment dialog (hosted card fields, order lines) loads when a job is renewed, not with the list.
-const PayDialog = dynamic(() => import('@/components/billing/pay-dialog').then((m) => m.PayDialog), { ssr: false });
+const JobActionDialogs = dynamic(() => import('./job-action-dialogs').then((m) => m.JobActionDialogs), { ssr: false });
 
 export type ActionJob = Pick<
   JobSummary,
   'id' | 'title' | 'auto_renew' | 'closed_at' | 'cancelled_at' | 'expired_at' | 'expiration_date' | 'payment_status' | 'status'
 >;
-type Pending = { kind: 'close' | 'cancel' | 'renewal' | 'renew' | 'boost'; job: ActionJob } | null;
+export type Pending = { kind: 'close' | 'cancel' | 'renewal' | 'renew' | 'boost'; job: ActionJob } | null;
 
 export const JOB_CLOSED = 'The job was closed';
 export const JOB_CANCELLED = 'The job was cancelled';
 export const RENEWAL_CANCELLED = 'Auto-renew is off for this job';
-export const JOB_UPDATED = 'Updated successfully';
+export { UPDATED as JOB_UPDATED } from '@/components/ui/messages';
 
 /** Close, cancel and cancel-renewal with their confirmations, shared by the list and the detail page. */
 export function useJobActions() {
@@ -47,74 +46,27 @@ export function useJobActions() {
     }
   };
 
-  const job = pending?.job;
-  const dialogs = (
-    <>
-      <ConfirmDialog
-        open={pending?.kind === 'close'}
-        onOpenChange={(o) => !o && setPending(null)}
-        title="Close this job?"
-        description={
-          <>
-            <span className="font-medium text-slate-800">{job?.title}</span> leaves the job board and will not renew. Use this when the position is filled.
-          </>
-        }
-        confirmLabel="Close job"
-        cancelLabel="Keep it open"
-        tone="danger"
-        loading={close.isPending}
-        onConfirm={() => run(() => close.mutateAsync(job!.id), JOB_CLOSED)}
-      />
-      <ConfirmDialog
-        open={pending?.kind === 'cancel'}
-        onOpenChange={(o) => !o && setPending(null)}
-        title="Cancel this job?"
-        description={
-          <>
-            <span className="font-medium text-slate-800">{job?.title}</span> is withdrawn and will not renew. This cannot be undone.
-          </>
-        }
-        confirmLabel="Cancel job"
-        cancelLabel="Keep job"
-        tone="danger"
-        loading={cancel.isPending}
-        onConfirm={() => run(() => cancel.mutateAsync(job!.id), JOB_CANCELLED)}
-      />
-      <ConfirmDialog
-        open={pending?.kind === 'boost'}
-        onOpenChange={(o) => !o && setPending(null)}
-        title="Boost this job?"
-        description={
-          <>
-            <span className="font-medium text-slate-800">{job?.title}</span> is boosted for 7 days at no charge to the company. An order of $0 keeps the record.
-          </>
-        }
-        confirmLabel="Boost job"
-        cancelLabel="Not now"
-        loading={boost.isPending}
-        onConfirm={() => run(() => boost.mutateAsync(job!.id), JOB_UPDATED)}
-      />
-      {pending?.kind === 'renew' && (
-        // Pays and toasts 'Payment completed successfully' itself; its mutation refreshes the jobs queries.
-        <PayDialog jobId={pending.job.id} kind="renewal" open onOpenChange={(o) => !o && setPending(null)} />
-      )}
-      <CancelRenewalDialog
-        open={pending?.kind === 'renewal'}
-        onOpenChange={(o) => !o && setPending(null)}
-        jobTitle={job?.title ?? ''}
-        pending={false}
-        onConfirm={(reason) => {
-          // Optimistic: the list shows auto-renew off at once (spec §4); a failure rolls it back.
-          const target = job!;
-          setPending(null);
-          renewal.mutate(
-            { id: target.id, reason },
-            { onSuccess: () => toast.show('success', RENEWAL_CANCELLED), onError: (e) => toast.show('error', errorMessage(e)) },
-          );
-        }}
-      />
-    </>
-  );
+  // The confirmations (and the dialog library) load when an action is chosen, not with the list (issue 16).
+  const dialogs = pending ? (
+    <JobActionDialogs
+      pending={pending}
+      onDismiss={() => setPending(null)}
+      busy={{ close: close.isPending, cancel: cancel.isPending, boost: boost.isPending }}
+      onConfirm={(kind, job) => {
+        if (kind === 'close') return run(() => close.mutateAsync(job.id), JOB_CLOSED);
+        if (kind === 'cancel') return run(() => cancel.mutateAsync(job.id), JOB_CANCELLED);
+        return run(() => boost.mutateAsync(job.id), UPDATED);
+      }}
+      onCancelRenewal={(job, reason) => {
+        // Optimistic: the list shows auto-renew off at once (spec §4); a failure rolls it back.
+        setPending(null);
+        renewal.mutate(
+          { id: job.id, reason },
+          { onSuccess: () => toast.show('success', RENEWAL_CANCELLED), onError: (e) => toast.show('error', errorMessage(e)) },
+        );
+      }}
+    />
+  ) : null;
 
   return {
     dialogs,

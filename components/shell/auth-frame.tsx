@@ -3,7 +3,7 @@
 import { usePathname, useSearchParams } from 'next/navigation';
 import { clsx } from 'clsx';
 import { createContext, Suspense, useContext, useMemo, useState } from 'react';
-import { BrandMark } from './icons';
+import { BrandMark } from './brand-mark';
 
 const BusyContext = createContext<{ busy: boolean; setBusy: (busy: boolean) => void }>({ busy: false, setBusy: () => {} });
 

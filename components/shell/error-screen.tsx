@@ -1,4 +1,4 @@
-import { BrandMark } from './icons';
+import { BrandMark } from './brand-mark';
 
 export const OOPS = 'Oops!';
 export const UNEXPECTED = 'Sorry, an unexpected error has occurred.';

@@ -1,7 +1,9 @@
 import { clsx } from 'clsx';
+import { TRUCK } from './brand-mark';
 
 /** Outline icons (24px grid, 1.5 stroke) for the navigation; names match NavItem.icon in lib/access.ts. */
 const PATHS: Record<string, string[]> = {
+  truck: TRUCK,
   building: [
     'M3.75 21h16.5M4.5 3h15M5.25 3v18m13.5-18v18M9 6.75h1.5m-1.5 3h1.5m-1.5 3h1.5m3-6H15m-1.5 3H15m-1.5 3H15M9 21v-3.375c0-.621.504-1.125 1.125-1.125h3.75c.621 0 1.125.504 1.125 1.125V21',
   ],
@@ -34,9 +36,6 @@ const PATHS: Record<string, string[]> = {
   menu: ['M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5'],
   close: ['M6 18 18 6M6 6l12 12'],
   switch: ['M7.5 21 3 16.5m0 0L7.5 12M3 16.5h13.5m0-13.5L21 7.5m0 0L16.5 12M21 7.5H7.5'],
-  truck: [
-    'M8.25 18.75a1.5 1.5 0 0 1-3 0m3 0a1.5 1.5 0 0 0-3 0m3 0h6m-9 0H3.375a1.125 1.125 0 0 1-1.125-1.125V14.25m17.25 4.5a1.5 1.5 0 0 1-3 0m3 0a1.5 1.5 0 0 0-3 0m3 0h1.125c.621 0 1.129-.504 1.09-1.124a17.902 17.902 0 0 0-3.213-9.193 2.056 2.056 0 0 0-1.58-.86H14.25M16.5 18.75h-2.25m0-11.177v-.958c0-.568-.422-1.048-.987-1.106a48.554 48.554 0 0 0-10.026 0 1.106 1.106 0 0 0-.987 1.106v7.635m12-6.677v6.677m0 4.5v-4.5m0 0h-12',
-  ],
   check: ['m4.5 12.75 6 6 9-13.5'],
 };
 
@@ -51,11 +50,4 @@ export function Icon({ name, className }: { name: string; className?: string }) 
   );
 }
 
-/** The product mark: a truck in a rounded brand tile. */
-export function BrandMark({ className }: { className?: string }) {
-  return (
-    <span className={clsx('inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-sm', className)}>
-      <Icon name="truck" className="size-5" />
-    </span>
-  );
-}
+export { BrandMark } from './brand-mark';

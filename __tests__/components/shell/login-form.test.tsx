@@ -188,7 +188,7 @@ describe('terms dialog (spec §2, §4)', () => {
   it('open from the server (no cookie there): in place, not in a portal, so it is part of the first paint; Accept still stores the choice', async () => {
     clearCookies();
     const { container } = renderLogin({ termsOpen: true });
-    const dialog = screen.getByRole('dialog', { name: 'Please check our terms and conditions' });
+    const dialog = await screen.findByRole('dialog', { name: 'Please check our terms and conditions' });
     expect(container.contains(dialog)).toBe(true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -2,12 +2,12 @@
 
 import { deviceId } from '@/lib/auth/device-id';
 import { getClientSession, signInWithCredentials, signOutLocally } from '@/lib/auth/client-session';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAuthBusy } from '@/components/shell/auth-frame';
-import { TermsDialog } from '@/components/shell/terms-dialog';
 import { readTermsChoice } from '@/components/shell/terms';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -18,6 +18,10 @@ import { SESSION_EXPIRED } from '@/lib/auth/messages';
 import type { LoginForm as LoginValues } from '@/lib/auth/schemas';
 import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { SocialButtons, type SocialProvider } from '@/components/auth/social-buttons';
+
+// The terms dialog (and the dialog library) only for someone who has not chosen yet: rendered on the
+// server when the cookie says so, so it still paints with the page on a first visit (issue 16).
+const TermsDialog = dynamic(() => import('@/components/shell/terms-dialog').then((m) => m.TermsDialog));
 
 const resolver = lazyZodResolver<LoginValues>(() => import('@/lib/auth/schemas').then((m) => m.loginFormSchema));
 
@@ -116,7 +120,7 @@ export function LoginForm({ role, callbackUrl, validated, denied, expired = fals
 
   return (
     <div>
-      <TermsDialog serverOpen={termsOpen} />
+      {termsOpen !== false && <TermsDialog serverOpen={termsOpen} />}
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome</h1>
       <p className="mt-2 text-sm text-slate-500">Sign in to your account{role === 'admin' ? ' to open the Admin Portal' : ''}</p>
 

@@ -10,8 +10,9 @@ import type { CompanyChoice } from '@/lib/companies/hooks';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import { addressPayload, jobToAddons, jobToContent, toDraftAddress } from './convert';
 import { draftKindFor, flowPaths, paymentUrl, type FlowMode } from './flow';
+import { UPDATED } from '@/components/ui/messages';
 
-export const UPDATED = 'Updated successfully';
+export { UPDATED };
 
 /**
  * The draft's saved posting, if it still waits for payment: a paid, closed or deleted one must not

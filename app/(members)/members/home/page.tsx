@@ -6,7 +6,7 @@ import { ROLES, ROLE_LABELS, pageGuardFor, type Role } from '@/lib/access';
 import { memberProfile } from '@/lib/accounts/members';
 import { PRODUCT_NAME } from '@/lib/accounts/members-config';
 import { formatPhoneMask } from '@/lib/auth/phone';
-import { RecommendButton } from '@/components/recommend';
+import { RecommendButton } from '@/components/recommend/recommend-dialog-host';
 import { VerifyEmailButton } from '@/components/accounts/verify-email-button';
 import { PortalJobList } from '@/components/drivers/job-card';
 import { bestMatchingJobs } from '@/lib/drivers/jobs';

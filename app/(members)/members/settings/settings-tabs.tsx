@@ -1,15 +1,21 @@
 'use client';
 
 import * as Tabs from '@radix-ui/react-tabs';
+import dynamic from 'next/dynamic';
 import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ChangePasswordForm } from '@/components/accounts/change-password-form';
-import { DeleteAccountPanel } from '@/components/accounts/delete-account-panel';
-import { DriverProfileForm } from '@/components/drivers/profile-form';
+import { Spinner } from '@/components/ui/states';
 import type { DriverProfile } from '@/lib/drivers/profile';
-import { PreferencesSection } from '@/components/accounts/preferences-section';
-import { SignedInSessions } from '@/components/accounts/signed-in-sessions';
 import { SETTINGS_TABS, type SettingsTab } from './tabs';
+
+// Each tab's panel is its own chunk: the open tab renders on the server and ships with the page,
+// the others load when chosen (a tab only mounts while active), not with the first load (issue 16).
+const loading = () => <Spinner label="Loading" />;
+const DriverProfileForm = dynamic(() => import('@/components/drivers/profile-form').then((m) => m.DriverProfileForm), { loading });
+const DeleteAccountPanel = dynamic(() => import('@/components/accounts/delete-account-panel').then((m) => m.DeleteAccountPanel), { loading });
+const ChangePasswordForm = dynamic(() => import('@/components/accounts/change-password-form').then((m) => m.ChangePasswordForm), { loading });
+const PreferencesSection = dynamic(() => import('@/components/accounts/preferences-section').then((m) => m.PreferencesSection), { loading });
+const SignedInSessions = dynamic(() => import('@/components/accounts/signed-in-sessions').then((m) => m.SignedInSessions), { loading });
 
 /**
  * A driver's profile (the default tab for drivers), delete account and password; the tab is kept
