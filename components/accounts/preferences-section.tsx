@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
-import { PICTURE_BAD_TYPE, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE, TIMEZONES, TIMEZONE_LABELS, type Timezone } from '@/lib/accounts/preference-schemas';
+import { PICTURE_BAD_TYPE, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE, TIMEZONES, TIMEZONE_LABELS, type Timezone } from '@/lib/accounts/preference-rules';
 
 type Preferences = { timezone: Timezone; profile_picture: string | null };
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/states';
-import { LOGO_CROP_INSET, LOGO_SIZES, LOGO_ZOOM, type LogoCrop } from '@/lib/companies/schemas';
+import { LOGO_CROP_INSET, LOGO_SIZES, LOGO_ZOOM } from '@/lib/companies/logo-rules';
+import type { LogoCrop } from '@/lib/companies/schemas';
 
 const FRAME = LOGO_SIZES.large;
 const STAGE = { width: FRAME.width + 2 * LOGO_CROP_INSET.leftRight, height: FRAME.height + 2 * LOGO_CROP_INSET.topDown };

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
-import { LOGO_BAD_TYPE, LOGO_MAX_BYTES, LOGO_SIZES, LOGO_TOO_LARGE, type LogoCrop } from '@/lib/companies/schemas';
+import { LOGO_BAD_TYPE, LOGO_MAX_BYTES, LOGO_SIZES, LOGO_TOO_LARGE } from '@/lib/companies/logo-rules';
+import type { LogoCrop } from '@/lib/companies/schemas';
 import { CompanyLogo } from './company-logo';
 
 // The crop dialog loads only when a file is chosen.

@@ -1,8 +1,5 @@
 'use client';
 
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { clsx } from 'clsx';
-import Link from 'next/link';
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useToast } from '@/components/ui/toast';
@@ -12,6 +9,7 @@ import { useAdminBoost } from '@/lib/payments/hooks';
 import { awaitsPayment, canRenew, isOpenJob } from './status-badge';
 import { paymentUrl } from './wizard/flow';
 import { UPDATED } from '@/components/ui/messages';
+import { ActionMenu, type ActionMenuItem } from '@/components/ui/action-menu';
 
 // The payment dialog (hosted card fields, order lines) loads when a job is renewed, not with the list.
 const JobActionDialogs = dynamic(() => import('./job-action-dialogs').then((m) => m.JobActionDialogs), { ssr: false });
@@ -74,7 +72,7 @@ export function useJobActions() {
   };
 }
 
-type MenuItem = { label: string; href?: string; onSelect?: () => void; danger?: boolean };
+type MenuItem = ActionMenuItem;
 
 /**
  * The items a job offers, depending on its state: "Pay now" while unpaid, "Renew" once it expired
@@ -101,47 +99,17 @@ export function jobMenuItems(job: ActionJob, ask: ReturnType<typeof useJobAction
   return [navigate, change].filter((g) => g.length);
 }
 
-/** The "more" menu of a job row (Radix dropdown: arrow keys, Escape, type-ahead). */
+/** The "more" menu of a job row: arrow keys, Escape, focus back on the button (components/ui/action-menu.tsx). */
 export function JobRowMenu({ job, ask, detail = true }: { job: ActionJob; ask: ReturnType<typeof useJobActions>['ask']; detail?: boolean }) {
-  const groups = jobMenuItems(job, ask, { detail });
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        aria-label={`Actions for ${job.title}`}
-        className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-800 data-[state=open]:bg-slate-100"
-      >
-        <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
-          <path d="M10 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3ZM11.5 15.5a1.5 1.5 0 1 0-3 0 1.5 1.5 0 0 0 3 0Z" />
-        </svg>
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content align="end" sideOffset={4} className="z-40 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-xl">
-          {groups.map((items, gi) => (
-            <div key={gi}>
-              {gi > 0 && <Menu.Separator className="my-1 h-px bg-slate-100" />}
-              {items.map((item) =>
-                item.href ? (
-                  <Menu.Item key={item.label} asChild>
-                    <Link href={item.href} className={itemClass(item.danger)}>
-                      {item.label}
-                    </Link>
-                  </Menu.Item>
-                ) : (
-                  <Menu.Item key={item.label} onSelect={item.onSelect} className={itemClass(item.danger)}>
-                    {item.label}
-                  </Menu.Item>
-                ),
-              )}
-            </div>
-          ))}
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <ActionMenu
+      label={`Actions for ${job.title}`}
+      groups={jobMenuItems(job, ask, { detail })}
+      triggerClassName="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-800 aria-expanded:bg-slate-100"
+    >
+      <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
+        <path d="M10 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3ZM11.5 15.5a1.5 1.5 0 1 0-3 0 1.5 1.5 0 0 0 3 0Z" />
+      </svg>
+    </ActionMenu>
   );
 }
-
-const itemClass = (danger?: boolean) =>
-  clsx(
-    'flex cursor-pointer select-none items-center rounded-lg px-3 py-2 text-sm outline-none transition data-[highlighted]:bg-slate-100',
-    danger ? 'text-red-600 data-[highlighted]:bg-red-50' : 'text-slate-700',
-  );

@@ -7,7 +7,7 @@ import { useAuthBusy } from '@/components/shell/auth-frame';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from './use-hydrated';
 import { Alert } from '@/components/ui/states';
-import { ALREADY_EMPLOYER_MESSAGE } from '@/lib/accounts/schemas';
+import { ALREADY_EMPLOYER_MESSAGE } from '@/lib/accounts/signup-payload';
 import { PasswordField } from './password-field';
 import { signInInPlace } from './sign-in';
 

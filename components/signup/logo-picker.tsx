@@ -2,7 +2,7 @@
 
 import { clsx } from 'clsx';
 import { useId, useRef, useState } from 'react';
-import { LOGO_BAD_TYPE, LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_TOO_LARGE, LOGO_TYPES } from '@/lib/companies/schemas';
+import { LOGO_BAD_TYPE, LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_TOO_LARGE, LOGO_TYPES } from '@/lib/companies/logo-rules';
 
 export type PickedLogo = { dataUrl: string; fileName: string; width: number; height: number; size: number };
 

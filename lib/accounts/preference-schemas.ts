@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import '@/lib/validation/messages';
+import { TIMEZONES, TIMEZONE_INVALID } from './preference-rules';
+export { TIMEZONES, TIMEZONE_LABELS, TIMEZONE_INVALID, PICTURE_MAX_BYTES, PICTURE_SIDE, PICTURE_TYPES, PICTURE_BAD_TYPE, PICTURE_TOO_LARGE, type Timezone } from './preference-rules';
 
-/** The four US zones of the user profile (accounts spec §3, §5). */
-export const TIMEZONES = ['US/Eastern', 'US/Central', 'US/Mountain', 'US/Pacific'] as const;
-export type Timezone = (typeof TIMEZONES)[number];
-export const TIMEZONE_LABELS: Record<Timezone, string> = {
-  'US/Eastern': 'Eastern (ET)',
-  'US/Central': 'Central (CT)',
-  'US/Mountain': 'Mountain (MT)',
-  'US/Pacific': 'Pacific (PT)',
-};
-export const TIMEZONE_INVALID = 'Choose one of the four US time zones.';
 
 export const updatePreferencesSchema = z.object({ timezone: z.enum(TIMEZONES, { error: TIMEZONE_INVALID }) }).strict();
 export type UpdatePreferencesInput = z.infer<typeof updatePreferencesSchema>;
 
-export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-export const PICTURE_SIDE = 256;
-export const PICTURE_TYPES = ['png', 'jpeg', 'webp', 'gif'] as const;
-export const PICTURE_BAD_TYPE = 'The picture must be a PNG, JPEG, WebP or GIF image.';
-export const PICTURE_TOO_LARGE = 'The picture must be 5 MB or smaller.';

@@ -21,8 +21,6 @@ export const PHONE_INVALID = 'Should contain a valid number';
 export const EMAILS_MISMATCH = 'Emails must match';
 export const PASSWORDS_MISMATCH = 'Passwords must match';
 export const EMAIL_EXISTS = 'Email already exists.';
-/** The login service's answer to a driver-to-company login for an account that already is an employer (lib/auth/login.ts). */
-export const ALREADY_EMPLOYER_MESSAGE = 'The entered email is already active as an employer in TNA';
 
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Letters with single spaces; an apostrophe or hyphen inside a word is allowed too (O'Brien, Mary-Jane). */
@@ -130,7 +128,7 @@ export const signupPayloadSchema = z.object({
 });
 export type SignupPayload = z.infer<typeof signupPayloadSchema>;
 
-export { SIGNUP_FAILED, toSignupPayload } from './signup-payload';
+export { ALREADY_EMPLOYER_MESSAGE, SIGNUP_FAILED, toSignupPayload } from './signup-payload';
 
 /** POST /api/v1.0/auth/validate-employer-email and the first step of the form. */
 export const emailCheckSchema = z.object({ email: emailRule });

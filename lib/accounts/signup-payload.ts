@@ -6,6 +6,8 @@ import type { z } from 'zod';
  * form can use them without bringing the schemas (and zod) into the page's first load (issue 16).
  */
 export const SIGNUP_FAILED = 'An error has ocurred, please contact us.';
+/** The login service's answer to a driver-to-company login for an account that already is an employer (lib/auth/login.ts). */
+export const ALREADY_EMPLOYER_MESSAGE = 'The entered email is already active as an employer in TNA';
 
 export function toSignupPayload(v: SignupFormValues): z.input<typeof signupPayloadSchema> {
   return {

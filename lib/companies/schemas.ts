@@ -12,6 +12,8 @@ import { INVALID_ADDRESS, NOT_US_ADDRESS, isUsCountry, validateAddress } from '@
  */
 
 import { COMPANY_SIZES } from './create-payload';
+import { LOGO_ZOOM, LOGO_CROP_MESSAGE } from './logo-rules';
+export { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_TYPES, LOGO_ZOOM, LOGO_CROP_INSET, LOGO_SIZES, LOGO_CROP_MESSAGE, LOGO_TOO_LARGE, LOGO_BAD_TYPE, type LogoSize } from './logo-rules';
 export { COMPANY_SIZES, toCreateCompanyPayload, type CompanySize } from './create-payload';
 
 export const COMPANY_NAME_REQUIRED = 'Enter your company name';
@@ -27,21 +29,7 @@ export const companyNameRule = orderedRules(COMPANY_NAME_REQUIRED, [
 
 export const companySizeRule = z.enum(COMPANY_SIZES, { error: COMPANY_SIZE_REQUIRED });
 
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-/** The logo editor's largest size (jobs spec §5 "Logo cropping: max 700"). */
-export const LOGO_MAX_SIDE = 700;
-export const LOGO_TYPES = ['png', 'jpeg', 'webp', 'gif'] as const;
 
-/**
- * The logo crop dialog (jobs spec §5): the image is shown scaled to a width from 200 to 700 px in
- * steps of 10; the crop frame sits 21 px from the stage's top and bottom and 20 px from its sides,
- * and is the large display size. The server cuts both display sizes from the original.
- */
-export const LOGO_ZOOM = { min: 200, max: 700, step: 10 } as const;
-export const LOGO_CROP_INSET = { topDown: 21, leftRight: 20 } as const;
-export const LOGO_SIZES = { large: { width: 343, height: 133 }, small: { width: 49, height: 19 } } as const;
-export type LogoSize = keyof typeof LOGO_SIZES;
-export const LOGO_CROP_MESSAGE = 'Zoom must be from 200 to 700 in steps of 10, with whole-pixel offsets.';
 
 const cropNumber = z.coerce.number({ error: LOGO_CROP_MESSAGE }).int(LOGO_CROP_MESSAGE);
 /** The crop the dialog sends beside the file: the image's width on screen and the frame's offset inside it. */
@@ -53,8 +41,6 @@ export const logoCropSchema = z.object({
 export type LogoCrop = z.infer<typeof logoCropSchema>;
 /** GET /companies/{id}/logo?size=: the large size unless the small one is asked for; `v` is the cache-busting version. */
 export const logoImageQuerySchema = z.object({ size: z.enum(['large', 'small'], { error: 'Size is large or small.' }).default('large'), v: z.string().max(40).optional() });
-export const LOGO_TOO_LARGE = 'The logo must be 5 MB or smaller.';
-export const LOGO_BAD_TYPE = 'The logo must be a PNG, JPEG, WebP or GIF image.';
 
 export const companyInfoFormSchema = z.object({ companyName: companyNameRule, companySize: companySizeRule });
 export type CompanyInfoForm = z.infer<typeof companyInfoFormSchema>;

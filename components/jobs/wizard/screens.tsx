@@ -1,17 +1,20 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { CompanyPicker } from '@/components/companies/company-picker';
 import { EmptyState } from '@/components/ui/states';
 import { useCompanyChoice, type CompanyChoice } from '@/lib/companies/hooks';
 import type { JobDetail } from '@/lib/jobs/serialize';
-import { AddonsStep } from './addons-step';
-import { AddressStep } from './address-step';
-import { ContentStep } from './content-step';
 import type { FlowMode, StepKey } from './flow';
 import { useWizard } from './use-wizard';
 import { WizardFrame, WizardLoading } from './wizard-frame';
+
+// Each step is its own chunk: a wizard page ships the step it shows, not all three (issue 16).
+const ContentStep = dynamic(() => import('./content-step').then((m) => m.ContentStep), { loading: () => <WizardLoading /> });
+const AddressStep = dynamic(() => import('./address-step').then((m) => m.AddressStep), { loading: () => <WizardLoading /> });
+const AddonsStep = dynamic(() => import('./addons-step').then((m) => m.AddonsStep), { loading: () => <WizardLoading /> });
 
 type ScreenProps = { mode: FlowMode; job?: JobDetail };
 
