@@ -1,28 +1,13 @@
 'use client';
 
-import * as RadixDialog from '@radix-ui/react-dialog';
+import dynamic from 'next/dynamic';
+import { useOpened } from '@/components/ui/use-opened';
+import type { SlideOverFrame as Frame } from './slide-over-frame';
 
-/** A panel sliding in from the right (Radix dialog: focus trapped, Escape closes, labelled by its title). */
-export function SlideOver({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: React.ReactNode }) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <RadixDialog.Content className="fixed inset-y-0 right-0 z-40 flex w-full max-w-5xl flex-col bg-white shadow-2xl focus:outline-none">
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
-            <div>
-              <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-              <RadixDialog.Description className={description ? 'text-sm text-slate-500' : 'sr-only'}>{description ?? title}</RadixDialog.Description>
-            </div>
-            <RadixDialog.Close aria-label="Close" className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600">
-              <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
-            </RadixDialog.Close>
-          </div>
-          <div className="flex-1 overflow-auto px-6 py-4">{children}</div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+// The dialog library loads when the panel first opens, not with the list (issue 16: first-load JS).
+const SlideOverFrame = dynamic(() => import('./slide-over-frame').then((m) => m.SlideOverFrame));
+
+/** A panel sliding in from the right: a modal, focus trapped, Escape closes it (slide-over-frame.tsx). */
+export function SlideOver(props: Parameters<typeof Frame>[0]) {
+  return useOpened(props.open) ? <SlideOverFrame {...props} /> : null;
 }

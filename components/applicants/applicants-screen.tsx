@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
@@ -11,10 +12,13 @@ import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, Spinner } from '@/components/ui/states';
 import { formatDate } from '@/components/jobs/format';
 import { Pagination } from '@/components/jobs/list/pagination';
-import { ApplicantPanel } from './applicant-panel';
 import { FilterBar, toSearchFilters, type GridFilter } from './filter-bar';
 import { StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
+import { useOpened } from '@/components/ui/use-opened';
+
+// The applicant's panel (and the dialog library) loads when a first applicant is opened (issue 16).
+const ApplicantPanel = dynamic(() => import('./applicant-panel').then((m) => m.ApplicantPanel));
 
 const features = tableFeatures({ rowSortingFeature });
 
@@ -42,6 +46,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
   const [filters, setFilters] = useState(DEFAULT_FILTERS);
   const [sorting, setSorting] = useState<SortingState>([{ id: 'application_at', desc: true }]);
   const [open, setOpen] = useState<number | null>(null);
+  const panelOpened = useOpened(open !== null);
   const [exporting, setExporting] = useState<string | null>(null);
   const searchFilters = useDebounced(useMemo(() => toSearchFilters(filters), [filters]));
   // A new filter or sort starts again at page 1: the page belongs to the search it was chosen in.
@@ -217,7 +222,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
         )}
       </div>
       <Pagination page={page} pages={Math.max(1, Math.ceil(total / APPLICANT_PAGE_SIZE))} total={total} pageSize={APPLICANT_PAGE_SIZE} count={rows.length} onPage={setPage} />
-      <ApplicantPanel jobId={job.id} applicantId={open} onClose={() => setOpen(null)} />
+      {panelOpened && <ApplicantPanel jobId={job.id} applicantId={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,9 @@ import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
 import { formatPhoneMask } from '@/lib/auth/phone';
 import type { EmployeeView } from '@/lib/companies/employees';
-import { EmployeeSlider } from './employee-slider';
+
+// The add/edit panel (and the dialog library) loads when it first opens (issue 16: first-load JS).
+const EmployeeSlider = dynamic(() => import('./employee-slider').then((m) => m.EmployeeSlider));
 
 const PAGE = 20;
 type Pending = { kind: 'status' | 'reset'; employee: EmployeeView } | null;

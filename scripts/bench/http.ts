@@ -100,7 +100,7 @@ async function load(base: string, t: Target, connections: number, seconds: numbe
 }
 
 /** One database: seed, start, sign in once, then each request in turn; returns the table's rows. */
-async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Required<HttpOptions>) {
+export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Required<HttpOptions>) {
   console.log(`\n${label}: seeding a fresh database and starting next start on ${opts.port}…`);
   await seedDatabase(env);
   const server = await startServer(opts.port, env);

@@ -17,6 +17,8 @@ function setup() {
 describe('CancelRenewalDialog', () => {
   it('offers the three reasons and requires a choice', async () => {
     const { onConfirm, submit } = setup();
+    // The dialog's library loads on first open (components/ui/dialog.tsx).
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     for (const r of ['No longer want the service', 'Unhappy with the coverage', 'Other']) expect(screen.getByRole('radio', { name: r })).toBeInTheDocument();
     await submit();
     expect(await screen.findByText(CHOOSE_REASON)).toBeInTheDocument();

@@ -30,7 +30,7 @@ const send = () => screen.getByRole('button', { name: 'Send' });
 describe('Recommend dialog (spec §2, §4, §5, §8)', () => {
   it('is titled with the product name and keeps Send disabled while the form is invalid', async () => {
     renderDialog();
-    expect(screen.getByRole('dialog', { name: 'Recommend TNA to a Friend' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Recommend TNA to a Friend' })).toBeInTheDocument();
     expect(send()).toBeDisabled();
     await userEvent.type(nameField(), 'Jamie');
     expect(send()).toBeDisabled();
