@@ -1,7 +1,5 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
 // People read zod's messages in every form: install the plain-words error map in the browser too.
 import '@/lib/validation/messages';
@@ -11,15 +9,7 @@ import '@/lib/validation/messages';
 // fast path. Set through zod's own global config object, so no zod code joins this root bundle.
 ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 
-export function makeQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
-}
-
+/** The whole app's providers: toasts. React Query is the portals' own (components/query-provider.tsx). */
 export function Providers({ children }: { children: React.ReactNode }) {
-  const [client] = useState(makeQueryClient);
-  return (
-    <QueryClientProvider client={client}>
-      <ToastProvider>{children}</ToastProvider>
-    </QueryClientProvider>
-  );
+  return <ToastProvider>{children}</ToastProvider>;
 }

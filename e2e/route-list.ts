@@ -41,3 +41,10 @@ export function publicPages(): string[] {
     .filter((p) => pageGuardFor(p) === 'public')
     .sort();
 }
+
+/** The pages any signed-in account may open (the guard says authenticated: password, account deletion, company onboarding). */
+export function signedInPages(): string[] {
+  return appPages()
+    .filter((p) => pageGuardFor(p) === 'authenticated')
+    .sort();
+}

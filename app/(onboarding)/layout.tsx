@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation';
 import { FinishOnboarding } from '@/components/signup/finish-onboarding';
 import { OnboardingFrame } from '@/components/signup/onboarding-frame';
+import { QueryProvider } from '@/components/query-provider';
 import { COMPANY_MEMBER_ROLES, hasAny, landingFor } from '@/lib/access';
 import { requireUser } from '@/lib/auth/server';
 import { onboardingState } from '@/lib/companies/onboarding';
@@ -14,9 +15,11 @@ export default async function OnboardingLayout({ children }: { children: React.R
   if (!hasAny(state.roles, COMPANY_MEMBER_ROLES)) redirect(landingFor(state.roles, state.companyId));
   if (state.companyId && session.companyId) redirect('/company/jobs');
   return (
-    <OnboardingFrame productName={config.productName} email={state.email}>
-      {/* The company exists but the session cookie has not caught up: refresh it, then go on. */}
-      {state.companyId ? <FinishOnboarding /> : children}
-    </OnboardingFrame>
+    <QueryProvider>
+      <OnboardingFrame productName={config.productName} email={state.email}>
+        {/* The company exists but the session cookie has not caught up: refresh it, then go on. */}
+        {state.companyId ? <FinishOnboarding /> : children}
+      </OnboardingFrame>
+    </QueryProvider>
   );
 }

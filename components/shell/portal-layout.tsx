@@ -6,6 +6,7 @@ import { AccountStorageScope } from './account-storage-scope';
 import { PortalShell } from './portal-shell';
 import { LazyAltShell } from './lazy-alt-shell';
 import { flagOn } from '@/lib/flags';
+import { QueryProvider } from '@/components/query-provider';
 
 /**
  * The server half of every portal layout: checks the session against the role table again (the
@@ -18,16 +19,20 @@ export async function PortalLayout({ portal, children }: { portal: PortalKey; ch
   // so the first paint already has the right frame.
   if (portal === 'company' && (await flagOn('newLayout'))) {
     return (
-      <AccountStorageScope owner={user.id}>
-        <LazyAltShell productName={config.productName}>{children}</LazyAltShell>
-      </AccountStorageScope>
+      <QueryProvider>
+        <AccountStorageScope owner={user.id}>
+          <LazyAltShell productName={config.productName}>{children}</LazyAltShell>
+        </AccountStorageScope>
+      </QueryProvider>
     );
   }
   return (
-    <AccountStorageScope owner={user.id}>
-      <PortalShell user={{ name: user.name, email: user.email, roles: user.roles }} productName={config.productName}>
-        {children}
-      </PortalShell>
-    </AccountStorageScope>
+    <QueryProvider>
+      <AccountStorageScope owner={user.id}>
+        <PortalShell user={{ name: user.name, email: user.email, roles: user.roles }} productName={config.productName}>
+          {children}
+        </PortalShell>
+      </AccountStorageScope>
+    </QueryProvider>
   );
 }

@@ -6,7 +6,6 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useAuthBusy } from '@/components/shell/auth-frame';
 import { readTermsChoice } from '@/components/shell/terms';
 import { Button } from '@/components/ui/button';
@@ -16,14 +15,14 @@ import { useToast } from '@/components/ui/toast';
 import { landingFor } from '@/lib/access';
 import { SESSION_EXPIRED } from '@/lib/auth/messages';
 import type { LoginForm as LoginValues } from '@/lib/auth/schemas';
-import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
+import { useLightForm } from '@/lib/forms/use-light-form';
 import { SocialButtons, type SocialProvider } from '@/components/auth/social-buttons';
 
 // The terms dialog (and the dialog library) only for someone who has not chosen yet: rendered on the
 // server when the cookie says so, so it still paints with the page on a first visit (issue 16).
 const TermsDialog = dynamic(() => import('@/components/shell/terms-dialog').then((m) => m.TermsDialog));
 
-const resolver = lazyZodResolver<LoginValues>(() => import('@/lib/auth/schemas').then((m) => m.loginFormSchema));
+const loadSchema = () => import('@/lib/auth/schemas').then((m) => m.loginFormSchema);
 
 export const WRONG_CREDENTIALS = 'This email or password is wrong.';
 export const VERIFIED = 'Your email has been verified';
@@ -56,11 +55,8 @@ export function LoginForm({ role, callbackUrl, validated, denied, expired = fals
   const { setBusy } = useAuthBusy();
   const [failure, setFailure] = useState<string | null>(error);
   const [pending, setPending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues>({ resolver, defaultValues: { email: '', password: '' } });
+  // Two fields, validated with the API's schema on submit: no form library on this page (issue 16).
+  const { field, handleSubmit } = useLightForm<keyof LoginValues, LoginValues>({ email: '', password: '' }, loadSchema);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -146,9 +142,9 @@ export function LoginForm({ role, callbackUrl, validated, denied, expired = fals
       </div>
 
       <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4" aria-label="Sign in">
-        <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@company.com" error={errors.email?.message} {...register('email')} />
+        <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@company.com" {...field('email')} />
         <div className="flex flex-col gap-1">
-          <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          <Field label="Password" type="password" autoComplete="current-password" {...field('password')} />
           <Link href={forgotHref} className="self-end text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline">
             Forgotten password
           </Link>
