@@ -46,4 +46,26 @@ describe('structured logs', () => {
     expect(line.requestId).toBe(id);
     expect(res.json.errors[0].message).toBe('Internal server error');
   });
+
+  it('a client that hangs up mid-body is no server error: 400, logged as info, not as an error', async () => {
+    const cutOff = route({
+      access: 'public',
+      handler: () => {
+        // What node's http server throws into a body read when the socket closes first.
+        throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+      },
+    });
+    const err = captured(process.stderr);
+    const out = captured(process.stdout);
+    let res;
+    try {
+      res = await call(cutOff, { url: 'http://localhost:3000/api/v1.0/x' });
+    } finally {
+      err.restore();
+      out.restore();
+    }
+    expect(res.status).toBe(400);
+    expect(err.lines.join('')).not.toContain('aborted');
+    expect(JSON.parse(out.lines.find((l) => l.includes('closed the connection'))!)).toMatchObject({ level: 'info' });
+  });
 });

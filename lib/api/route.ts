@@ -167,6 +167,10 @@ function toResponse(result: unknown, requestId: string): Response {
   return Response.json({ data: result ?? null }, { headers });
 }
 
+function clientWentAway(error: unknown) {
+  return error instanceof Error && error.message === 'aborted' && (error as { code?: string }).code === 'ECONNRESET';
+}
+
 export type ErrorBody = { errors: { message: string; field?: string }[] };
 
 export function errorResponse(error: unknown, requestId: string): Response {
@@ -185,6 +189,12 @@ export function errorResponse(error: unknown, requestId: string): Response {
   const state = sqlState(error);
   if (state === '23505') return Response.json({ errors: [{ message: 'Already exists.' }] }, { status: 409, headers });
   if (state === '22P02' || state === '22003') return Response.json({ errors: [{ message: 'Invalid value.' }] }, { status: 400, headers });
+  // The client hung up while its body was still arriving (node's 'aborted'): nobody reads this
+  // answer, and it is not the server's failure, so it is no error in the log either.
+  if (clientWentAway(error)) {
+    log.info('The client closed the connection before its request body arrived');
+    return Response.json({ errors: [{ message: 'The request was cut off before its body arrived.' }] }, { status: 400, headers });
+  }
   log.error('Unhandled error in an API handler', { error });
   return Response.json({ errors: [{ message: 'Internal server error' }] }, { status: 500, headers });
 }
