@@ -14,7 +14,7 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
  * - any axe violation on a page it was the first in the run to reach.
  * Chromium's own "Failed to load resource: … status of 4xx" line is the page handling an answer it
  * asked for (a missing logo, a refused sign-in), not an error. A spec that causes an error on
- * purpose names it with `test.use({ allowBrowserErrors: [/…/] })` and says why.
+ * purpose names it with `test.use({ allowBrowserErrors: { why: '…', patterns: [/…/] } })`.
  */
 export { expect };
 
@@ -150,7 +150,10 @@ export class PageChecks {
     }
     let violations;
     try {
-      ({ violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze());
+      // Legacy mode: axe runs in the page and its frames and nothing more. The default opens a blank
+      // tab in the test's context to merge the frames' results, and a tab opening mid-test takes
+      // keyboard focus from the page under test (a Tab pressed then lands somewhere else).
+      ({ violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze());
     } catch {
       // The page left or closed while axe ran: a later visit checks it.
       release(key);
@@ -199,12 +202,12 @@ export class PageChecks {
 }
 
 type Options = {
-  /** Browser errors a spec causes on purpose (matched against the reported line); keep each one explained. */
-  allowBrowserErrors: RegExp[];
+  /** Browser errors a spec causes on purpose (each pattern matched against the reported line), and why. */
+  allowBrowserErrors: { why: string; patterns: RegExp[] } | null;
 };
 
 export const test = base.extend<Options & { browserChecks: void }, { pageChecks: PageChecks }>({
-  allowBrowserErrors: [[], { option: true }],
+  allowBrowserErrors: [null, { option: true }],
 
   // One per worker: every context the worker's browser makes is watched, the `context` fixture's
   // and the spec's own alike.
@@ -229,7 +232,7 @@ export const test = base.extend<Options & { browserChecks: void }, { pageChecks:
   browserChecks: [
     async ({ pageChecks, context, allowBrowserErrors }, use) => {
       void context;
-      pageChecks.allow = allowBrowserErrors;
+      pageChecks.allow = allowBrowserErrors?.patterns ?? [];
       await use();
       await pageChecks.drain();
       pageChecks.allow = [];

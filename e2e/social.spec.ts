@@ -12,14 +12,14 @@ test.beforeEach(async ({ context, baseURL }) => {
   await skipTermsDialog(context, baseURL!);
 });
 
-// The stand-in provider's login page (oidc-provider's development interaction, on 127.0.0.1) links
-// Google Fonts, which this offline machine cannot resolve. That is the stand-in, not the app: its
-// failed font request and Chromium's line about it are allowed, nothing else on its pages.
 test.use({
-  allowBrowserErrors: [
-    /^http:\/\/127\.0\.0\.1:\d+\/interaction\/\S+ request failed: GET https:\/\/fonts\.googleapis\.com\/\S+ net::ERR_NAME_NOT_RESOLVED$/,
-    /^http:\/\/127\.0\.0\.1:\d+\/interaction\/\S+ console error: Failed to load resource: net::ERR_NAME_NOT_RESOLVED$/,
-  ],
+  allowBrowserErrors: {
+    why: "the stand-in provider's login page (oidc-provider's development interaction on 127.0.0.1, not the app) links Google Fonts, which this offline machine cannot resolve",
+    patterns: [
+      /^http:\/\/127\.0\.0\.1:\d+\/interaction\/\S+ request failed: GET https:\/\/fonts\.googleapis\.com\/\S+ net::ERR_NAME_NOT_RESOLVED$/,
+      /^http:\/\/127\.0\.0\.1:\d+\/interaction\/\S+ console error: Failed to load resource: net::ERR_NAME_NOT_RESOLVED$/,
+    ],
+  },
 });
 
 /** On the stand-in provider's login page: type who you are (any password). */
