@@ -151,8 +151,8 @@ export class PageChecks {
     let violations;
     try {
       // Legacy mode: axe runs in the page and its frames and nothing more. The default opens a blank
-      // tab in the test's context to merge the frames' results, and a tab opening mid-test takes
-      // keyboard focus from the page under test (a Tab pressed then lands somewhere else).
+      // tab in the test's own context to merge the frames' results: a page the spec did not open,
+      // appearing mid-test in `context.pages()` and the context's 'page' events.
       ({ violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze());
     } catch {
       // The page left or closed while axe ran: a later visit checks it.
