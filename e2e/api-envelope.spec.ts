@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * Issue 9, items 16 and 17 on the real server (`next start`): unknown API paths and methods answer

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { request, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ACCOUNTS, pagesOf, publicPages, signedInPages } from './route-list';
 import ceilings from './budget-ceilings.json';
 

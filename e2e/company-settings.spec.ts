@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
 import { PASSWORD, signInAs, skipTermsDialog, verificationLink } from './support';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PG, exited, origin, pgAdmin, seedDatabase, startServer } from './servers';
 import { PASSWORD } from './support';
 

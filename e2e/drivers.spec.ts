@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * The drivers' side of the marketplace (issue 10), in the browser on a fresh seeded database: a

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PASSWORD, signInAs, skipTermsDialog } from './support';
 
 /**

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ROLES } from '../lib/access';
 import { ACCOUNTS, pagesOf } from './route-list';
 import { signInAs, skipTermsDialog } from './support';
@@ -10,9 +7,9 @@ import { signInAs, skipTermsDialog } from './support';
 /**
  * Layout at the three widths people use (issue 9, item 22; issue 17: phones down to 360 px): every
  * page of every role's portals at 1280, 1024 and 360 px wide, failing on horizontal overflow.
- * The same crawl runs axe-core (WCAG 2.2 A and AA) once on every distinct page and fails on any
- * violation, and fails on a console error, an uncaught exception or a failed request (issue 17). The pages come from the app folder and
- * the role table (lib/access.ts), so a new page is covered the day it is added.
+ * axe-core and the browser-error check come with every visit (e2e/fixtures.ts); the crawl is what
+ * makes every page visited. The pages come from the app folder and the role table (lib/access.ts),
+ * so a new page is covered the day it is added.
  */
 const WIDTHS = [1280, 1024, 360];
 
@@ -21,7 +18,7 @@ const WIDTHS = [1280, 1024, 360];
 test.use({ reducedMotion: 'reduce' });
 
 // The roles' crawls only read, so they may run side by side: CI gives this file two workers
-// (.ci/run); axe still checks each distinct page once across them (claimPage below).
+// (.ci/run); axe still checks each distinct page once across them (the fixture's claims).
 test.describe.configure({ mode: 'parallel' });
 
 const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
@@ -84,56 +81,6 @@ async function settle(page: Page) {
 
 let jobId = '';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** Pages this worker had axe check (once each in the run: the same page seen by another role renders the same markup). */
-const axeChecked = new Set<string>();
-let axeViolations = 0;
-
-/**
- * Whether this worker is the first in the run to reach a page: an atomic mkdir in a folder of the
- * run (workers are children of one runner process), so parallel workers never check a page twice.
- */
-const CLAIMS = path.join(os.tmpdir(), `tna-layout-axe-${process.env.E2E_RUN_ID || 'run'}-${process.ppid}`);
-function claimPage(key: string) {
-  fs.mkdirSync(CLAIMS, { recursive: true });
-  try {
-    fs.mkdirSync(path.join(CLAIMS, encodeURIComponent(key)));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Collects what the browser reports as going wrong on the role's pages. A 4xx answer a page asked
- * for and handled (a logo that is not there yet, say) is logged by Chromium as "Failed to load
- * resource"; that is the page working, not an error. Aborted requests are navigations leaving.
- */
-function watchBrowserErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(`${page.url()} console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()} uncaught: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const why = r.failure()?.errorText ?? '';
-    if (!/ERR_ABORTED/.test(why)) errors.push(`${page.url()} request failed: ${r.url()} ${why}`);
-  });
-  return errors;
-}
-
-async function axeProblems(page: Page, key: string) {
-  if (axeChecked.has(key) || !claimPage(key)) return [];
-  axeChecked.add(key);
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  axeViolations += violations.length;
-  return violations.map((v) => `${key}: axe ${v.id} (${v.help}) on ${v.nodes.length} element(s): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-test.afterAll(() => {
-  console.log(`layout crawl (worker ${test.info().parallelIndex}): axe checked ${axeChecked.size} distinct pages, ${axeViolations} violations`);
-});
-
 test.beforeAll(async ({ browser, baseURL }) => {
   // One job of the demo company fills the [id] of the job pages.
   const context = await browser.newContext();
@@ -161,11 +108,10 @@ for (const account of ACCOUNTS) {
   const all = pagesOf(account.role);
   for (let from = 0; from < all.length; from += SLICE) {
     const slice = all.slice(from, from + SLICE);
-    test(`no page of ${account.role} overflows at ${WIDTHS.join(', ')} px (pages ${from + 1}-${from + slice.length} of ${all.length})`, async ({ page, context, baseURL }) => {
+    test(`no page of ${account.role} overflows at ${WIDTHS.join(', ')} px (pages ${from + 1}-${from + slice.length} of ${all.length})`, async ({ page, context, baseURL, pageChecks }) => {
       test.setTimeout(240_000);
       await skipTermsDialog(context, baseURL!);
       const prefetches = await skipPrefetches(page);
-      const browserErrors = watchBrowserErrors(page);
       await signInAs(page, account.email);
       const problems: string[] = [];
       for (const route of slice) {
@@ -173,7 +119,8 @@ for (const account of ACCOUNTS) {
         await page.setViewportSize({ width: WIDTHS[0], height: 900 });
         await page.goto(url);
         await settle(page);
-        problems.push(...(await axeProblems(page, new URL(page.url()).pathname)));
+        // axe looks at the page at 1280 px, before the widths change under it.
+        await pageChecks.checkNow(page);
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });
           await nextFrames(page);
@@ -184,7 +131,6 @@ for (const account of ACCOUNTS) {
           }
         }
       }
-      problems.push(...browserErrors);
       console.log(`${account.role} pages ${from + 1}-${from + slice.length}: ${prefetches.count} prefetches skipped`);
       expect(problems, problems.join('\n')).toEqual([]);
     });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { skipTermsDialog } from './support';
 
 /**
@@ -9,6 +10,16 @@ import { skipTermsDialog } from './support';
  */
 test.beforeEach(async ({ context, baseURL }) => {
   await skipTermsDialog(context, baseURL!);
+});
+
+test.use({
+  allowBrowserErrors: {
+    why: "the stand-in provider's login page (oidc-provider's development interaction on 127.0.0.1, not the app) links Google Fonts, which this offline machine cannot resolve",
+    patterns: [
+      /^http:\/\/127\.0\.0\.1:\d+\/interaction\/\S+ request failed: GET https:\/\/fonts\.googleapis\.com\/\S+ net::ERR_NAME_NOT_RESOLVED$/,
+      /^http:\/\/127\.0\.0\.1:\d+\/interaction\/\S+ console error: Failed to load resource: net::ERR_NAME_NOT_RESOLVED$/,
+    ],
+  },
 });
 
 /** On the stand-in provider's login page: type who you are (any password). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
 import { SignJWT } from 'jose';
 
 export const PASSWORD = 'Demo1234!';

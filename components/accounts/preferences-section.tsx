@@ -79,7 +79,7 @@ export function PreferencesSection() {
           </span>
         )}
         <div className="flex flex-wrap gap-2">
-          <input ref={input} type="file" accept={ACCEPT} className="sr-only" onChange={choose} aria-label="Choose a profile picture" />
+          <input ref={input} type="file" accept={ACCEPT} className="hidden" onChange={choose} aria-label="Choose a profile picture" />
           <Button variant="secondary" loading={busy === 'picture'} onClick={() => input.current?.click()}>
             {p.profile_picture ? 'Change picture' : 'Upload picture'}
           </Button>

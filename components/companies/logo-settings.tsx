@@ -81,7 +81,7 @@ export function LogoSettings({ companyId }: { companyId: number }) {
         </figure>
       </div>
       <div className="mt-5 flex flex-wrap gap-3">
-        <input ref={input} type="file" accept={ACCEPT} className="sr-only" id="logo-file" onChange={choose} aria-label="Choose a logo image" />
+        <input ref={input} type="file" accept={ACCEPT} className="hidden" id="logo-file" onChange={choose} aria-label="Choose a logo image" />
         <Button variant="secondary" onClick={() => input.current?.click()} disabled={!company}>
           {company?.logo ? 'Change logo' : 'Upload logo'}
         </Button>

@@ -93,7 +93,9 @@ export function $runTableAction(action: TableAction): string | null {
     }
     case 'merge': {
       const problem = mergeProblem(grid, rect);
-      if (!problem) $mergeCells(cells);
+      // The selection still names the cells merged away (reading it then throws "Point.getNode: node
+      // not found"): it moves into the merged cell, as Lexical's own table menu does.
+      if (!problem) $mergeCells(cells)?.selectStart();
       return problem;
     }
     case 'split':

@@ -76,7 +76,7 @@ export function CompanyInfoStep({ userId, firstName }: { userId: number; firstNa
                 >
                   <input type="radio" value={bucket} className="sr-only" {...register('companySize')} />
                   <span className="text-sm font-semibold">{bucket}</span>
-                  <span className="text-[0.7rem] text-slate-500">employees</span>
+                  <span className="text-[0.7rem] text-slate-600">employees</span>
                 </label>
               ))}
             </div>

@@ -58,7 +58,7 @@ export function LogoPicker({ value, fileName, onChange }: { value: string | null
         id={`${id}-file`}
         type="file"
         accept={ACCEPT}
-        className="sr-only"
+        className="hidden"
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-help`}
         onChange={(e) => void take(e.target.files?.[0])}

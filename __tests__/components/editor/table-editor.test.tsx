@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { $createTableNodeWithDimensions, $isTableCellNode, $isTableNode, type TableNode } from '@lexical/table';
-import { $getRoot, $isElementNode, type LexicalEditor, type LexicalNode } from 'lexical';
+import { $createTableNodeWithDimensions, $createTableSelectionFrom, $isTableCellNode, $isTableNode, type TableNode } from '@lexical/table';
+import { $getRoot, $getSelection, $isElementNode, $setSelection, type LexicalEditor, type LexicalNode } from 'lexical';
 import { createRef } from 'react';
 import { RichTextEditor } from '@/components/editor/rich-text-editor';
 import { TABLE_MESSAGES } from '@/lib/jobs/table-rules';
@@ -76,6 +76,38 @@ describe('RichTextEditor tables', () => {
     await withTable(editor, 2, 2);
     fireEvent.click(await screen.findByRole('button', { name: 'Merge cells' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(TABLE_MESSAGES.mergeOne);
+  });
+
+  it('merges the selected cells and leaves the selection in the merged cell, not on a cell merged away', async () => {
+    const { editor } = await setup();
+    await withTable(editor, 2, 2);
+    await act(async () => {
+      editor.update(
+        () => {
+          const table = $getRoot().getFirstChild() as TableNode;
+          $setSelection($createTableSelectionFrom(table, cellAt(table, 1, 0), cellAt(table, 1, 1)));
+        },
+        { discrete: true },
+      );
+    });
+    const errors: unknown[] = [];
+    const stop = editor.registerUpdateListener(({ editorState }) => {
+      try {
+        editorState.read(() => $getSelection()?.getNodes());
+      } catch (e) {
+        errors.push(e);
+      }
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Merge cells' }));
+    await waitFor(() => expect(shape(editor)).toEqual([2, 1]));
+    stop();
+    expect(errors).toEqual([]);
+    const inMerged = editor.getEditorState().read(() => {
+      const node = $getSelection()?.getNodes()[0];
+      const cell = node && ($isTableCellNode(node) ? node : node.getParents().find($isTableCellNode));
+      return cell ? cell.getColSpan() : null;
+    });
+    expect(inMerged).toBe(2);
   });
 
   it('repairs a stored table on load (a missing cell is added)', async () => {

@@ -94,7 +94,7 @@ export function VideoField({ value, onChange, error, onBlur, onUploadResult }: P
           <label
             htmlFor={id}
             className={clsx(
-              'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-6 text-center transition hover:border-brand-400 hover:bg-brand-50/40',
+              'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-6 text-center transition hover:border-brand-400 hover:bg-brand-50/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
               fileError ? 'border-red-300' : 'border-slate-300',
             )}
           >
