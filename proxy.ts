@@ -5,7 +5,7 @@ import { apiMethodGate } from '@/lib/api/method-gate';
 import { isPreviewDeployment } from '@/lib/config';
 import { requestIdFrom } from '@/lib/log';
 import { secureCookies } from '@/lib/auth/cookie-security';
-import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
+import { CACHED_PAGE, cspParts, newNonce, pageCsp } from '@/lib/security/csp';
 import { FLAG_COOKIE, flagOverridesFromQuery, parseFlagCookie, serializeFlagCookie } from '@/lib/flag-overrides';
 import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
 import { SESSION_HANDOFF_HEADER, readSessionCookie, sealSessionHandoff, sessionCookieValue } from '@/lib/auth/session-cookie';
@@ -27,11 +27,13 @@ export async function proxy(req: NextRequest) {
   const flagCookie = flagOverrideCookie(req);
   const { denied, session } = await gate(req);
   if (denied) return keepFlags(denied, flagCookie);
-  const nonce = newNonce();
-  const csp = pageCsp(CSP, nonce, pathname);
+  // A page served from cache to everyone gets the policy without a nonce (lib/security/csp.ts).
+  const nonce = CACHED_PAGE.test(pathname) ? null : newNonce();
+  const csp = nonce === null ? CSP.cached : pageCsp(CSP, nonce, pathname);
   const requestId = requestIdFrom(req.headers.get('x-request-id'));
   const headers = new Headers(req.headers);
-  headers.set('x-nonce', nonce);
+  if (nonce === null) headers.delete('x-nonce');
+  else headers.set('x-nonce', nonce);
   headers.set('x-request-id', requestId);
   headers.set('content-security-policy', csp);
   // What the gate decoded goes on to the page (one session read per request); nothing a client sent under that name does.

@@ -24,9 +24,14 @@ const originOf = (url: string | undefined) => {
 
 const list = (...parts: (string | null | false | undefined)[]) => [...new Set(parts.filter(Boolean) as string[])].join(' ');
 
-export type CspParts = { before: string; after: string; framedAfter: string };
+export type CspParts = { before: string; after: string; framedAfter: string; cached: string };
 
-/** The policy split around the nonce; `framedAfter` is the tail for pages the app frames (the card fields). */
+/**
+ * The policy split around the nonce; `framedAfter` is the tail for pages the app frames (the card
+ * fields). `cached` is the whole policy of the pages served from Next's cache (CACHED_PAGE): one
+ * HTML for everyone cannot carry a request's nonce, so their scripts are allowed by origin and
+ * inline, Next's documented policy without nonces; everything else stays as strict as on the others.
+ */
 export function cspParts(env: Env = process.env): CspParts {
   const dev = env.NODE_ENV === 'development';
   const maps = !!env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY;
@@ -49,6 +54,7 @@ export function cspParts(env: Env = process.env): CspParts {
     before: "default-src 'self'; script-src 'self' 'nonce-",
     after: `' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}; ${shared}; frame-ancestors 'self'`,
     framedAfter: `' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}; ${shared}; frame-ancestors ${list("'self'", appOrigin)}`,
+    cached: `default-src 'self'; script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}; ${shared}; frame-ancestors 'self'`,
   };
 }
 
@@ -57,6 +63,9 @@ export function newNonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }
+
+/** The pages rendered once and served from cache to everyone: a public job and a public news post (app/(public)). */
+export const CACHED_PAGE = /^\/(jobs|posts)\/[^/]+\/?$/;
 
 /** The policy of one page: the card-fields page may be framed by the app's own origin, no other page by anyone else. */
 export function pageCsp(parts: CspParts, nonce: string, pathname: string) {

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
-import { cspParts, pageCsp } from '@/lib/security/csp';
+import { CACHED_PAGE, cspParts, pageCsp } from '@/lib/security/csp';
 import { secureCookies } from '@/lib/auth/cookie-security';
 
 describe('page Content-Security-Policy', () => {
@@ -17,6 +17,21 @@ describe('page Content-Security-Policy', () => {
     expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
     expect(first.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
     expect(second.headers.get('content-security-policy')).not.toContain(nonce!);
+  });
+
+  it('the pages served from cache to everyone get the policy without a nonce, and Next gets no nonce to bake in', async () => {
+    for (const path of ['/jobs/12', '/posts/3']) {
+      const res = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { 'x-nonce': 'forged' } }));
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self' 'unsafe-inline';/);
+      expect(csp).not.toMatch(/nonce|strict-dynamic/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/frame-ancestors 'self'$/);
+      expect(res.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
+      expect(res.headers.get('x-middleware-request-x-nonce')).toBeNull();
+    }
+    // Only those: a portal's job page or anything below a public one keeps the nonce.
+    for (const path of ['/members/jobs/12', '/company/jobs/12', '/jobs', '/jobs/12/more']) expect(CACHED_PAGE.test(path)).toBe(false);
   });
 
   it('portal pages still get the gate before any policy', async () => {
