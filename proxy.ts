@@ -5,7 +5,7 @@ import { apiMethodGate } from '@/lib/api/method-gate';
 import { isPreviewDeployment } from '@/lib/config';
 import { requestIdFrom } from '@/lib/log';
 import { secureCookies } from '@/lib/auth/cookie-security';
-import { CACHED_PAGE, cspParts, newNonce, pageCsp } from '@/lib/security/csp';
+import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
 import { FLAG_COOKIE, flagOverridesFromQuery, parseFlagCookie, serializeFlagCookie } from '@/lib/flag-overrides';
 import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
 import { SESSION_HANDOFF_HEADER, readSessionCookie, sealSessionHandoff, sessionCookieValue } from '@/lib/auth/session-cookie';
@@ -27,13 +27,11 @@ export async function proxy(req: NextRequest) {
   const flagCookie = flagOverrideCookie(req);
   const { denied, session } = await gate(req);
   if (denied) return keepFlags(denied, flagCookie);
-  // A page served from cache to everyone gets the policy without a nonce (lib/security/csp.ts).
-  const nonce = CACHED_PAGE.test(pathname) ? null : newNonce();
-  const csp = nonce === null ? CSP.cached : pageCsp(CSP, nonce, pathname);
+  const nonce = newNonce();
+  const csp = pageCsp(CSP, nonce, pathname);
   const requestId = requestIdFrom(req.headers.get('x-request-id'));
   const headers = new Headers(req.headers);
-  if (nonce === null) headers.delete('x-nonce');
-  else headers.set('x-nonce', nonce);
+  headers.set('x-nonce', nonce);
   headers.set('x-request-id', requestId);
   headers.set('content-security-policy', csp);
   // What the gate decoded goes on to the page (one session read per request); nothing a client sent under that name does.
@@ -93,6 +91,9 @@ async function gate(req: NextRequest): Promise<{ denied?: NextResponse; session?
 }
 
 export const config = {
-  // The versioned API (method gate), and every page; not next-auth, Next's static files or public/.
-  matcher: ['/api/v1.0', '/api/v1.0/:path*', '/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml).*)'],
+  // The versioned API (method gate), and every page; not next-auth, Next's static files or public/,
+  // nor the pages served from Next's cache to everyone (/jobs/{id}, /posts/{id}): public, the same
+  // for all, their policy comes from next.config.mjs. Running the proxy for them cost as much CPU
+  // again as serving the cached page (docs/benchmarks.md, "HTTP, against Next's floor").
+  matcher: ['/api/v1.0', '/api/v1.0/:path*', '/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml|jobs/|posts/).*)'],
 };
