@@ -1,3 +1,5 @@
+import { cspParts } from './lib/security/csp-parts.mjs';
+
 /**
  * Hosts a browser may open `next dev` at besides localhost (Next blocks its dev scripts for other
  * origins, and the page then never hydrates): every loopback name, plus ALLOWED_DEV_ORIGINS
@@ -18,6 +20,12 @@ const SECURITY_HEADERS = [
   { key: 'Permissions-Policy', value: 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()' },
   // Browsers honour HSTS only over https, so a local `next start` on http is not affected.
   ...(process.env.NODE_ENV === 'production' ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
+];
+
+const CACHED_PAGE_HEADERS = [
+  { key: 'Content-Security-Policy', value: cspParts(process.env).cached },
+  // A Vercel preview is never indexed (the proxy says so for the other pages; docs/deploy.md).
+  ...(process.env.VERCEL_ENV === 'preview' ? [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] : []),
 ];
 
 /** @type {import('next').NextConfig} */
@@ -44,7 +52,10 @@ const nextConfig = {
           ...SECURITY_HEADERS,
         ],
       },
-      // Pages get a per-request nonce policy from proxy.ts; API answers are data and may run nothing.
+      // The pages served from Next's cache to everyone (issue 16; proxy.ts does not run for them): one
+      // HTML cannot carry a request's nonce, so their own policy allows the app's scripts without one.
+      ...['/jobs/:path*', '/posts/:path*'].map((source) => ({ source, headers: CACHED_PAGE_HEADERS })),
+      // Other pages get a per-request nonce policy from proxy.ts; API answers are data and may run nothing.
       { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
       // public/brand: file names carry a version (`.v1`), so a change is a new URL.
       { source: '/brand/:path*', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },

@@ -91,6 +91,9 @@ async function gate(req: NextRequest): Promise<{ denied?: NextResponse; session?
 }
 
 export const config = {
-  // The versioned API (method gate), and every page; not next-auth, Next's static files or public/.
-  matcher: ['/api/v1.0', '/api/v1.0/:path*', '/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml).*)'],
+  // The versioned API (method gate), and every page; not next-auth, Next's static files or public/,
+  // nor the pages served from Next's cache to everyone (/jobs/{id}, /posts/{id}): public, the same
+  // for all, their policy comes from next.config.mjs. Running the proxy for them cost as much CPU
+  // again as serving the cached page (docs/benchmarks.md, "HTTP, against Next's floor").
+  matcher: ['/api/v1.0', '/api/v1.0/:path*', '/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml|jobs/|posts/).*)'],
 };

@@ -71,3 +71,73 @@ test('expired, unpaid and unknown jobs answer 404; the sitemap lists only live j
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
 });
+
+/** A job of this test's own, created and paid by card through the API (so no other spec's job changes). */
+async function paidJob(request: APIRequestContext, auth: Record<string, string>, title: string) {
+  const created = await request.post('/api/v1.0/jobs', {
+    headers: auth,
+    data: {
+      title,
+      job_type: 'dry_van',
+      home_time: 'HW',
+      required_experience: 'Y1',
+      job_description: '<p>Regional runs, home every weekend.</p>',
+      expected_pay: 1500,
+      salary_type: 'weekly',
+      addresses: [{ city: 'Dallas', state: 'TX', postal_code: '75201', country: 'US' }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { jobs_post_token: secret, jobs } = (await created.json()).data as { jobs_post_token: string; jobs: { id: number }[] };
+  const id = jobs[0].id;
+  // Not public yet: the page answers 404 (and may keep that answer in its cache).
+  expect((await request.get(`/jobs/${id}`)).status()).toBe(404);
+  const card = await request.post('/sandbox-gateway/tokenize', { data: { card_number: '4111 1111 1111 1111', expiration_date: '12/39', cvv: '123', card_holder_name: 'Cache Test' } });
+  expect(card.status()).toBe(201);
+  const paid = await request.post('/api/v1.0/payment/company/invoice/charge', { headers: auth, data: { secret_token: secret, action_type: 'new job', card_token: (await card.json()).token } });
+  expect(paid.status()).toBe(200);
+  return id;
+}
+
+test('the page is served from cache, and a change to the job shows at once: paid, renamed, closed', async ({ page, request }) => {
+  const auth = { authorization: `Bearer ${await companyToken(request)}` };
+  const title = `Cached Flatbed Driver ${Date.now()}`;
+  const id = await paidJob(request, auth, title);
+
+  // Paying expired the cached 404: the page is there right away, then comes from the cache.
+  const first = await request.get(`/jobs/${id}`);
+  expect(first.status()).toBe(200);
+  expect(await first.text()).toContain(title);
+  const second = await request.get(`/jobs/${id}`);
+  expect(second.headers()['x-nextjs-cache']).toBe('HIT');
+  expect(await second.text()).toContain(title);
+  expect(await (await request.get('/sitemap.xml')).text()).toContain(`/jobs/${id}</loc>`);
+
+  // The employer renames it through the API: the very next view shows the new title, never the old page.
+  const renamed = `${title} (Renamed)`;
+  expect((await request.patch(`/api/v1.0/jobs/${id}`, { headers: auth, data: { title: renamed, expected_pay: 1725 } })).status()).toBe(200);
+  await page.goto(`/jobs/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
+  await expect(page.getByText('$1,725 per week')).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(renamed.replace(/[()]/g, '\\$&')));
+  const again = await request.get(`/jobs/${id}`);
+  expect(again.headers()['x-nextjs-cache']).toBe('HIT');
+  expect(await again.text()).not.toContain(`${title}</h1>`);
+
+  // Closed: no longer live, the page is gone at once and the sitemap drops it.
+  expect((await request.post(`/api/v1.0/jobs/${id}/close`, { headers: auth })).status()).toBe(200);
+  expect((await page.goto(`/jobs/${id}`))?.status()).toBe(404);
+  expect((await request.get(`/jobs/${id}`)).status()).toBe(404);
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain(`/jobs/${id}</loc>`);
+});
+
+test("a visit to the cached page still counts in the job's statistics (the view pixel)", async ({ page, request }) => {
+  const auth = { authorization: `Bearer ${await companyToken(request)}` };
+  const id = await paidJob(request, auth, `Counted Reefer Driver ${Date.now()}`);
+  const views = async () => ((await (await request.get(`/api/v1.0/jobs/${id}/statistics`, { headers: auth })).json()).data as Record<string, number>).views;
+  const before = await views();
+  const pixel = page.waitForResponse((r) => r.url().includes(`/api/job-views/${id}`));
+  await page.goto(`/jobs/${id}`);
+  expect((await pixel).status()).toBe(200);
+  await expect.poll(views).toBe(before + 1);
+});

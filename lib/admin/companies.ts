@@ -10,6 +10,7 @@ import { conflict, notFound } from '@/lib/errors';
 import { companyView } from '@/lib/companies/view';
 import { assertAdmin } from './guard';
 import type { AdminCompanyInput, AdminCompanyPatch } from './schemas';
+import { companyChanged } from '@/lib/cache/tags';
 
 /**
  * The spec's rule for a company created by an admin: its email must not belong to someone who is
@@ -89,7 +90,7 @@ export async function updateAdminCompany(db: Database, actor: Actor | null, id: 
   const changed = Object.entries(input)
     .filter(([, v]) => v !== undefined)
     .map(([k]) => k);
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(companies)
       .set({ ...patch, updatedAt: sql`now()` })
@@ -106,4 +107,6 @@ export async function updateAdminCompany(db: Database, actor: Actor | null, id: 
     });
     return companyView(row);
   });
+  if (input.company_name !== undefined) companyChanged(id);
+  return view;
 }

@@ -10,6 +10,7 @@ import { checkImage, imageFromRequest } from '@/lib/accounts/image-upload';
 import { LOGO_BAD_TYPE, LOGO_CROP_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZES, LOGO_TOO_LARGE, LOGO_TYPES, logoCropSchema, type LogoCrop, type LogoSize } from './schemas';
 import { companyOrThrow } from './services';
 import { logoUrl } from './view';
+import { companyChanged } from '@/lib/cache/tags';
 
 
 const LOGO_RULES = { field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_TOO_LARGE, badType: LOGO_BAD_TYPE, types: LOGO_TYPES, missing: 'Choose a logo image.' };
@@ -77,6 +78,7 @@ export async function uploadLogo(db: Database, actor: Actor, companyId: number, 
   await storage().put(logoKey(key, 'small'), small, 'image/webp');
   await storage().put(key, large, 'image/webp');
   const [row] = await db.update(companies).set({ logo: key, updatedAt: sql`now()` }).where(eq(companies.id, companyId)).returning();
+  companyChanged(companyId);
   await deleteLogoFiles(company.logo);
   return logoUrls(row);
 }
@@ -84,6 +86,7 @@ export async function uploadLogo(db: Database, actor: Actor, companyId: number, 
 export async function removeLogo(db: Database, actor: Actor, companyId: number) {
   const company = await companyOrThrow(db, actor, companyId);
   await db.update(companies).set({ logo: null, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
+  companyChanged(companyId);
   await deleteLogoFiles(company.logo);
   return { url: null, small_url: null };
 }

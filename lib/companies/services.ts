@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound } from '@/lib/errors';
 import { locate } from './locate';
 import type { CreateCompanyInput, UpdateCompanyInput } from './schemas';
 import { companyView } from './view';
+import { companyChanged } from '@/lib/cache/tags';
 
 /** Roles that see every company; everyone else reaches only their own. */
 const ALL_COMPANIES = [ROLES.SUPER_ADMIN, ROLES.ADMIN, ROLES.INTERNAL_USER] as const;
@@ -113,5 +114,7 @@ export async function updateCompany(db: Database, actor: Actor, companyId: numbe
     .where(eq(companies.id, companyId))
     .returning();
   await db.insert(auditLog).values({ actorId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', entity: 'company', entityId: String(companyId), data: { fields: Object.keys(input) } });
+  // The name shows on every public page of the company's jobs.
+  if (input.company_name !== undefined) companyChanged(companyId);
   return companyView(row);
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, not } from 'drizzle-orm';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
+import { jobsChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
 import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/errors';
@@ -194,7 +195,10 @@ export async function expireJobs(db: Database, now: Date, options: BatchOptions 
         .returning({ id: jobs.id }),
     options,
   );
-  return rows.map((r) => r.id);
+  const expired = rows.map((r) => r.id);
+  // Off the public site: each batch has committed by now.
+  jobsChanged(expired);
+  return expired;
 }
 
 /** Ends boosts 7 days after they started (in batches, like expireJobs). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
+import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
 import { applications, companies, companyTags, jobAddons, jobAddresses, jobTags, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
@@ -177,6 +178,7 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
   if (Object.keys(set).length) await db.update(jobs).set({ ...set, updatedAt: new Date() }).where(eq(jobs.id, job.id));
   // A replaced or removed uploaded video leaves no file behind.
   if (set.videoUrl !== undefined && set.videoUrl !== job.videoUrl) await releaseJobVideo(db, job.companyId, job.videoUrl);
+  jobChanged(job.id);
   return getJob(db, actor, job.id);
 }
 
@@ -213,6 +215,7 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
     if (added.length) await tx.insert(jobAddresses).values(added);
     await refreshCost(tx as unknown as Database, job.id);
   });
+  jobChanged(job.id);
   return getJob(db, actor, job.id);
 }
 
@@ -234,6 +237,7 @@ export async function setAddons(db: Database, actor: Actor | null, id: number | 
     await upsertAddons(tx as unknown as Database, job.id, addons);
     await refreshCost(tx as unknown as Database, job.id);
   });
+  jobChanged(job.id);
   return listAddons(db, actor, job.id);
 }
 
@@ -252,6 +256,7 @@ export async function closeJob(db: Database, actor: Actor | null, id: number | s
   const job = await loadOwnedJob(db, actor, id);
   assertOpen(job, 'close');
   await db.update(jobs).set({ ...endPosting(now), closedAt: now }).where(eq(jobs.id, job.id));
+  jobChanged(job.id);
   return getJob(db, actor, job.id);
 }
 
@@ -260,6 +265,7 @@ export async function cancelJob(db: Database, actor: Actor | null, id: number | 
   const job = await loadOwnedJob(db, actor, id);
   assertOpen(job, 'cancel');
   await db.update(jobs).set({ ...endPosting(now), cancelledAt: now }).where(eq(jobs.id, job.id));
+  jobChanged(job.id);
   return getJob(db, actor, job.id);
 }
 
@@ -353,5 +359,6 @@ export async function setSuspended(db: Database, actor: Actor | null, id: number
   if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
   const job = await loadOwnedJob(db, actor, id);
   await db.update(jobs).set({ suspended, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+  jobChanged(job.id);
   return getJob(db, actor, job.id);
 }

@@ -7,6 +7,7 @@ import { newsChannels } from '@/lib/db/schema';
 import { notFound, unprocessable } from '@/lib/errors';
 import { assertNewsAdmin, assertReader } from './access';
 import type { ChannelInput, ChannelSearch } from './schemas';
+import { newsChanged } from '@/lib/cache/tags';
 
 type ChannelRow = typeof newsChannels.$inferSelect;
 
@@ -88,7 +89,7 @@ export async function createChannel(db: Database, actor: Actor | null, input: Re
 export async function updateChannel(db: Database, actor: Actor | null, id: number, input: ChannelInput) {
   const a = assertNewsAdmin(actor);
   await channelOrThrow(db, id);
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsChannels)
       .set({
@@ -103,6 +104,9 @@ export async function updateChannel(db: Database, actor: Actor | null, id: numbe
     await recordAudit(tx, { actorUserId: a.userId, action: 'news_channel.update', subjectType: 'news_channel', subjectId: id, details: { fields: Object.keys(input) } });
     return channelView(row);
   });
+  // Every post page shows its channel's name, and a deactivated channel's posts leave the site.
+  newsChanged();
+  return view;
 }
 
 /** DELETE /news/channels/{id}: deactivates (posts keep their channel; contributors can no longer write there). */

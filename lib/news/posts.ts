@@ -11,6 +11,7 @@ import { assertMayEdit, assertReader, assertWriter } from './access';
 import { channelOrThrow } from './channels';
 import { firstImageUrl, makeThumbnails } from './images';
 import { CHANNEL_INACTIVE, SCHEDULE_IN_PAST, type PostInput, type PostStatus } from './schemas';
+import { newsChanged } from '@/lib/cache/tags';
 
 type PostRow = typeof newsPosts.$inferSelect;
 
@@ -77,7 +78,7 @@ export async function createPost(db: Database, actor: Actor | null, channelId: n
   if (!channel.isActive) throw unprocessable(CHANNEL_INACTIVE);
   const state = statusFor(input, now);
   const { rendered, thumbs } = await content(input, null);
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(newsPosts)
       .values({
@@ -97,6 +98,9 @@ export async function createPost(db: Database, actor: Actor | null, channelId: n
     await recordAudit(tx, { actorUserId: a.userId, action: 'news_post.create', subjectType: 'news_post', subjectId: row.id, details: { status: row.status } });
     return postView(row, a);
   });
+  // A post published at once joins the sitemap (and /posts/{id} may have been cached as not found).
+  newsChanged([view.id]);
+  return view;
 }
 
 export async function updatePost(db: Database, actor: Actor | null, id: number, input: PostInput, now = new Date()) {
@@ -107,7 +111,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   if (!channel.isActive && changesState && input.status === undefined) throw unprocessable(CHANNEL_INACTIVE);
   const state = changesState ? statusFor(input, now) : null;
   const { rendered, thumbs } = await content(input, post.body);
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsPosts)
       .set({
@@ -127,6 +131,8 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
     await recordAudit(tx, { actorUserId: a.userId, action: 'news_post.update', subjectType: 'news_post', subjectId: id, details: { fields: Object.keys(input), status: row.status } });
     return postView(row, a);
   });
+  newsChanged([id]);
+  return view;
 }
 
 /** DELETE /news/channels/posts/{id}: cancels the post (kept for the record, off every reader's page). */
@@ -175,5 +181,6 @@ export async function publishDuePosts(db: Database, now: Date) {
     .set({ status: 'POSTED', isActive: true, publishedAt: sql`coalesce(${newsPosts.publishedAt}, ${newsPosts.scheduledAt})`, updatedAt: now })
     .where(and(eq(newsPosts.status, 'SCHEDULED'), sql`${newsPosts.scheduledAt} <= ${now}`, sql`exists (select 1 from ${newsChannels} c where c.id = ${newsPosts.channelId} and c.is_active)`))
     .returning({ id: newsPosts.id });
+  if (rows.length) newsChanged(rows.map((r) => r.id));
   return { published: rows.length };
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
+import { jobChanged } from '@/lib/cache/tags';
 import { invoices, paymentAttempts } from '@/lib/db/schema';
 import type { ChargeResult, PaymentGateway } from './gateway';
 import { liveOrder, openOrder, type Invoice, type OrderInput } from './orders';
@@ -84,8 +85,21 @@ export async function chargeWithRetry(db: Database, gateway: PaymentGateway, inv
   }
 }
 
+/**
+ * An approved order changed its job (published, renewed, items paid, boosted): its public page and
+ * the sitemap are expired once the change has committed, so no request re-caches the old state.
+ */
+function jobPageAfter(invoice: Invoice | undefined) {
+  if (invoice?.status === 'APPROVED' && invoice.jobId != null) jobChanged(invoice.jobId);
+  return invoice;
+}
+
 /** Moves an in-flight order to its final state; the job-side change commits with it. */
 async function settle(db: Database, invoice: Invoice, approved: boolean, result: ChargeResult, onApproved: OnApproved, now: Date): Promise<Invoice> {
+  return jobPageAfter(await settleInTransaction(db, invoice, approved, result, onApproved, now))!;
+}
+
+async function settleInTransaction(db: Database, invoice: Invoice, approved: boolean, result: ChargeResult, onApproved: OnApproved, now: Date): Promise<Invoice> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(invoices)
@@ -169,7 +183,7 @@ export async function payOnce(
         if (inv) await onApproved(tx as unknown as Database, inv);
         return inv;
       });
-      if (created) return outcomeOf(created);
+      if (created) return outcomeOf(jobPageAfter(created)!);
       continue;
     }
     const invoice = await openOrder(db, order, now);

@@ -1,56 +1,9 @@
 /**
- * The pages' Content-Security-Policy (docs/shell.md, "Security headers"). Scripts run only with the
- * request's nonce ('strict-dynamic' lets Next's and Google's loaders add their own chunks); styles
- * allow inline because React, Lexical and the map write style attributes, which nonces cannot
- * cover. Everything but the nonce is worked out once per process: the proxy only splices it in.
+ * The pages' Content-Security-Policy (docs/shell.md, "Security headers"): the policy around the
+ * nonce is built by csp-parts.mjs once per process; the proxy only splices each request's nonce in.
  */
-type Env = Partial<Record<string, string>>;
-
-const GOOGLE_MAPS = {
-  img: ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
-  connect: ['https://maps.googleapis.com', 'https://places.googleapis.com', 'https://*.googleapis.com'],
-  style: ['https://fonts.googleapis.com'],
-  font: ['https://fonts.gstatic.com'],
-};
-
-const originOf = (url: string | undefined) => {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-};
-
-const list = (...parts: (string | null | false | undefined)[]) => [...new Set(parts.filter(Boolean) as string[])].join(' ');
-
-export type CspParts = { before: string; after: string; framedAfter: string };
-
-/** The policy split around the nonce; `framedAfter` is the tail for pages the app frames (the card fields). */
-export function cspParts(env: Env = process.env): CspParts {
-  const dev = env.NODE_ENV === 'development';
-  const maps = !!env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY;
-  const appOrigin = originOf(env.APP_URL || env.NEXTAUTH_URL);
-  const gatewayOrigins = [originOf(env.SANDBOX_GATEWAY_ORIGIN), originOf(env.CELERO_HOSTED_FIELDS_URL), originOf(env.CELERO_BASE_URL)];
-  const shared = [
-    `style-src ${list("'self'", "'unsafe-inline'", ...(maps ? GOOGLE_MAPS.style : []))}`,
-    `img-src ${list("'self'", 'data:', 'blob:', ...(maps ? GOOGLE_MAPS.img : []))}`,
-    `font-src ${list("'self'", 'data:', ...(maps ? GOOGLE_MAPS.font : []))}`,
-    // data: and blob: let forms turn a picked image back into a file (fetch(dataUrl)); nothing leaves the page that way.
-    `connect-src ${list("'self'", 'data:', 'blob:', dev && 'ws:', ...(maps ? GOOGLE_MAPS.connect : []))}`,
-    "media-src 'self' blob:",
-    `frame-src ${list("'self'", ...gatewayOrigins)}`,
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
-  return {
-    before: "default-src 'self'; script-src 'self' 'nonce-",
-    after: `' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}; ${shared}; frame-ancestors 'self'`,
-    framedAfter: `' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}; ${shared}; frame-ancestors ${list("'self'", appOrigin)}`,
-  };
-}
+import type { CspParts } from './csp-parts.mjs';
+export { cspParts, type CspParts } from './csp-parts.mjs';
 
 /** A fresh nonce: 128 random bits, base64. */
 export function newNonce() {

@@ -1,5 +1,6 @@
 import { NextRequest } from 'next/server';
-import { proxy } from '@/proxy';
+import { config as proxyConfig, proxy } from '@/proxy';
+import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { cspParts, pageCsp } from '@/lib/security/csp';
 import { secureCookies } from '@/lib/auth/cookie-security';
 
@@ -17,6 +18,26 @@ describe('page Content-Security-Policy', () => {
     expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
     expect(first.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
     expect(second.headers.get('content-security-policy')).not.toContain(nonce!);
+  });
+
+  it('the proxy does not run for the pages served from cache to everyone (it costs as much CPU again as serving them); it does for the rest', () => {
+    const runs = (url: string) => unstable_doesMiddlewareMatch({ config: proxyConfig, url });
+    for (const path of ['/jobs/12', '/posts/3', '/jobs/12/nope']) expect({ path, runs: runs(path) }).toEqual({ path, runs: false });
+    for (const path of ['/members/jobs/12', '/company/jobs/12', '/jobs', '/login', '/api/v1.0/jobs/12']) expect({ path, runs: runs(path) }).toEqual({ path, runs: true });
+  });
+
+  it('next.config.mjs gives those pages the policy without a nonce: the same directives as the others but script-src', async () => {
+    const parts = cspParts({ NODE_ENV: 'production' });
+    expect(parts.cached).toMatch(/script-src 'self' 'unsafe-inline';/);
+    expect(parts.cached).not.toMatch(/nonce|strict-dynamic|unsafe-eval/);
+    const withoutScripts = (policy: string) => policy.split('; ').filter((d) => !d.startsWith('script-src'));
+    expect(withoutScripts(parts.cached)).toEqual(withoutScripts(pageCsp(parts, 'n', '/login')));
+    const { default: nextConfig } = await import('@/next.config.mjs');
+    const rules = await nextConfig.headers!();
+    for (const source of ['/jobs/:path*', '/posts/:path*']) {
+      const rule = rules.find((r: { source: string }) => r.source === source);
+      expect(rule?.headers).toContainEqual({ key: 'Content-Security-Policy', value: cspParts(process.env).cached });
+    }
   });
 
   it('portal pages still get the gate before any policy', async () => {

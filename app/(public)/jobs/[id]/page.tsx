@@ -4,19 +4,31 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { config } from '@/lib/config';
+import { cachedPublicJob } from '@/lib/cache/public-pages';
 import { DEFAULT_COMPANY_LOGO } from '@/lib/companies/brand';
-import { getDb } from '@/lib/db/client';
 import { BENEFITS, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, formatUsdShort, labelOf } from '@/lib/jobs/codes';
-import { getPublicJob, jobPostingJsonLd, jsonLdScript, payOf, placeOf, publicJobUrl, type PublicJob } from '@/lib/jobs/public';
+import { jobPostingJsonLd, jsonLdScript, payOf, placeOf, publicJobUrl, type PublicJob } from '@/lib/jobs/public';
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
 import { UPLOADED_VIDEO_RE } from '@/lib/jobs/schemas';
-import { recordPageView } from '@/lib/applications/page-view';
 
-export const dynamic = 'force-dynamic';
+/**
+ * The same for everyone, so rendered once and served from Next's cache (issue 16): the page reads
+ * no cookie or header (force-static also turns the root layout's connection() into a no-op here),
+ * its data carries the tags `job:{id}` and `company:{companyId}` (lib/cache/public-pages.ts), and
+ * the services that change a job or company expire them (lib/cache/tags.ts), so the next request
+ * renders afresh. `revalidate` is the backstop, PUBLIC_CACHE_SECONDS (a literal: Next reads it at
+ * build). No id is rendered at build (the build has no database); each is rendered on its first
+ * request. Its CSP has no nonce (proxy.ts, lib/security/csp.ts); views are counted by the pixel.
+ */
+export const dynamic = 'force-static';
+export const revalidate = 300;
+export function generateStaticParams() {
+  return [];
+}
 
 type Props = { params: Promise<{ id: string }> };
 
-const load = cache(async (id: string) => getPublicJob(await getDb(), id));
+const load = cache(cachedPublicJob);
 
 function summary(pub: PublicJob) {
   const { job, addresses, company } = pub;
@@ -48,8 +60,6 @@ export default async function PublicJobPage({ params }: Props) {
   const pub = await load((await params).id);
   if (!pub) notFound();
   const { job, addresses, company, applyUrl } = pub;
-  // Counted for the job's statistics: one view per visitor per day.
-  await recordPageView(job.id, 'public');
   const pay = payOf(job);
   const facts: [string, string][] = [
     ['Pay', `${pay.amount} per ${pay.per}`],
@@ -155,8 +165,18 @@ export default async function PublicJobPage({ params }: Props) {
           © {new Date().getUTCFullYear()} {config.productName}. Trucking jobs for CDL drivers.
         </div>
       </footer>
+      <ViewPixel jobId={job.id} />
     </div>
   );
+}
+
+/**
+ * Counts the visit for the job's statistics (one view per visitor per day): the cached page reads
+ * nobody's cookies, so the browser's request for this image does (app/api/job-views/[id]/route.ts).
+ */
+function ViewPixel({ jobId }: { jobId: number }) {
+  // eslint-disable-next-line @next/next/no-img-element -- a 1×1 counter, not content
+  return <img src={`/api/job-views/${jobId}`} alt="" width={1} height={1} aria-hidden="true" className="pointer-events-none absolute bottom-0 left-0 h-px w-px opacity-0" />;
 }
 
 /** An uploaded video plays in place; an outside link (YouTube, Vimeo...) opens in a new tab. */

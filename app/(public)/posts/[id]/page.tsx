@@ -5,18 +5,22 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ArticleBody } from '@/components/news/article-body';
 import { publishedOn } from '@/components/news/post-card';
+import { cachedPublishedPost } from '@/lib/cache/public-pages';
 import { config, publicUrl } from '@/lib/config';
-import { getDb } from '@/lib/db/client';
 import { jsonLdScript } from '@/lib/jobs/public';
 import { newsArticleJsonLd, publicPostUrl } from '@/lib/news/public';
-import { publishedPost } from '@/lib/news/readers';
+
+// The same for everyone: cached like the public job page (see app/(public)/jobs/[id]/page.tsx),
+// tagged `post:{id}` and `news`; lib/news expires them when a post or channel changes.
+export const dynamic = 'force-static';
+export const revalidate = 300;
+export function generateStaticParams() {
+  return [];
+}
 
 type Props = { params: Promise<{ id: string }> };
 
-const load = cache(async (raw: string) => {
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? publishedPost(await getDb(), id) : null;
-});
+const load = cache(cachedPublishedPost);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = await load((await params).id);
