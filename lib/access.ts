@@ -130,11 +130,14 @@ export const PORTALS: readonly Portal[] = [
 export type Guard = 'public' | 'authenticated' | readonly Role[];
 
 /**
- * Page guards, most specific prefix first. A path under none of them is public.
- * /admin/channels is for the news roles only (spec §6), not for admins.
+ * Page guards, most specific prefix first. A path under none of them is public. A `*` segment
+ * stands for any one segment (an id).
+ * /admin/channels is for the news roles only (spec §6), not for admins; so is writing a post, while
+ * reading the News Portal is open to staff and the ads admin too.
  */
 export const PAGE_GUARDS: readonly { prefix: string; guard: Guard }[] = [
   { prefix: '/admin/channels', guard: [NEWS_ADMIN, NEWS_CONTRIBUTOR] },
+  { prefix: '/news/channels/*/new', guard: [NEWS_ADMIN, NEWS_CONTRIBUTOR] },
   /** Mail may hold another person's secrets: only super admins, and only while there is no SMTP server. */
   { prefix: '/admin/outbox', guard: [SUPER_ADMIN] },
   { prefix: '/admin', guard: [SUPER_ADMIN, ADMIN] },
@@ -192,8 +195,16 @@ export function allows(guard: Guard, roles: readonly string[] | undefined, signe
   return (roles ?? []).some((r) => (guard as readonly string[]).includes(r));
 }
 
+/** Whether a path is the prefix or below it; a `*` segment of the prefix matches any one segment. */
+function underPrefix(pathname: string, prefix: string) {
+  if (!prefix.includes('*')) return pathname === prefix || pathname.startsWith(prefix + '/');
+  const want = prefix.split('/');
+  const have = pathname.split('/');
+  return have.length >= want.length && want.every((segment, i) => segment === '*' ? have[i] !== '' : segment === have[i]);
+}
+
 export function pageGuardFor(pathname: string): Guard {
-  const hit = PAGE_GUARDS.find((g) => pathname === g.prefix || pathname.startsWith(g.prefix + '/'));
+  const hit = PAGE_GUARDS.find((g) => underPrefix(pathname, g.prefix));
   return hit ? hit.guard : 'public';
 }
 

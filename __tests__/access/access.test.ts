@@ -57,6 +57,9 @@ describe('pageGuardFor (spec §6 route guards)', () => {
     ['/company/jobs', [SUPER_ADMIN, ADMIN, INTERNAL_USER, COMPANY_ADMIN, EMPLOYER]],
     ['/company/settings/billing', [EMPLOYER, COMPANY_ADMIN, ADMIN, SUPER_ADMIN]],
     ['/news', [NEWS_ADMIN, NEWS_CONTRIBUTOR, INTERNAL_USER, SUPER_ADMIN, ADMIN, ADS_ADMIN]],
+    ['/news/channels/7', [NEWS_ADMIN, NEWS_CONTRIBUTOR, INTERNAL_USER, SUPER_ADMIN, ADMIN, ADS_ADMIN]],
+    // Writing a post is the news roles' own: the page checks the same (app/(news)/news/channels/[id]/new).
+    ['/news/channels/7/new', [NEWS_ADMIN, NEWS_CONTRIBUTOR]],
     ['/ads/manage', [ADS_ADMIN, SUPER_ADMIN, ADMIN]],
     ['/members/settings', [DRIVER, SUPER_ADMIN, ADMIN, INTERNAL_USER]],
     ['/members/home', [DRIVER, INTERNAL_USER, SUPER_ADMIN, ADMIN]],
@@ -69,7 +72,9 @@ describe('pageGuardFor (spec §6 route guards)', () => {
     for (const p of ['/company-info', '/company-address', '/change-password', '/delete-account']) expect(pageGuardFor(p)).toBe('authenticated');
   });
 
-  it('does not match a prefix in the middle of a word', () => {
+  it('does not match a prefix in the middle of a word, and a * segment only stands for a whole, non-empty segment', () => {
+    expect(pageGuardFor('/news/channels//new')).toEqual(pageGuardFor('/news'));
+    expect(pageGuardFor('/news/channels/7/newer')).toEqual(pageGuardFor('/news'));
     expect(pageGuardFor('/administrator')).toBe('public');
     expect(pageGuardFor('/newsletter')).toBe('public');
     expect(pageGuardFor('/company-info')).toBe('authenticated');

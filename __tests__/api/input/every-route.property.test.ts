@@ -14,9 +14,10 @@ import { eq } from 'drizzle-orm';
 import { API_ACCESS, ROLES, allows, type Role } from '@/lib/access';
 import type { RouteHandler } from '@/lib/api/route';
 import { ROUTE_MODULES } from '@/lib/api/routes.generated';
+import { hashPassword } from '@/lib/auth/passwords';
 import { getDb } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
-import { DEMO_USERS } from '@/lib/db/seed/accounts';
+import { DEMO_PASSWORD, DEMO_USERS } from '@/lib/db/seed/accounts';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { bodyText, hostileString, inputJsonSchema, queryFor } from '../../helpers/arbitraries';
@@ -43,13 +44,17 @@ const cases: Case[] = ROUTE_MODULES.flatMap(({ path, module }) =>
 
 let clones = 0;
 /** A throwaway copy of the role's demo user: a route that logs out or deletes the caller spoils no other case. */
+// The clones get a password hash of their own: a fuzzed admin call may have changed the demo user's
+// password meanwhile (a valid generated body for a password route), and a copy of that hash would not sign in.
+let cloneHash: Promise<string> | undefined;
+
 async function throwawayToken(role: Role) {
   const db = await getDb();
   const demo = DEMO_USERS.find((u) => u.role === role)!;
   const [source] = await db.select().from(users).where(eq(users.email, demo.email));
   const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = source;
   const email = `property-${++clones}-${demo.email}`;
-  const [user] = await db.insert(users).values({ ...copy, email, phone: null }).returning({ id: users.id });
+  const [user] = await db.insert(users).values({ ...copy, email, phone: null, passwordHash: await (cloneHash ??= hashPassword(DEMO_PASSWORD)) }).returning({ id: users.id });
   await db.insert(userRoles).values({ userId: user.id, role });
   return tokenFor(email);
 }

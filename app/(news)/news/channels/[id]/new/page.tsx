@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PostEditor } from '@/components/news/post-editor';
 import { PageHeader } from '@/components/ui/states';
-import { ROLES } from '@/lib/access';
+import { pageGuardFor } from '@/lib/access';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { getChannel } from '@/lib/news/channels';
@@ -11,8 +11,10 @@ import { getChannel } from '@/lib/news/channels';
 export const metadata: Metadata = { title: 'Write a post' };
 
 export default async function NewPostPage({ params }: { params: Promise<{ id: string }> }) {
-  const { actor } = await requireSession([ROLES.NEWS_ADMIN, ROLES.NEWS_CONTRIBUTOR]);
-  const id = Number((await params).id);
+  const raw = (await params).id;
+  // The role table's guard for writing a post (news roles only), the same one the proxy checked.
+  const { actor } = await requireSession(pageGuardFor(`/news/channels/${raw}/new`));
+  const id = Number(raw);
   const channel = Number.isSafeInteger(id) && id > 0 ? await getChannel(await getDb(), actor, id).catch(() => null) : null;
   if (!channel) notFound();
   return (
