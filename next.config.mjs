@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { cspParts } from './lib/security/csp-parts.mjs';
 
 /**
@@ -36,6 +37,9 @@ const nextConfig = {
   // Migrations are read from disk at start; make sure serverless bundles (Vercel) carry them.
   outputFileTracingIncludes: { '/**': ['./drizzle/**/*'] },
   poweredByHeader: false,
+  // The page cache on `next start` keeps 404 answers in memory only (lib/cache/page-cache-handler.cjs);
+  // Vercel keeps its own shared cache.
+  ...(process.env.VERCEL ? {} : { cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.cjs', import.meta.url)) }),
   // Upload chunks are up to 25 MB (jobs spec §9) and pass through proxy.ts, whose default limit
   // of 10 MB would cut them short (docs/storage.md).
   experimental: { proxyClientMaxBodySize: '26mb' },
