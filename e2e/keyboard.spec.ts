@@ -178,8 +178,9 @@ test('an employer signs up, creates the company, posts a job and pays for it by 
   await tabTo(page, /^Continue$/, { max: 80 });
   await page.keyboard.press('Enter');
 
-  // Step 2: one targeting address.
+  // Step 2: one targeting address (a person starts once the step's form is on screen).
   await page.waitForURL('**/company/jobs/new/targeting-address');
+  await expect(page.getByRole('combobox', { name: 'Address 1' })).toBeVisible();
   await tabTo(page, /^Address 1$/);
   await page.keyboard.type('Dallas, TX');
   await expect(page.getByRole('option', { name: /^Dallas/ }).first()).toBeVisible();
@@ -192,6 +193,7 @@ test('an employer signs up, creates the company, posts a job and pays for it by 
 
   // Step 3: a boost with Space, then on to payment.
   await page.waitForURL('**/company/jobs/new/addons');
+  await expect(page.getByRole('checkbox', { name: /Boost/ })).toBeVisible();
   await tabTo(page, /Boost/);
   await page.keyboard.press('Space');
   await expect(page.getByRole('checkbox', { name: /Boost/ })).toBeChecked();

@@ -16,6 +16,14 @@ const ContentStep = dynamic(() => import('./content-step').then((m) => m.Content
 const AddressStep = dynamic(() => import('./address-step').then((m) => m.AddressStep), { loading: () => <WizardLoading /> });
 const AddonsStep = dynamic(() => import('./addons-step').then((m) => m.AddonsStep), { loading: () => <WizardLoading /> });
 
+/** Once a step shows, the next ones load in the background, so moving on never waits for code. */
+function usePreloadedSteps() {
+  useEffect(() => {
+    void import('./address-step');
+    void import('./addons-step');
+  }, []);
+}
+
 type ScreenProps = { mode: FlowMode; job?: JobDetail };
 
 const detailHref = (job?: JobDetail) => `/company/jobs/${job?.id}/detail`;
@@ -58,6 +66,7 @@ function CompanyFirst({ company, onChange }: { company: CompanyChoice | null; on
 /** `chooseCompany`: the caller belongs to no company and picks the one to post for (staff). */
 export function ContentScreen({ mode, job, chooseCompany = false }: ScreenProps & { chooseCompany?: boolean }) {
   const w = useWizard(mode, job);
+  usePreloadedSteps();
   const asksCompany = chooseCompany && mode !== 'edit';
   const [epoch, setEpoch] = useState(0);
   // Whether this visit found a draft: decided once, when the draft is first readable (not while typing).
@@ -107,6 +116,7 @@ export function ContentScreen({ mode, job, chooseCompany = false }: ScreenProps 
 
 export function AddressScreen({ mode, job }: ScreenProps) {
   const w = useWizard(mode, job);
+  usePreloadedSteps();
   useStepGuard(w.ready, mode !== 'edit' && !w.content ? w.paths.content : null);
   return (
     <WizardFrame mode={mode} step="address" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
