@@ -4,12 +4,26 @@ import { tooManyRequests } from '@/lib/errors';
 
 const globalForLimits = globalThis as unknown as { __tnaLimiters?: Map<string, RateLimiterAbstract>; __tnaRedis?: unknown };
 
-async function redisClient() {
-  if (!globalForLimits.__tnaRedis) {
+/**
+ * The shared Redis client, once connected. Commands are not queued while offline (a Redis outage
+ * must not hold sign-ins up: the limiters fall back to memory), so a client used before its
+ * connection is ready would send the process's first attempts to the in-memory insurance limiter,
+ * where another instance cannot see them. The first caller waits for 'ready', at most 2 s.
+ */
+function redisClient() {
+  globalForLimits.__tnaRedis ??= (async () => {
     const { default: Redis } = await import('ioredis');
-    globalForLimits.__tnaRedis = new Redis(config.redisUrl!, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  }
-  return globalForLimits.__tnaRedis;
+    const client = new Redis(config.redisUrl!, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      client.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return client;
+  })();
+  return globalForLimits.__tnaRedis as Promise<unknown>;
 }
 
 /** A named limiter: in memory by default, shared through Redis when REDIS_URL is set. */
