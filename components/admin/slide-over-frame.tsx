@@ -1,6 +1,7 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { CloseIcon } from '@/components/ui/close-icon';
 
 /**
  * A panel sliding in from the right (Radix dialog: focus trapped, Escape closes, labelled by its
@@ -18,9 +19,7 @@ export function SlideOverFrame({ open, onOpenChange, title, description, childre
               <RadixDialog.Description className={description ? 'text-sm text-slate-500' : 'sr-only'}>{description ?? title}</RadixDialog.Description>
             </div>
             <RadixDialog.Close aria-label="Close" className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600">
-              <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
+              <CloseIcon />
             </RadixDialog.Close>
           </div>
           <div className="flex-1 overflow-auto px-6 py-4">{children}</div>

@@ -11,6 +11,7 @@ import { api } from '@/lib/api/client';
 import { formatPhoneMask } from '@/lib/auth/phone';
 import type { EmployeeView } from '@/lib/companies/employees';
 import { splitApiErrors } from './api-errors';
+import { CloseIcon } from '@/components/ui/close-icon';
 
 type Values = { first_name: string; last_name: string; email: string; password: string; phone: string; role: 'company_user' | 'company_admin' };
 const EMPTY: Values = { first_name: '', last_name: '', email: '', password: '', phone: '', role: 'company_user' };
@@ -70,9 +71,7 @@ export function EmployeeSlider({
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-slate-900">{editing ? 'Edit employee' : 'Add employee'}</RadixDialog.Title>
             <RadixDialog.Close aria-label="Close" className="-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600">
-              <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
+              <CloseIcon />
             </RadixDialog.Close>
           </div>
           <RadixDialog.Description className="mt-1 text-sm text-slate-500">

@@ -2,6 +2,7 @@
 
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
+import { CloseIcon } from './close-icon';
 
 export type DialogProps = {
   open: boolean;
@@ -50,9 +51,7 @@ export function DialogFrame({ open, onOpenChange, title, description, children, 
             <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
             {dismissible && (
               <RadixDialog.Close aria-label="Close" className="-m-1 rounded-md p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-600">
-                <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
-                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-                </svg>
+                <CloseIcon />
               </RadixDialog.Close>
             )}
           </div>
