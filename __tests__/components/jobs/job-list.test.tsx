@@ -99,6 +99,25 @@ describe('JobList', () => {
     expect(await screen.findAllByText('Tanker Driver')).not.toHaveLength(0);
   });
 
+  it('keeps the search in the address, but not over a link clicked before the debounce ran (it would cancel that navigation)', async () => {
+    mockApi.mockResolvedValue({ data: [job()], pagination: { offset: 0, limit: 10, total: 1 } });
+    const replace = jest.spyOn(window.history, 'replaceState');
+    try {
+      setup([job()]);
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Search by job' }), 'Dry');
+      await waitFor(() => expect(replace).toHaveBeenCalledWith(null, '', expect.stringContaining('q=Dry')));
+      replace.mockClear();
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Search by job' }), ' Van');
+      const title = screen.getAllByRole('link', { name: 'Dry Van Driver' })[0];
+      title.addEventListener('click', (e) => e.preventDefault()); // jsdom cannot navigate
+      await userEvent.click(title);
+      await waitFor(() => expect(mockApi).toHaveBeenCalledWith('/jobs/search', expect.objectContaining({ body: expect.objectContaining({ query: 'Dry Van' }) })));
+      expect(replace).not.toHaveBeenCalled();
+    } finally {
+      replace.mockRestore();
+    }
+  });
+
   it('pages by 10', async () => {
     mockApi.mockResolvedValue({ data: [job({ id: 11, title: 'Eleventh job' })], pagination: { offset: 10, limit: 10, total: 11 } });
     setup([job()], 11);

@@ -12,6 +12,7 @@ import { useJobActions } from '../job-actions';
 import { JobRows } from './job-rows';
 import { Pagination } from './pagination';
 import { SORT_OPTIONS, STATUS_OPTIONS, paramsToSearch, type JobListParams } from './params';
+import { useLeavingPage } from '@/components/ui/use-leaving-page';
 import { useJobListControls } from '@/components/shell/alt/job-list-controls';
 import { SearchIcon } from '@/components/ui/search-icon';
 import { totalLabel } from '@/lib/paging/total';
@@ -50,10 +51,14 @@ export function JobList({ initialParams, initialData }: Props) {
     return () => clearTimeout(t);
   }, [text]);
 
+  // The address follows the list (a reload or a shared link shows the same page), unless a link
+  // was just clicked: replacing the address then would cancel that navigation.
+  const leaving = useLeavingPage();
   useEffect(() => {
+    if (leaving.current) return;
     const url = `${window.location.pathname}${paramsToSearch(params)}`;
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, '', url);
-  }, [params]);
+  }, [params, leaving]);
 
   const jobs = list.data?.data ?? [];
   const total = list.data?.pagination?.total ?? 0;
