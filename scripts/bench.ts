@@ -10,6 +10,8 @@
  * and first-load JS over an empty Next app. --http-only runs only that part, --no-http skips it,
  * --quick makes it a short smoke.
  * PostgreSQL with DATABASE_URL; PGlite gets a tenth of the sizes.
+ * At the end it writes what it measured into docs/benchmarks.md (scripts/bench/report.ts), except
+ * with --quick or --no-write.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -23,9 +25,12 @@ import { listCandidates } from '@/lib/applications/candidates';
 import type { SearchApplicants } from '@/lib/applications/schemas';
 import { benchLists } from './bench/lists';
 import { benchHttp } from './bench/http';
+import { addSection, writeReport } from './bench/report';
 
 const staff: Actor = { userId: 0, email: 'bench@local', firstName: 'Bench', lastName: 'Mark', roles: [ROLES.SUPER_ADMIN], companyId: null };
-const RUNS = 200;
+let RUNS = 200;
+/** The services' rows, for the report. */
+const timed: string[] = [];
 
 function p95(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
@@ -41,6 +46,7 @@ async function time(label: string, runs: number, fn: (i: number) => Promise<unkn
     ms.push(performance.now() - t);
   }
   const out = { label, p95: p95(ms), median: [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)] };
+  timed.push(`| ${label} | ${out.p95.toFixed(1)} ms | ${out.median.toFixed(1)} ms | ${runs} |`);
   console.log(`${label.padEnd(58)} p95 ${out.p95.toFixed(1).padStart(7)} ms   median ${out.median.toFixed(1).padStart(7)} ms   (${runs} runs)`);
   return out;
 }
@@ -72,17 +78,24 @@ async function main() {
   const args = new Set(process.argv.slice(2));
   if (!args.has('--http-only')) await services(args);
   if (!args.has('--no-http')) await benchHttp({ quick: args.has('--quick') });
+  if (!args.has('--quick') && !args.has('--no-write')) {
+    const file = writeReport(process.cwd(), process.argv.slice(2));
+    if (file) console.log(`\nWritten to ${path.relative(process.cwd(), file)}.`);
+  }
 }
 
 async function services(args: Set<string>) {
   const handle = await openDatabase();
   const db = handle.db;
   const pg = !!process.env.DATABASE_URL;
-  const size = pg ? POSTGRES_SCALE : PGLITE_SCALE;
+  // --quick: CI's smoke (a few hundred rows, 5 runs each), only to keep the bench working.
+  const quick = args.has('--quick');
+  if (quick) RUNS = 5;
+  const size = quick ? { jobs: 100, drivers: 500, applications: 2_000 } : pg ? POSTGRES_SCALE : PGLITE_SCALE;
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; database: ${pg ? 'PostgreSQL' : 'PGlite'}`);
   try {
     const perJob = 100;
-    const firstJobs = Math.round(size.applications / 100 / perJob);
+    const firstJobs = Math.max(1, Math.round(size.applications / 100 / perJob));
     if (!args.has('--no-seed')) {
       console.log(`Seeding ${size.jobs} jobs and ${size.drivers} drivers…`);
       await seedScaleBase(db, size);
@@ -112,7 +125,12 @@ async function services(args: Set<string>) {
     } else {
       console.log('driver job search: lib/drivers/jobs.ts is not on this branch yet, skipped');
     }
-    if (!args.has('--no-seed')) await benchLists(db, pg); // every list's first page, demo seed vs 100,000 jobs (scripts/bench/lists.ts)
+    addSection(
+      `Services on the scale set (${pg ? 'PostgreSQL' : 'PGlite'})`,
+      [`${size.jobs.toLocaleString('en-US')} jobs, ${size.drivers.toLocaleString('en-US')} drivers; each measure after 5 warm-up runs.`, '', '| measure | p95 | median | runs |', '|---|---:|---:|---:|', ...timed].join('\n'),
+    );
+    // Every list's first page, demo seed vs 100,000 jobs (scripts/bench/lists.ts).
+    if (!args.has('--no-seed')) addSection('Lists at scale', await benchLists(db, pg, quick));
   } finally {
     await handle.close();
   }

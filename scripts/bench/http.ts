@@ -26,6 +26,7 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { exited, run, seedDatabase, startServer } from '../../e2e/servers';
+import { addSection, asCode } from './report';
 
 const ROOT = path.join(__dirname, '..', '..');
 const EMPTY_APP = path.join(ROOT, '.cache', 'bench-empty-next');
@@ -142,7 +143,8 @@ export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Require
       });
     }
     for (const row of rows) row.ratio = row.rps / rows[0].rps;
-    printTable(`${label}, ${connections} connection(s), ${seconds} s per request`, rows);
+    const title = `${label}, ${connections} connection(s), ${seconds} s per request`;
+    addSection(`HTTP against Next's floor: ${label}`, asCode(printTable(title, rows)));
     if (problems.length) throw new Error(`most answers failed:\n  ${problems.join('\n  ')}`);
     const js = opts.js ? await routeJs(base, employer, jobId) : null;
     return { rows, js };
@@ -152,14 +154,18 @@ export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Require
   }
 }
 
+/** Prints the table and returns it (the report keeps it as printed). */
 export function printTable(title: string, rows: HttpRow[]) {
-  console.log(`\n${title}`);
-  console.log(`${'request'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× floor'.padStart(8)} ${'CPU ms/req'.padStart(11)} ${'non-2xx'.padStart(8)}`);
-  for (const r of rows) {
-    console.log(
-      `${r.request.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.ratio.toFixed(2).padStart(8)} ${(r.cpuMs === null ? '–' : r.cpuMs.toFixed(2)).padStart(11)} ${String(r.non2xx).padStart(8)}`,
-    );
-  }
+  const lines = [
+    title,
+    `${'request'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× floor'.padStart(8)} ${'CPU ms/req'.padStart(11)} ${'non-2xx'.padStart(8)}`,
+    ...rows.map(
+      (r) =>
+        `${r.request.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.ratio.toFixed(2).padStart(8)} ${(r.cpuMs === null ? '–' : r.cpuMs.toFixed(2)).padStart(11)} ${String(r.non2xx).padStart(8)}`,
+    ),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  return lines.join('\n');
 }
 
 /** First-load JS of one page: the scripts its server HTML names (nomodule excluded), each gzipped (as e2e/budget.spec.ts). */
@@ -262,19 +268,24 @@ export async function benchHttp(options: HttpOptions = {}) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (results.length > 1) {
-    console.log('\nSide by side (× the trivial route; CPU ms per request):');
-    console.log(`${'request'.padEnd(38)} ${results.map((r) => r.label.padStart(22)).join(' ')}`);
-    results[0].rows.forEach((row, i) => {
-      const cells = results.map((r) => `${r.rows[i].ratio.toFixed(2)}× (${r.rows[i].cpuMs?.toFixed(1) ?? '–'} ms)`.padStart(22));
-      console.log(`${row.request.padEnd(38)} ${cells.join(' ')}`);
-    });
+    const lines = [
+      'Side by side (× the trivial route; CPU ms per request):',
+      `${'request'.padEnd(38)} ${results.map((r) => r.label.padStart(22)).join(' ')}`,
+      ...results[0].rows.map((row, i) => `${row.request.padEnd(38)} ${results.map((r) => `${r.rows[i].ratio.toFixed(2)}× (${r.rows[i].cpuMs?.toFixed(1) ?? '–'} ms)`.padStart(22)).join(' ')}`),
+    ];
+    console.log(`\n${lines.join('\n')}`);
+    addSection("HTTP against Next's floor: side by side", asCode(lines.join('\n')));
   }
   const js = results[0].js;
   if (js) {
     const floor = await emptyAppFloor(opts.port + 1);
-    console.log(`\nFirst-load JS (gzipped), empty Next app: ${(floor / 1024).toFixed(1)} kB`);
-    console.log(`${'route'.padEnd(24)} ${'kB'.padStart(7)} ${'over floor'.padStart(11)}`);
-    for (const r of js) console.log(`${r.route.padEnd(24)} ${(r.bytes / 1024).toFixed(1).padStart(7)} ${`+${((r.bytes - floor) / 1024).toFixed(1)}`.padStart(11)}`);
+    const lines = [
+      `First-load JS (gzipped), empty Next app: ${(floor / 1024).toFixed(1)} kB`,
+      `${'route'.padEnd(24)} ${'kB'.padStart(7)} ${'over floor'.padStart(11)}`,
+      ...js.map((r) => `${r.route.padEnd(24)} ${(r.bytes / 1024).toFixed(1).padStart(7)} ${`+${((r.bytes - floor) / 1024).toFixed(1)}`.padStart(11)}`),
+    ];
+    console.log(`\n${lines.join('\n')}`);
+    addSection('First-load JS (the bench\'s sample of routes; e2e/budget.spec.ts checks every route)', asCode(lines.join('\n')));
   }
   return results;
 }

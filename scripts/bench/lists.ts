@@ -26,7 +26,7 @@ import { listPublishedPosts } from '@/lib/news/readers';
 import { searchDriverSubscriptions } from '@/lib/subscriptions/services';
 
 const staff: Actor = { userId: 0, email: 'bench@local', firstName: 'Bench', lastName: 'Mark', roles: [ROLES.SUPER_ADMIN], companyId: null };
-const RUNS = 60;
+let RUNS = 60;
 
 /** What a list's first page needs to know about the data: the largest company, job and a driver. */
 type Subjects = { companyId: number; jobId: number; driverId: number };
@@ -100,8 +100,14 @@ async function counts(db: Database) {
  * 100,000 jobs (one company), 100,000 drivers and 10 applications to each job; times them again.
  * Returns the Markdown table recorded in docs/benchmarks.md under "Lists at scale".
  */
-export async function benchLists(db: Database, pg = !!process.env.DATABASE_URL) {
-  const size = pg ? { jobs: 100_000, drivers: 100_000, applications: 1_000_000 } : { jobs: 10_000, drivers: 10_000, applications: 100_000 };
+export async function benchLists(db: Database, pg = !!process.env.DATABASE_URL, quick = false) {
+  // quick: CI's smoke, a few hundred rows and 5 runs, only to keep the bench working.
+  if (quick) RUNS = 5;
+  const size = quick
+    ? { jobs: 200, drivers: 200, applications: 1_000 }
+    : pg
+      ? { jobs: 100_000, drivers: 100_000, applications: 1_000_000 }
+      : { jobs: 10_000, drivers: 10_000, applications: 100_000 };
   console.log(`Lists at scale (${pg ? 'PostgreSQL' : 'PGlite'}): the demo seed, then ${size.jobs.toLocaleString('en-US')} jobs and ${size.applications.toLocaleString('en-US')} applications`);
   await clearScale(db);
   await seedDemo(db);
