@@ -2,7 +2,6 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { AddressField } from '@/components/address/address-field';
 import { UPDATED } from '@/components/ui/messages';
 import { Button } from '@/components/ui/button';
@@ -11,11 +10,12 @@ import { Alert, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError, errorMessage } from '@/lib/api/client';
 import type { CompanyAddressForm } from '@/lib/companies/schemas';
-import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
+import { useLightForm } from '@/lib/forms/use-light-form';
 import { toAddressChoice, toAddressPayload, type CompanyAddress } from '@/lib/companies/address-choice';
 
-// The schema (and zod) load on the first validation, not with the page.
-const resolver = lazyZodResolver<CompanyAddressForm>(() => import('@/lib/companies/schemas').then((m) => m.companyAddressFormSchema));
+// The schema (and zod) load on the first submit, not with the page; two fields need no form library
+// (react-hook-form is about 9 kB of this page's first load, issue 16).
+const loadSchema = () => import('@/lib/companies/schemas').then((m) => m.companyAddressFormSchema);
 
 /**
  * The company's address tab: the same US address field as sign-up (Google Places with a map, or
@@ -40,17 +40,8 @@ function AddressForm({ company, companyId, title, description }: { company: Comp
   const qc = useQueryClient();
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<CompanyAddressForm>({
-    resolver,
-    defaultValues: { location: toAddressChoice(company), street2: company.street2 ?? '' },
-  });
+  const [initial] = useState<CompanyAddressForm>(() => ({ location: toAddressChoice(company), street2: company.street2 ?? '' }));
+  const { field, control, handleSubmit, reset, setError, submitting, dirty } = useLightForm(initial, loadSchema);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -61,7 +52,7 @@ function AddressForm({ company, companyId, title, description }: { company: Comp
     } catch (error) {
       const list = error instanceof ApiError ? error.errors : [];
       const fieldError = list.find((x) => x.field);
-      if (fieldError) setError(fieldError.field === 'street2' ? 'street2' : 'location', { message: fieldError.message });
+      if (fieldError) setError(fieldError.field === 'street2' ? 'street2' : 'location', fieldError.message);
       else setFailure(errorMessage(error));
     }
   });
@@ -78,30 +69,15 @@ function AddressForm({ company, companyId, title, description }: { company: Comp
         </div>
       )}
       <div className="mt-5 flex max-w-2xl flex-col gap-4">
-        <Controller
-          control={control}
-          name="location"
-          render={({ field, fieldState }) => (
-            <AddressField
-              label="Company address"
-              hint="Start with the street address, the city or the ZIP code, then pick a suggestion."
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-              showMap
-            />
-          )}
-        />
-        <Field label="Suite, unit or floor (optional)" autoComplete="address-line2" placeholder="e.g. Suite 200" error={errors.street2?.message} {...register('street2')} />
+        <AddressField label="Company address" hint="Start with the street address, the city or the ZIP code, then pick a suggestion." {...control('location')} showMap />
+        <Field label="Suite, unit or floor (optional)" autoComplete="address-line2" placeholder="e.g. Suite 200" {...field('street2')} />
       </div>
       <div className="mt-6 flex gap-3">
-        <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+        <Button type="submit" loading={submitting} disabled={!dirty}>
           Save changes
         </Button>
-        {isDirty && (
-          <Button variant="ghost" onClick={() => reset()} disabled={isSubmitting}>
+        {dirty && (
+          <Button variant="ghost" onClick={() => reset()} disabled={submitting}>
             Discard
           </Button>
         )}

@@ -2,15 +2,16 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
-import { CompanySettingsForm } from '@/components/billing/company-settings-form';
 import { EmptyState } from '@/components/ui/states';
 import { accountKey, useAccountOwner } from '@/lib/browser/account-storage';
 import { useCompanyChoice } from '@/lib/companies/hooks';
 import { CompanyPicker } from './company-picker';
 
-type FormProps = Omit<React.ComponentProps<typeof CompanySettingsForm>, 'companyId'>;
-/** The company form's props, or `children`: the section to show once a company is chosen (the employees panel). */
-type Props = ({ children?: undefined } & FormProps) | ({ children: React.ReactNode } & Partial<FormProps>);
+/**
+ * `children`: the section to show once a company is chosen (its form, its addresses, its employees),
+ * rendered by the page on the server, so this picker does not bring every settings form with it.
+ */
+type Props = { children: React.ReactNode };
 
 /** This tab's last chosen company, so the other settings tabs open on it (account-scoped, gone at logout). */
 function useRememberedCompany(companyId: number | null, onRemembered: (id: number) => void) {
@@ -32,7 +33,7 @@ function useRememberedCompany(companyId: number | null, onRemembered: (id: numbe
  * in the address bar as ?company=, so a reload or a shared link keeps it; the other tabs open on
  * it too), then edit it.
  */
-export function StaffCompanySettings({ companyId, children, ...form }: Props & { companyId: number | null }) {
+export function StaffCompanySettings({ companyId, children }: Props & { companyId: number | null }) {
   const router = useRouter();
   const pathname = usePathname() ?? '';
   const chosen = useCompanyChoice(companyId);
@@ -49,7 +50,7 @@ export function StaffCompanySettings({ companyId, children, ...form }: Props & {
         />
       </div>
       {companyId ? (
-        children ?? <CompanySettingsForm key={companyId} companyId={companyId} {...(form as FormProps)} />
+        children
       ) : (
         <EmptyState title="Choose a company">Search for the company by its name or city, then change its details here.</EmptyState>
       )}

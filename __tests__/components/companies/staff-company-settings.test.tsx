@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { StaffCompanySettings } from '@/components/companies/staff-company-settings';
-import { COMPANY_FIELDS } from '@/components/billing/company-settings-form';
+import { COMPANY_FIELDS, CompanySettingsForm } from '@/components/billing/company-settings-form';
 import { api } from '@/lib/api/client';
 import { AccountOwnerContext } from '@/lib/browser/account-storage';
 import { renderWithProviders } from '../jobs/helpers';
@@ -24,7 +24,7 @@ beforeEach(() => {
 const renderSettings = (companyId: number | null) =>
   renderWithProviders(
     <AccountOwnerContext.Provider value={ADMIN}>
-      <StaffCompanySettings companyId={companyId} fields={COMPANY_FIELDS} title="Company" description="d" />
+      <StaffCompanySettings companyId={companyId}>{companyId && <CompanySettingsForm key={companyId} companyId={companyId} fields={COMPANY_FIELDS} title="Company" description="d" />}</StaffCompanySettings>
     </AccountOwnerContext.Provider>,
   );
 

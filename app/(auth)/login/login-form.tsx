@@ -56,7 +56,7 @@ export function LoginForm({ role, callbackUrl, validated, denied, expired = fals
   const [failure, setFailure] = useState<string | null>(error);
   const [pending, setPending] = useState(false);
   // Two fields, validated with the API's schema on submit: no form library on this page (issue 16).
-  const { field, handleSubmit } = useLightForm<keyof LoginValues, LoginValues>({ email: '', password: '' }, loadSchema);
+  const { field, handleSubmit } = useLightForm<LoginValues>({ email: '', password: '' }, loadSchema);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);

@@ -15,7 +15,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const user = await getSessionUser();
   const props = { fields: COMPANY_FIELDS, title: 'Company', description: 'How your company appears to drivers, and where billing emails go.' };
   // Admins belong to no company: they choose the one to manage (the API checks their role again).
-  if (user && hasAny(user.roles, ADMIN_ROLES) && !user.companyId) return <StaffCompanySettings companyId={companyFromQuery((await searchParams).company)} {...props} />;
+  if (user && hasAny(user.roles, ADMIN_ROLES) && !user.companyId) {
+    const companyId = companyFromQuery((await searchParams).company);
+    return <StaffCompanySettings companyId={companyId}>{companyId && <CompanySettingsForm key={companyId} companyId={companyId} {...props} />}</StaffCompanySettings>;
+  }
   if (!user?.companyId) return <NoCompany />;
   return (
     <div className="flex flex-col gap-6">
