@@ -200,9 +200,6 @@ export function toStateCode(input: string | null | undefined): UsState | undefin
   return US_STATES.find((st) => st.value.toLowerCase() === s || st.label.toLowerCase() === s)?.value;
 }
 
-/** One rule for what counts as the US, shared with every address field (lib/geo). */
-export { isUsCountry } from '@/lib/geo/validate-address';
-
 /** Job status as derived in spec §4, and its label for the list. */
 export const JOB_STATUSES = codeList([
   { value: 'active', label: 'Active' },

@@ -13,7 +13,6 @@ import type { AddonType } from './codes';
 import type { CreateJobInput, UpdateJobInput } from './schemas';
 import type { JobSummary } from './search';
 import type { JobAddon, JobDetail } from './serialize';
-import { uploadFile } from '@/lib/storage/upload-client';
 
 export type { JobSummary, JobListParams };
 
@@ -134,20 +133,11 @@ export function useCancelRenewal() {
   });
 }
 
-export { chunkSize } from '@/lib/storage/upload-client';
-
-/**
- * Uploads a job video: stage 'simple' under 10 MB, otherwise start → chunk × n → finish. Answers
- * the video's absolute URL (the job's video_url must be an http(s) URL).
- */
-export function useUploadJobVideo() {
+/** Staff boost a job from the job lists (POST /admin/jobs/{id}/boost); the lists refetch once it settles. */
+export function useAdminBoost() {
+  const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => {
-      const answer = await uploadFile('/jobs/multimedia/upload', file, onProgress);
-      const url = answer.video_url ?? answer.url;
-      if (!url) throw new Error('multimedia upload failed');
-      // Keep the server's own path (/api/v1.0/jobs/multimedia/…): the job schema accepts it on any host.
-      return url;
-    },
+    mutationFn: async (jobId: number) => (await api<{ job_id: number; boost_active: boolean }>(`/admin/jobs/${jobId}/boost`, { method: 'POST' })).data,
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['jobs'] }),
   });
 }

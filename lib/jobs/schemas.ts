@@ -17,13 +17,12 @@ import {
   JOB_TYPES,
   NO_ADDONS,
   SALARY_TYPES,
-  isUsCountry,
   toStateCode,
   valuesOf,
 } from './codes';
 import { STATUS_FILTER_MESSAGE, statusFilterOf } from './status';
 import { lexicalPlainText, richTextProblem } from './rich-text';
-import { INVALID_ADDRESS, NOT_US_ADDRESS, addressTerms, endsWithOtherCountry } from '@/lib/geo/validate-address';
+import { INVALID_ADDRESS, NOT_US_ADDRESS, addressTerms, endsWithOtherCountry, isUsCountry } from '@/lib/geo/validate-address';
 
 export const MESSAGES = {
   notUs: NOT_US_ADDRESS,

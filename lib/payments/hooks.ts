@@ -56,14 +56,6 @@ export function usePayJob(kind: 'addons' | 'renewal') {
 }
 
 /** An admin boosts a job without payment. */
-export function useAdminBoost() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (jobId: number) => (await api<{ job_id: number; boost_active: boolean }>(`/admin/jobs/${jobId}/boost`, { method: 'POST' })).data,
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['jobs'] }),
-  });
-}
-
 export type ChargeAnswer = { message: string; already_paid: boolean; invoice_id: number; invoice_number: string; status: string; amount: number; job_id: number };
 
 export function useChargeJob() {

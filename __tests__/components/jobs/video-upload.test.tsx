@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VideoField } from '@/components/jobs/wizard/video-field';
 import { ApiError, api } from '@/lib/api/client';
-import { chunkSize } from '@/lib/jobs/hooks';
+import { chunkSize } from '@/lib/jobs/video-upload';
 import { renderWithProviders } from './helpers';
 
 jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));

@@ -3,7 +3,7 @@
 import { clsx } from 'clsx';
 import { useId, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api/client';
-import { useUploadJobVideo } from '@/lib/jobs/hooks';
+import { useUploadJobVideo } from '@/lib/jobs/video-upload';
 import { UPLOAD_FAILED } from '@/lib/storage/upload-client';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { TextField } from '../controls';
