@@ -40,11 +40,13 @@ const nextConfig = {
   // The page cache on `next start` keeps 404 answers in memory only (lib/cache/page-cache-handler.cjs);
   // Vercel keeps its own shared cache.
   ...(process.env.VERCEL ? {} : { cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.cjs', import.meta.url)) }),
-  // Upload chunks are up to 25 MB (jobs spec §9) and pass through proxy.ts, whose default limit
-  // of 10 MB would cut them short (docs/storage.md).
-  experimental: { proxyClientMaxBodySize: '26mb' },
   // Separate build folders let several dev servers run side by side in one checkout.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // The API's own root answers the unknown-endpoint 404 of app/api/v1.0/[...path] (a catch-all
+  // needs one segment at least).
+  async rewrites() {
+    return [{ source: '/api/v1.0', destination: '/api/v1.0/index' }];
+  },
   async headers() {
     return [
       {

@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import type { JWT } from 'next-auth/jwt';
 import { NO_COMPANY_ALLOWED, allows, needsCompany, pageGuardFor } from '@/lib/access';
-import { apiMethodGate } from '@/lib/api/method-gate';
 import { isPreviewDeployment } from '@/lib/config';
 import { requestIdFrom } from '@/lib/log';
 import { secureCookies } from '@/lib/auth/cookie-security';
@@ -14,16 +13,14 @@ import { SESSION_HANDOFF_HEADER, readSessionCookie, sealSessionHandoff, sessionC
 const CSP = cspParts();
 
 /**
- * Every page passes here (and the API, for its method gate). A page gets a fresh CSP nonce (Next
+ * Every page passes here (not the API: its handlers check access themselves, and the methods a
+ * route does not serve answer from lib/api/other-methods.ts). A page gets a fresh CSP nonce (Next
  * reads it from the request's Content-Security-Policy header and puts it on its own scripts; pages
  * render per request, see app/layout.tsx), and portal pages are gated by the table in
  * lib/access.ts. Layouts and API handlers check access again; the gate only saves a render.
  */
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
-  // An API path or method no handler serves: the JSON envelope, not Next's HTML 404 or empty 405.
-  // (API answers get their own policy from next.config.mjs.)
-  if (pathname === '/api/v1.0' || pathname.startsWith('/api/v1.0/')) return apiMethodGate(pathname, req.method) ?? NextResponse.next();
   const flagCookie = flagOverrideCookie(req);
   const { denied, session } = await gate(req);
   if (denied) return keepFlags(denied, flagCookie);
@@ -91,9 +88,9 @@ async function gate(req: NextRequest): Promise<{ denied?: NextResponse; session?
 }
 
 export const config = {
-  // The versioned API (method gate), and every page; not next-auth, Next's static files or public/,
-  // nor the pages served from Next's cache to everyone (/jobs/{id}, /posts/{id}): public, the same
-  // for all, their policy comes from next.config.mjs. Running the proxy for them cost as much CPU
-  // again as serving the cached page (docs/benchmarks.md, "HTTP, against Next's floor").
-  matcher: ['/api/v1.0', '/api/v1.0/:path*', '/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml|jobs/|posts/).*)'],
+  // Every page; not the API, next-auth, Next's static files or public/, nor the pages served from
+  // Next's cache to everyone (/jobs/{id}, /posts/{id}): public, the same for all, their policy comes
+  // from next.config.mjs. Running the proxy for them cost as much CPU again as serving the cached
+  // page, and about 0.7 ms per API call (docs/benchmarks.md, "HTTP, against Next's floor").
+  matcher: ['/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml|jobs/|posts/).*)'],
 };

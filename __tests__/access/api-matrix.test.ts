@@ -18,6 +18,7 @@ import { getDb } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
 import { DEMO_USERS } from '@/lib/db/seed/accounts';
 import { call, tokenFor } from '../helpers/http';
+import { isOtherMethod } from '@/lib/api/not-allowed';
 import { seed } from '../helpers/seed';
 
 const API_ROOT = path.join(process.cwd(), 'app', 'api');
@@ -63,7 +64,8 @@ for (const file of routeFiles(API_ROOT)) {
   const template = templateOf(file);
   for (const method of METHODS) {
     const handler = mod[method] as RouteHandler | undefined;
-    if (typeof handler !== 'function') continue;
+    // The 405 answers of the methods a route does not serve (lib/api/other-methods.ts) are no handler of their own.
+    if (typeof handler !== 'function' || isOtherMethod(handler)) continue;
     if (!('access' in handler)) {
       (file.startsWith(V1 + path.sep) ? unwrapped : skipped).push(`${method} ${template}`);
       continue;

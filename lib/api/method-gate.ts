@@ -1,10 +1,10 @@
 import { ROUTE_METHODS } from './route-methods.generated';
 
 /**
- * The API's answer for a path or method no handler serves, as the `{errors:[{message}]}` envelope.
- * Next answers a method a route file does not export with an empty 405 (and an unknown path with
- * its HTML 404 page) before any handler runs, so the proxy asks this first. Routes are matched as
- * Next matches them: a static segment beats a dynamic one, which beats a catch-all.
+ * The API's routes and their methods, from the generated manifest (no route is imported), for the
+ * answers to a method a route does not serve (lib/api/other-methods.ts: 405 with `Allow`) and the
+ * catch-all's 404 message. Routes are matched as Next matches them: a static segment beats a
+ * dynamic one, which beats a catch-all.
  */
 
 export const UNKNOWN_ENDPOINT = 'There is no API endpoint at this address.';
@@ -63,17 +63,3 @@ export function allowedMethods(methods: string[]) {
   return [...allow].sort();
 }
 
-const envelope = (status: number, message: string, headers: Record<string, string> = {}) =>
-  Response.json({ errors: [{ message }] }, { status, headers: { 'cache-control': 'no-store', ...headers } });
-
-/**
- * The JSON answer for an API request no handler would serve (unknown path: 404; known path, method
- * not exported: 405 with `Allow`), or null to let the request through.
- */
-export function apiMethodGate(pathname: string, method: string): Response | null {
-  const route = routeFor(pathname);
-  if (!route || route.template === FALLBACK_TEMPLATE) return envelope(404, UNKNOWN_ENDPOINT);
-  const allow = allowedMethods(route.methods);
-  if (allow.includes(method.toUpperCase())) return null;
-  return envelope(405, methodNotAllowed(method.toUpperCase(), allow.join(', ')), { Allow: allow.join(', ') });
-}

@@ -15,3 +15,6 @@ export const POST = route({
   body: createCompanySchema,
   handler: async ({ db, actor, body }) => withStatus(201, await createCompany(db, actor!, body)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

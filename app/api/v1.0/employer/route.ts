@@ -13,3 +13,6 @@ export const PATCH = route<typeof updateEmployerSchema>({
   body: updateEmployerSchema,
   handler: ({ db, actor, body, ip, bearer }) => updateEmployer(db, actor!, body, { ip, bearer }),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

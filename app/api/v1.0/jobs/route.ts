@@ -18,3 +18,6 @@ export const POST = route({
   body: createJobSchema,
   handler: async ({ db, actor, body }) => withStatus(201, await createJob(db, actor, body)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

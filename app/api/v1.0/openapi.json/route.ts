@@ -9,3 +9,6 @@ export const GET = route({
   // The public origin, not the request's Host header: the server URL of the document is ours to say.
   handler: () => Response.json(openApiDocument(ROUTE_MODULES, publicOrigin())),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

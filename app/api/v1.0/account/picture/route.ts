@@ -18,3 +18,6 @@ export const DELETE = route({
   rawBody: true,
   handler: ({ db, actor }) => removePicture(db, actor!),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

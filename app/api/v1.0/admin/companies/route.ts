@@ -8,3 +8,6 @@ export const POST = route({
   body: adminCompanySchema,
   handler: async ({ db, actor, body, ip }) => withStatus(201, await createAdminCompany(db, actor, body, ip)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

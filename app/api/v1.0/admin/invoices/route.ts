@@ -10,3 +10,6 @@ export const GET = route({
     return paginated(items, { offset: query.offset, limit: query.limit, ...counted });
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -20,3 +20,6 @@ export const DELETE = route<undefined, undefined, Params>({
   access: 'ads',
   handler: ({ db, actor, params }) => deleteAd(db, actor, params.id),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -8,3 +8,6 @@ export const POST = route({
   body: impressionSchema,
   handler: ({ db, actor, body }) => recordImpression(db, actor, body.token),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -8,3 +8,6 @@ export const GET = route({
   query: serveQuerySchema,
   handler: ({ db, actor, query }) => serveAds(db, actor, query.placement),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

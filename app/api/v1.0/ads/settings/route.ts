@@ -13,3 +13,6 @@ export const PATCH = route({
   body: adSettingsSchema,
   handler: ({ db, actor, body }) => updateAdSettings(db, actor, body),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -18,3 +18,6 @@ export const DELETE = route({
   access: 'adminChannels',
   handler: ({ db, actor, params }) => deleteAlbum(db, actor, idParam(params)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -6,3 +6,6 @@ export const GET = route({
   access: 'public',
   handler: ({ ip }) => issueEmailCheckToken(ip),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

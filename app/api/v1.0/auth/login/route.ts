@@ -17,3 +17,6 @@ export const POST = route({
     return Response.json({ data }, { headers: { 'cache-control': 'no-store', 'set-cookie': cookie } });
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -8,3 +8,6 @@ export const POST = route({
   body: signupPayloadSchema,
   handler: async ({ db, body, ip }) => withStatus(201, await signUp(db, body, { ip })),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -15,3 +15,6 @@ export const POST = route({
     return Response.json({ data: result }, { headers });
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

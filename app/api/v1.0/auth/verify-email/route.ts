@@ -12,3 +12,6 @@ export const GET = route({
     return new Response(null, { status: 303, headers: { location: target.toString(), 'cache-control': 'no-store' } });
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -14,3 +14,6 @@ export const PATCH = route<typeof updateCompanySchema, undefined, { id: string }
   body: updateCompanySchema,
   handler: ({ db, actor, params, body }) => updateCompany(db, actor!, companyIdParam(params), body),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

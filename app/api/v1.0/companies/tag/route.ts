@@ -12,3 +12,6 @@ export const POST = route({
     return created ? withStatus(201, tag) : tag;
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -8,3 +8,6 @@ export const GET = route({
   query: z.object({ company_id: z.coerce.number().int().positive().optional() }),
   handler: ({ db, actor, query }) => listCompanyTags(db, actor, query.company_id),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -7,3 +7,6 @@ export const GET = route({
   query: autocompleteQuerySchema,
   handler: ({ query, ip }) => autocomplete(query.q, ip),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -15,3 +15,6 @@ export const PATCH = route<typeof updateJobSchema, undefined, Params>({
   body: updateJobSchema,
   handler: ({ db, actor, params, body }) => updateJob(db, actor, params.id, body),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

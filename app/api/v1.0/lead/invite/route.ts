@@ -8,3 +8,6 @@ export const POST = route({
   body: inviteSchema,
   handler: ({ db, actor, body }) => createInvite(db, actor!, body),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

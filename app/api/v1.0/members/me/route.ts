@@ -26,3 +26,6 @@ export const DELETE = route({
   rawBody: true,
   handler: ({ db, actor, ip }) => deleteAccount(db, actor!, { ip }),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -16,3 +16,6 @@ export const PATCH = route<typeof adminCompanyPatchSchema, undefined, Params>({
   body: adminCompanyPatchSchema,
   handler: ({ db, actor, params, body, ip }) => updateAdminCompany(db, actor, companyIdParam(params), body, ip),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

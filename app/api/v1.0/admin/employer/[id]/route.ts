@@ -16,3 +16,6 @@ export const PATCH = route<typeof adminEmployerPatchSchema, undefined, Params>({
   body: adminEmployerPatchSchema,
   handler: ({ db, actor, params, body, ip }) => updateEmployerAsAdmin(db, actor, idParam(params.id, 'User not found.'), body, ip),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -8,3 +8,6 @@ export const PATCH = route({
   body: adminChangePasswordSchema,
   handler: ({ db, actor, body, ip }) => changeEmployerPasswordAsAdmin(db, actor, body, ip),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -11,3 +11,6 @@ export const POST = route({
     return paginated(r.items, r.pagination);
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

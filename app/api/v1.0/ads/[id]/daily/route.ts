@@ -8,3 +8,6 @@ export const GET = route<undefined, typeof dailyQuerySchema, { id: string }>({
   query: dailyQuerySchema,
   handler: ({ db, actor, params, query }) => adDaily(db, actor, params.id, query),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -6,3 +6,6 @@ export const GET = route<undefined, undefined, { token: string }>({
   access: 'public',
   handler: ({ db, params }) => recordClick(db, params.token),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

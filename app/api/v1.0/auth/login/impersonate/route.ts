@@ -15,3 +15,6 @@ export const POST = route({
     return { firstName: grant.firstName, lastName: grant.lastName, accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresAt: new Date(grant.expiresAt).toISOString() };
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

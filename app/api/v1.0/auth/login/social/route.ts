@@ -8,3 +8,6 @@ export const POST = route({
   body: socialLoginSchema,
   handler: ({ db, body, ip }) => socialLoginByToken(db, body, ip),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -7,3 +7,6 @@ export const DELETE = route<undefined, undefined, { id: string }>({
   rawBody: true,
   handler: ({ db, actor, params }) => endOwnSession(db, actor!, params.id),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -7,3 +7,6 @@ export const POST = route({
   rawBody: true,
   handler: ({ db, actor }) => resendVerification(db, actor!),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -4,3 +4,6 @@ import { employeeListRoutes } from '@/lib/companies/employee-routes';
 const routes = employeeListRoutes('companySettings');
 export const GET = routes.GET;
 export const POST = routes.POST;
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

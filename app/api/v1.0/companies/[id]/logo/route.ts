@@ -22,3 +22,6 @@ export const DELETE = route<undefined, undefined, Params>({
   access: 'companySettings',
   handler: ({ db, actor, params }) => removeLogo(db, actor!, companyIdParam(params)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

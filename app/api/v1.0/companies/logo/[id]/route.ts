@@ -7,3 +7,6 @@ export const GET = route<undefined, undefined, { id: string }>({
   access: 'companyJobs',
   handler: ({ db, actor, params }) => getLogoUrl(db, actor!, companyIdParam(params)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -21,3 +21,6 @@ export const PATCH = route<typeof updateAddonsSchema, undefined, Params>({
   body: updateAddonsSchema,
   handler: ({ db, actor, params, body }) => setAddons(db, actor, params.id, body.addons),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

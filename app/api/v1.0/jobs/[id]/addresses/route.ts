@@ -8,3 +8,6 @@ export const PATCH = route<typeof updateAddressesSchema, undefined, { id: string
   body: updateAddressesSchema,
   handler: ({ db, actor, params, body }) => updateAddresses(db, actor, params.id, body.addresses),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

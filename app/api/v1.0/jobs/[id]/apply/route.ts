@@ -8,3 +8,6 @@ export const POST = route<typeof applySchema, undefined, { id: string }>({
   body: applySchema,
   handler: async ({ db, actor, params, body }) => withStatus(201, await applyToJob(db, actor!, Number(params.id), body)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

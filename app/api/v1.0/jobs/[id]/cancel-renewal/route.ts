@@ -8,3 +8,6 @@ export const PATCH = route<typeof cancelRenewalSchema, undefined, { id: string }
   body: cancelRenewalSchema,
   handler: ({ db, actor, params, body }) => cancelRenewal(db, actor, params.id, body.renewalCancelationReason),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -8,3 +8,6 @@ export const POST = route<typeof tagSchema, undefined, { id: string }>({
   body: tagSchema,
   handler: async ({ db, actor, params, body }) => withStatus(201, await tagJob(db, actor, params.id, body.tag)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -6,3 +6,6 @@ export const DELETE = route<undefined, undefined, { id: string }>({
   access: 'companyJobs',
   handler: ({ db, actor, params }) => untagJob(db, actor, params.id),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

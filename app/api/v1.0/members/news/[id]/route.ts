@@ -7,3 +7,6 @@ export const GET = route({
   access: 'members',
   handler: ({ db, actor, params }) => readPublishedPost(db, actor!, idParam(params)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -6,3 +6,6 @@ import { saveCardSchema } from '@/lib/payments/schemas';
 export const GET = route({ access: 'companySettings', handler: ({ db, actor }) => getCompanyCard(db, actor!) });
 
 export const POST = route({ access: 'companySettings', body: saveCardSchema, handler: ({ db, actor, body }) => saveCompanyCard(db, actor!, body) });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -21,3 +21,6 @@ export const POST = route({
     return paginated(items, { offset: body.offset, limit: body.limit, ...counted });
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -10,3 +10,6 @@ export const PATCH = route<typeof body, undefined, { id: string }>({
   body,
   handler: ({ db, actor, params, body }) => setSuspended(db, actor, params.id, body.suspended),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

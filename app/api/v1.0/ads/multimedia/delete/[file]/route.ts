@@ -6,3 +6,6 @@ export const DELETE = route<undefined, undefined, { file: string }>({
   access: 'ads',
   handler: ({ db, actor, params }) => deleteAdMedia(db, actor, params.file),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -6,3 +6,6 @@ export const GET = route<undefined, undefined, { id: string; applicantId: string
   access: 'companyJobs',
   handler: ({ db, actor, params }) => applicantDetail(db, actor, params.id, params.applicantId),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -8,3 +8,6 @@ export const POST = route<typeof deleteApplicantTagsSchema, undefined, { id: str
   body: deleteApplicantTagsSchema,
   handler: ({ db, actor, params, body }) => deleteApplicantTags(db, actor, params.id, body),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -11,3 +11,6 @@ export const POST = route<typeof searchApplicantsSchema, undefined, { id: string
     return paginated(page.data, page.pagination);
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

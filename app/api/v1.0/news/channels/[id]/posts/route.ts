@@ -17,3 +17,6 @@ export const POST = route({
   body: postCreateSchema,
   handler: async ({ db, actor, params, body }) => withStatus(201, await createPost(db, actor, idParam(params), body)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -8,3 +8,6 @@ export const POST = route({
   rawBody: true,
   handler: ({ db, actor, params, req }) => uploadChannelImage(db, actor, idParam(params), () => imageFromRequest(req)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -4,3 +4,6 @@ import { chargeJob } from '@/lib/payments/job-payments';
 import { chargeSchema } from '@/lib/payments/schemas';
 
 export const POST = route({ access: 'companyJobs', body: chargeSchema, handler: ({ db, actor, body }) => chargeJob(db, actor!, body) });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

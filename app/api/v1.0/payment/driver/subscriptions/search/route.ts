@@ -13,3 +13,6 @@ export const POST = route({
     return paginated(r.data, r.pagination);
   },
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

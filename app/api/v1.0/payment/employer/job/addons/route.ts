@@ -4,3 +4,6 @@ import { payAddons } from '@/lib/payments/job-payments';
 import { jobChargeSchema } from '@/lib/payments/schemas';
 
 export const POST = route({ access: 'companyJobs', body: jobChargeSchema, handler: ({ db, actor, body }) => payAddons(db, actor!, body) });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

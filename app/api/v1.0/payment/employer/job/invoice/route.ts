@@ -4,3 +4,6 @@ import { invoiceJob } from '@/lib/payments/job-payments';
 import { invoiceJobSchema } from '@/lib/payments/schemas';
 
 export const POST = route({ access: 'companyJobs', body: invoiceJobSchema, handler: ({ db, actor, body }) => invoiceJob(db, actor!, body) });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

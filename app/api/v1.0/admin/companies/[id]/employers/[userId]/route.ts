@@ -3,3 +3,6 @@ import { employeeRoutes } from '@/lib/companies/employee-routes';
 
 const routes = employeeRoutes('admin');
 export const PATCH = routes.PATCH;
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

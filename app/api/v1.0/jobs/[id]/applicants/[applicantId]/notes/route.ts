@@ -19,3 +19,6 @@ export const POST = route<typeof noteSchema, undefined, Params>({
   body: noteSchema,
   handler: async ({ db, actor, params, body }) => withStatus(201, await addNote(db, actor, params.id, params.applicantId, body.body)),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

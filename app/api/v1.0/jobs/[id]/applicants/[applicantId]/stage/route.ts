@@ -8,3 +8,6 @@ export const PATCH = route<typeof stageSchema, undefined, { id: string; applican
   body: stageSchema,
   handler: ({ db, actor, params, body }) => changeStage(db, actor, params.id, params.applicantId, body.stage),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

@@ -9,3 +9,6 @@ export const PATCH = route<typeof cancelSubscriptionSchema, undefined, { id: str
   body: cancelSubscriptionSchema,
   handler: ({ db, actor, params, body, ip }) => cancelDriverSubscription(db, actor, idParam(params.id, 'Subscription not found.'), body, ip),
 });
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';

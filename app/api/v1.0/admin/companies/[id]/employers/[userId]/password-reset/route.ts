@@ -3,3 +3,6 @@ import { employeePasswordResetRoutes } from '@/lib/companies/employee-routes';
 
 const routes = employeePasswordResetRoutes('admin');
 export const POST = routes.POST;
+
+// Every method this file does not export answers 405 with the JSON envelope and Allow.
+export * from '@/lib/api/other-methods';
