@@ -1,12 +1,14 @@
 /**
  * Issue 16: the request's session is read once. A signed-in page's cookie is decrypted by the
  * proxy only (the page opens the sealed hand-off), the cookie key is made once per process,
- * GET /employer answers from the actor query, and a login reads the roles once.
+ * GET /employer answers from the actor query, the job list reads its page and total in one statement,
+ * and a login reads the roles once.
  */
 import { NextRequest } from 'next/server';
 import { decode, encode } from 'next-auth/jwt';
 import { proxy } from '@/proxy';
 import { GET as employerGet } from '@/app/api/v1.0/employer/route';
+import { POST as jobSearch } from '@/app/api/v1.0/jobs/search/route';
 import { authSecret } from '@/lib/config';
 import { getDb, type Database } from '@/lib/db/client';
 import {
@@ -17,7 +19,7 @@ import {
   sealSessionHandoff,
   sessionCookieStats,
 } from '@/lib/auth/session-cookie';
-import { call } from '../helpers/http';
+import { call, tokenFor } from '../helpers/http';
 import { seed } from '../helpers/seed';
 import { makeUser, signIn } from '../api/accounts/helpers';
 import { ROLES } from '@/lib/access';
@@ -136,6 +138,20 @@ describe('one session read per request', () => {
     expect(res!.status).toBe(200);
     expect(res!.json.data).toMatchObject({ id: user.id, email: user.email, phone: '2145550199', email_verified: true, email_to_verify: null });
     expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from users u/);
+  });
+
+  it('POST /jobs/search reads its page and its total in one statement after the actor query', async () => {
+    const db = await getDb();
+    const accessToken = await tokenFor('employer@demo.test');
+    let res: Awaited<ReturnType<typeof call>> | undefined;
+    const statements = await statementsDuring(db, async () => {
+      res = await call(jobSearch, { method: 'POST', token: accessToken, body: { limit: 2 } });
+    });
+    expect(res!.status).toBe(200);
+    expect(res!.json.data).toHaveLength(2);
+    expect(res!.json.pagination.total).toBeGreaterThan(2);
+    expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(/from users u/);
   });
 

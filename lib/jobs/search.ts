@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { queryRows, type Database } from '@/lib/db/client';
-import { countUpTo } from '@/lib/db/count';
+import { cappedCount } from '@/lib/db/count';
 import { toStateCode, type JobSortField, type JobStatus } from './codes';
 import { companyScope } from './access';
 import type { SearchJobs } from './schemas';
@@ -99,10 +99,13 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
 
   // The page is chosen first (filter, sort through its index, limit); only its rows get their first
   // address and tags, so the cost follows the page size rather than the company's job count.
-  const [rows, counted] = await Promise.all([
-    queryRows<SummaryRow>(
-      db,
-      sql`
+  // The total is counted in the same statement (one round trip instead of two: each statement sent
+  // to PostgreSQL cost about as much CPU in the app as the rest of the call, issue 16); with an
+  // empty page the outer join still answers one row, carrying the count.
+  const counting = cappedCount(sql`select 1 from jobs j ${whereSql}`, input);
+  const answered = await queryRows<Partial<SummaryRow> & { matched: number }>(
+    db,
+    sql`
     with page as (
       select j.id, j.company_id, j.employer_id, j.title, j.job_type, j.suspended, j.approved, j.active, j.payment_status,
         j.posting_date, j.expiration_date, j.next_billing_date, j.renewable, j.auto_renew, j.boost_active, j.boost_ends_at,
@@ -111,7 +114,9 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
       ${whereSql}
       order by ${order}
       limit ${input.limit} offset ${input.offset}
-    )
+    ),
+    counted as (${counting.query})
+    select c.n as matched, j.* from counted c left join lateral (
     select j.*, a.city, a.state::text as state, coalesce(a.address_count, 0)::int as address_count, t.tags,
       ap.total_applicants, ap.today_applicants
     from page j
@@ -127,11 +132,12 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
       select count(*)::int as total_applicants, (count(*) filter (where ap.created_at >= ${startOfUtcDay(now).toISOString()}))::int as today_applicants
       from applications ap where ap.job_id = j.id
     ) ap on true
+    ) j on true
     order by ${order}
   `,
-    ),
-    countUpTo(db, sql`select 1 from jobs j ${whereSql}`, input),
-  ]);
+  );
+  const counted = counting.total(answered[0]?.matched ?? 0);
+  const rows = answered.filter((r): r is SummaryRow & { matched: number } => r.id != null);
   return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, ...counted } };
 }
 
