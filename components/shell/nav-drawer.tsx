@@ -2,13 +2,14 @@
 
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { Icon } from './icons';
+import type { ShellNav } from './shell-nav';
 import { NavBody, type ShellUser } from './side-nav';
 
 /**
  * The phone's navigation drawer: the side nav's body in a modal (focus trapped, Escape closes, focus
  * returns to the menu button). Loaded the first time the menu button is used (portal-shell.tsx).
  */
-export function NavDrawer({ open, onOpenChange, user, productName }: { open: boolean; onOpenChange: (open: boolean) => void; user: ShellUser; productName: string }) {
+export function NavDrawer({ open, onOpenChange, user, nav, productName }: { open: boolean; onOpenChange: (open: boolean) => void; user: ShellUser; nav: ShellNav; productName: string }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -19,7 +20,7 @@ export function NavDrawer({ open, onOpenChange, user, productName }: { open: boo
           <RadixDialog.Close aria-label="Close navigation" className="absolute right-3 top-4 z-10 rounded-lg p-1.5 text-slate-400 hover:bg-white/10 hover:text-white">
             <Icon name="close" />
           </RadixDialog.Close>
-          <NavBody user={user} productName={productName} collapsed={false} onNavigate={() => onOpenChange(false)} />
+          <NavBody user={user} nav={nav} productName={productName} collapsed={false} onNavigate={() => onOpenChange(false)} />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -26,16 +26,8 @@ export function switcherPortals(roles: readonly string[]): Portal[] {
   return list.length >= 2 ? list : [];
 }
 
-/** The nav item a path belongs to: the longest href that is the path or a parent of it. */
-export function activeItem(pathname: string, items: readonly NavItem[]): NavItem | undefined {
-  let best: NavItem | undefined;
-  for (const item of items) {
-    if (!item.href) continue;
-    const hit = pathname === item.href || pathname.startsWith(item.href + '/');
-    if (hit && (!best || item.href.length > best.href!.length)) best = item;
-  }
-  return best;
-}
+/** The nav item a path belongs to (the browser's copy, without the role table). */
+export { activeItem } from './nav-pick';
 
 /**
  * The guard a portal's layout checks: every role that may open some page under the portal's prefix

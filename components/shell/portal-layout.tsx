@@ -4,6 +4,7 @@ import type { PortalKey } from '@/lib/access';
 import { layoutGuardFor } from './nav-model';
 import { AccountStorageScope } from './account-storage-scope';
 import { PortalShell } from './portal-shell';
+import { shellNavFor } from './shell-nav';
 import { LazyAltShell } from './lazy-alt-shell';
 import { flagOn } from '@/lib/flags';
 import { QueryProvider } from '@/components/query-provider';
@@ -29,7 +30,7 @@ export async function PortalLayout({ portal, children }: { portal: PortalKey; ch
   return (
     <QueryProvider>
       <AccountStorageScope owner={user.id}>
-        <PortalShell user={{ name: user.name, email: user.email, roles: user.roles }} productName={config.productName}>
+        <PortalShell user={{ name: user.name, email: user.email }} nav={shellNavFor(user.roles)} productName={config.productName}>
           {children}
         </PortalShell>
       </AccountStorageScope>

@@ -4,8 +4,9 @@ import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { BrandMark, Icon } from './icons';
-import { navGroupFor } from './nav-model';
+import { BrandMark } from './brand-mark';
+import { pickGroup } from './nav-pick';
+import type { ShellNav } from './shell-nav';
 import { NavBody, type ShellUser } from './side-nav';
 import { useNavCollapse } from './use-nav-collapse';
 import { RecommendDialogHost } from '@/components/recommend/recommend-dialog-host';
@@ -19,12 +20,12 @@ const preloadDrawer = () => void import('./nav-drawer');
  * The frame of every portal: a collapsible side nav (16rem / 5.5rem) beside the page, and on phones
  * (under 500 px) a top bar whose menu button opens the same nav as a drawer.
  */
-export function PortalShell({ user, productName, children }: { user: ShellUser; productName: string; children: React.ReactNode }) {
+export function PortalShell({ user, nav, productName, children }: { user: ShellUser; nav: ShellNav; productName: string; children: React.ReactNode }) {
   const { collapsed, manualOverride, toggle } = useNavCollapse();
   const [drawer, setDrawer] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const pathname = usePathname() ?? '/';
-  const group = navGroupFor(pathname, user.roles);
+  const group = pickGroup(nav, pathname);
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -41,7 +42,7 @@ export function PortalShell({ user, productName, children }: { user: ShellUser; 
           collapsed ? 'w-[5.5rem]' : 'w-[16rem]',
         )}
       >
-        <NavBody user={user} productName={productName} collapsed={collapsed} onToggle={toggle} />
+        <NavBody user={user} nav={nav} productName={productName} collapsed={collapsed} onToggle={toggle} />
       </aside>
 
       <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur min-[500px]:hidden">
@@ -57,9 +58,9 @@ export function PortalShell({ user, productName, children }: { user: ShellUser; 
           }}
           className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100"
         >
-          <Icon name="menu" className="size-6" />
+          {nav.icons.menu}
         </button>
-        {drawerUsed && <NavDrawer open={drawer} onOpenChange={setDrawer} user={user} productName={productName} />}
+        {drawerUsed && <NavDrawer open={drawer} onOpenChange={setDrawer} user={user} nav={nav} productName={productName} />}
         <BrandMark className="size-8" />
         <span className="min-w-0 leading-tight">
           <span className="block truncate text-sm font-semibold text-slate-900">{productName}</span>

@@ -3,8 +3,7 @@
 import Link from 'next/link';
 import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Portal } from '@/lib/access';
-import { Icon } from './icons';
+import type { ShellIcons, ShellPortalLink } from './shell-nav';
 
 /**
  * Lists the portals the user can reach; rendered only when there are two or more. A disclosure of
@@ -12,7 +11,7 @@ import { Icon } from './icons';
  * page's first-load JS (issue 16). Escape or a click elsewhere closes it; the arrow keys move
  * between the portals.
  */
-export function PortalSwitcher({ portals, current, collapsed }: { portals: Portal[]; current?: Portal; collapsed?: boolean }) {
+export function PortalSwitcher({ portals, current, collapsed, icons }: { portals: ShellPortalLink[]; current?: { key: string; label: string }; collapsed?: boolean; icons: ShellIcons }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -66,7 +65,7 @@ export function PortalSwitcher({ portals, current, collapsed }: { portals: Porta
           collapsed ? 'justify-center p-2.5' : 'px-3 py-2.5',
         )}
       >
-        <Icon name="switch" className="text-slate-300" />
+        {icons.switch}
         {!collapsed && (
           <span className="min-w-0 flex-1">
             <span className="block text-[11px] font-medium uppercase tracking-wider text-slate-400">Switch portal</span>
@@ -94,7 +93,7 @@ export function PortalSwitcher({ portals, current, collapsed }: { portals: Porta
                 className="flex items-center justify-between gap-3 rounded-lg px-2.5 py-2 text-sm text-slate-700 outline-none hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50 focus-visible:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500"
               >
                 {p.label}
-                {p.key === current?.key && <Icon name="check" className="size-4 text-brand-600" />}
+                {p.key === current?.key && icons.check}
               </Link>
             </li>
           ))}

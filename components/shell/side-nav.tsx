@@ -5,22 +5,24 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import type { NavItem } from '@/lib/access';
-import { BrandMark, Icon } from './icons';
-import { activeItem, navGroupFor, navItemsFor, switcherPortals } from './nav-model';
+import { BrandMark } from './brand-mark';
+import { activeItem, pickGroup } from './nav-pick';
 import { PortalSwitcher } from './portal-switcher';
+import type { ShellNav, ShellNavItem } from './shell-nav';
 
 // The confirmation (and the dialog library under it) loads the first time Log out is pressed, not
 // with every portal page (issue 16: first-load JS).
 const LogoutDialog = dynamic(() => import('./logout-dialog').then((m) => m.LogoutDialog), { ssr: false });
 
-export type ShellUser = { name?: string | null; email?: string | null; roles: string[] };
+export type ShellUser = { name?: string | null; email?: string | null };
 
 /** The Recommend item is an action: whoever builds the dialog listens for this event. */
 export const RECOMMEND_EVENT = 'tna:recommend';
 
 type NavBodyProps = {
   user: ShellUser;
+  /** The groups, items and icons the layout worked out on the server for the user's roles. */
+  nav: ShellNav;
   productName: string;
   collapsed: boolean;
   /** Desktop rail only: the collapse button. */
@@ -30,10 +32,10 @@ type NavBodyProps = {
 };
 
 /** Everything inside the nav: brand, portal switcher, the portal's items, the user and Log out. */
-export function NavBody({ user, productName, collapsed, onToggle, onNavigate }: NavBodyProps) {
+export function NavBody({ user, nav, productName, collapsed, onToggle, onNavigate }: NavBodyProps) {
   const pathname = usePathname() ?? '/';
-  const group = navGroupFor(pathname, user.roles);
-  const items = navItemsFor(group, user.roles);
+  const group = pickGroup(nav, pathname);
+  const items = group?.items ?? [];
   const active = activeItem(pathname, items);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [askedLogout, setAskedLogout] = useState(false);
@@ -59,12 +61,12 @@ export function NavBody({ user, productName, collapsed, onToggle, onNavigate }: 
             aria-controls="side-nav"
             className={clsx('rounded-lg p-1.5 text-slate-400 transition hover:bg-white/10 hover:text-white focus-visible:outline-white', !collapsed && 'ml-auto')}
           >
-            <Icon name={collapsed ? 'expand' : 'collapse'} className="size-4" />
+            {collapsed ? nav.icons.expand : nav.icons.collapse}
           </button>
         )}
       </div>
 
-      <PortalSwitcher portals={switcherPortals(user.roles)} current={group} collapsed={collapsed} />
+      <PortalSwitcher portals={nav.switcher} current={group} collapsed={collapsed} icons={nav.icons} />
 
       <nav aria-label={group ? `${group.label} navigation` : 'Navigation'} className="flex-1 overflow-y-auto">
         {group && !collapsed && <p className="mb-2 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-400">{group.label}</p>}
@@ -95,7 +97,7 @@ export function NavBody({ user, productName, collapsed, onToggle, onNavigate }: 
           }}
           onPointerEnter={preloadLogoutDialog}
           onFocus={preloadLogoutDialog} title={collapsed ? 'Log out' : undefined} className={itemClass(false, collapsed)}>
-          <Icon name="logout" />
+          {nav.icons.logout}
           <span className={clsx(collapsed && 'sr-only')}>Log out</span>
         </button>
       </div>
@@ -109,10 +111,12 @@ function preloadLogoutDialog() {
   void import('./logout-dialog');
 }
 
-function NavEntry({ item, active, collapsed, onNavigate }: { item: NavItem; active: boolean; collapsed: boolean; onNavigate?: () => void }) {
+function NavEntry({ item, active, collapsed, onNavigate }: { item: ShellNavItem; active: boolean; collapsed: boolean; onNavigate?: () => void }) {
   const content = (
     <>
-      <Icon name={item.icon} className={active ? 'text-white' : 'text-slate-400 group-hover:text-white'} />
+      <span aria-hidden className={clsx('flex shrink-0', active ? 'text-white' : 'text-slate-400 group-hover:text-white')}>
+        {item.icon}
+      </span>
       <span className={clsx('truncate', collapsed && 'sr-only')}>{item.label}</span>
     </>
   );

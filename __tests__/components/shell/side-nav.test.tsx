@@ -2,6 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalShell } from '@/components/shell/portal-shell';
+import { shellNavFor } from '@/components/shell/shell-nav';
+import { pickGroup } from '@/components/shell/nav-pick';
+import { navGroupFor, navItemsFor } from '@/components/shell/nav-model';
 import { ToastProvider } from '@/components/ui/toast';
 import { RECOMMEND_EVENT } from '@/components/shell/side-nav';
 import { navReducer } from '@/components/shell/use-nav-collapse';
@@ -27,7 +30,7 @@ function renderShell(roles: string[], path = '/company/jobs') {
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <ToastProvider>
-        <PortalShell user={{ name: 'Emma Recruiter', email: 'employer@demo.test', roles }} productName="TNA">
+        <PortalShell user={{ name: 'Emma Recruiter', email: 'employer@demo.test' }} nav={shellNavFor(roles)} productName="TNA">
           <p>page body</p>
         </PortalShell>
       </ToastProvider>
@@ -192,5 +195,18 @@ describe('side navigation', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/v1.0/auth/logout', expect.objectContaining({ method: 'POST' }));
     expect(mockSignOut).toHaveBeenCalled();
     expect(mockAssign).toHaveBeenCalledWith('/login');
+  });
+});
+
+describe('the nav the layout works out on the server (shell-nav.tsx) shows what the role table says', () => {
+  const paths = ['/company/jobs', '/company/settings/password', '/admin/company-list', '/admin/channels', '/news', '/ads/manage', '/members/home', '/members/settings', '/elsewhere'];
+  it.each(Object.values(ROLES))('%s: the same group and items as navGroupFor and navItemsFor, on every portal path', (role) => {
+    const nav = shellNavFor([role]);
+    for (const path of paths) {
+      const expected = navGroupFor(path, [role]);
+      const got = pickGroup(nav, path);
+      expect([path, got?.key]).toEqual([path, expected?.key]);
+      expect(got?.items.map((i) => i.href ?? i.action)).toEqual(navItemsFor(expected, [role]).map((i) => i.href ?? i.action));
+    }
   });
 });
