@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api/client';
 import type { CompanyListRow } from '@/lib/admin/company-search';
 import { useCompanyJobs, useCompanyUsers } from '@/lib/admin/hooks';
 import { startImpersonation } from '@/lib/auth/impersonation-client';
-import { useAdminBoost } from '@/lib/jobs/hooks';
+import { useAdminBoost } from '@/lib/jobs/admin-boost';
 
 const ContactDialog = dynamic(() => import('./contact-review-dialog').then((m) => m.ContactReviewDialog), { ssr: false });
 const UserEditDialog = dynamic(() => import('./employer-edit-dialog').then((m) => m.EmployerEditDialog), { ssr: false });

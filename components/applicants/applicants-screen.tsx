@@ -3,24 +3,22 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
-import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { applicantsCsv } from '@/lib/applications/csv';
 import { searchApplicants, useApplicants, useCompanyTags } from '@/lib/applications/hooks';
 import { APPLICANT_PAGE_SIZE, APPLICANT_SORT_FIELDS, type ApplicantSortField } from '@/lib/applications/search-fields';
 import type { Applicant } from '@/lib/applications/serialize';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, Spinner } from '@/components/ui/states';
-import { formatDate } from '@/components/jobs/format';
 import { Pagination } from '@/components/jobs/list/pagination';
 import { FilterBar, toSearchFilters, type GridFilter } from './filter-bar';
-import { StageSelect } from './stage-select';
-import { TagChips } from './tag-chips';
 import { useOpened } from '@/components/ui/use-opened';
+import { ApplicantsTableFrame, type ApplicantSorting } from './applicants-table-frame';
 
+// The grid (and the table library) loads beside the first search: the rows come from the API after
+// the page is on screen, so nothing waits for it; until then the same header stands in its place.
+const ApplicantsTable = dynamic(() => import('./applicants-table').then((m) => m.ApplicantsTable), { ssr: false, loading: () => <ApplicantsTableFrame caption="Applicants" /> });
 // The applicant's panel (and the dialog library) loads when a first applicant is opened (issue 16).
 const ApplicantPanel = dynamic(() => import('./applicant-panel').then((m) => m.ApplicantPanel));
 
-const features = tableFeatures({ rowSortingFeature });
 
 /** The default filter of the grid: name, contains, empty (issue 10). */
 const DEFAULT_FILTERS: GridFilter[] = [{ key: 0, field: 'applicant', operator: 'ilike', value: '' }];
@@ -34,8 +32,6 @@ function useDebounced<T>(value: T, ms = 300) {
   return v;
 }
 
-const years = (y: number | 'n/a') => (y === 'n/a' ? y : `${y} ${y === 1 ? 'year' : 'years'}`);
-
 const isSortField = (id: string): id is ApplicantSortField => (APPLICANT_SORT_FIELDS as readonly string[]).includes(id);
 
 /**
@@ -44,7 +40,7 @@ const isSortField = (id: string): id is ApplicantSortField => (APPLICANT_SORT_FI
  */
 export function ApplicantsScreen({ job }: { job: { id: number; title: string } }) {
   const [filters, setFilters] = useState(DEFAULT_FILTERS);
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'application_at', desc: true }]);
+  const [sorting, setSorting] = useState<ApplicantSorting>([{ id: 'application_at', desc: true }]);
   const [open, setOpen] = useState<number | null>(null);
   const panelOpened = useOpened(open !== null);
   const [exporting, setExporting] = useState<string | null>(null);
@@ -61,56 +57,6 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
   const rows = data?.data ?? [];
   const total = data?.pagination?.total ?? 0;
 
-  const columns = useMemo<ColumnDef<typeof features, Applicant>[]>(
-    () => [
-      {
-        id: 'applicant',
-        header: 'Applicant',
-        // An accessor makes the column sortable; the rows themselves come sorted from the server.
-        accessorFn: (a) => `${a.lastName} ${a.firstName}`,
-        cell: ({ row: { original: a } }) => (
-          <div className="min-w-0">
-            <button type="button" className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" onClick={() => setOpen(a.id)}>
-              {a.firstName} {a.lastName}
-            </button>
-            <p className="truncate text-xs text-slate-500">
-              {a.email} · {a.phone}
-            </p>
-          </div>
-        ),
-      },
-      { id: 'application_at', header: 'Applied', accessorFn: (a) => a.applicationAt, sortDescFirst: true, cell: ({ row }) => formatDate(row.original.applicationAt) },
-      { id: 'distance', header: 'Distance', accessorFn: (a) => a.distanceMiles, cell: ({ row }) => <span data-testid="applicant-distance">{row.original.distance}</span> },
-      { id: 'years_of_experience', header: 'Experience', accessorFn: (a) => a.yearsOfExperience, sortDescFirst: true, cell: ({ row }) => years(row.original.yearsOfExperience) },
-      { id: 'cdl', header: 'CDL', enableSorting: false, cell: ({ row }) => row.original.cdlStatus },
-      { id: 'owner_operator', header: 'Owner-op', accessorFn: (a) => a.ownerOperator, cell: ({ row }) => row.original.ownerOperator },
-      {
-        id: 'tags',
-        header: 'Tags',
-        enableSorting: false,
-        cell: ({ row: { original: a } }) => <TagChips jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} tags={a.tags} />,
-      },
-      {
-        id: 'stage',
-        header: 'Stage',
-        accessorFn: (a) => a.stage,
-        cell: ({ row: { original: a } }) => <StageSelect jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} stage={a.stage} />,
-      },
-    ],
-    [job.id],
-  );
-
-  const table = useTable({
-    features,
-    columns,
-    data: rows,
-    getRowId: (row) => String(row.id),
-    state: { sorting },
-    onSortingChange: setSorting,
-    manualSorting: true,
-    enableMultiSort: false,
-  });
-
   /** Every page of the filtered list (100 at a time), then a download. */
   async function exportCsv() {
     setExporting('Preparing…');
@@ -121,6 +67,8 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
         all.push(...res.data);
         if (all.length >= (res.pagination?.total ?? 0) || !res.data.length) break;
       }
+      // The CSV writer loads with the first export, not with the grid.
+      const { applicantsCsv } = await import('@/lib/applications/csv');
       const url = URL.createObjectURL(new Blob([applicantsCsv(all)], { type: 'text/csv;charset=utf-8' }));
       const link = Object.assign(document.createElement('a'), { href: url, download: `applicants-job-${job.id}.csv` });
       document.body.append(link);
@@ -167,47 +115,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
       {error && <Alert type="error">{error.message}</Alert>}
 
       <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" aria-busy={isFetching}>
-        <table className="w-full min-w-[56rem] text-sm">
-          <caption className="sr-only">Applicants of {job.title}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50/80">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const label = <table.FlexRender header={header} />;
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      className="whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
-                    >
-                      {header.column.getCanSort() ? (
-                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-800" onClick={header.column.getToggleSortingHandler()}>
-                          {label}
-                          <span aria-hidden>{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
-                        </button>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-testid="applicant-row" className="align-top hover:bg-slate-50/70">
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-3">
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ApplicantsTable rows={rows} sorting={sorting} onSortingChange={setSorting} job={job} onOpen={setOpen} />
         {isLoading && (
           <div className="flex justify-center p-8">
             <Spinner label="Loading applicants" />

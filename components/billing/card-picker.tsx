@@ -1,10 +1,19 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import type { CardView } from '@/lib/payments/payment-methods';
-import { HostedCardFields, type HostedCardFieldsHandle } from './hosted-card-fields';
+import type { HostedCardFieldsHandle } from './hosted-card-fields';
 import { SavedCard } from './saved-card';
+
+// The gateway's card fields load while the checkout's summary is fetched, or when "Use a new card"
+// is chosen: a company with a saved card pays without them (issue 16: first-load JS).
+const HostedCardFields = dynamic(() => import('./hosted-card-fields').then((m) => m.HostedCardFields), {
+  ssr: false,
+  loading: () => <p className="flex min-h-[236px] items-center justify-center text-sm text-slate-500">Loading the card form…</p>,
+});
+const CARD_FORM_LOADING = 'The card form is still loading. Try again in a moment.';
 
 export type CardPickerHandle = {
   /** The token to pay with: undefined means the saved card; rejects when the new card is refused. */
@@ -21,7 +30,11 @@ export const CardPicker = forwardRef<CardPickerHandle, { card: CardView | null; 
   const savedSelected = !!card && useSaved;
 
   useImperativeHandle(ref, () => ({
-    cardToken: async () => (savedSelected ? undefined : (await fields.current!.tokenize()).token),
+    cardToken: async () => {
+      if (savedSelected) return undefined;
+      if (!fields.current) throw new Error(CARD_FORM_LOADING);
+      return (await fields.current.tokenize()).token;
+    },
   }));
 
   return (

@@ -132,12 +132,3 @@ export function useCancelRenewal() {
     onSettled: () => invalidateJobs(qc),
   });
 }
-
-/** Staff boost a job from the job lists (POST /admin/jobs/{id}/boost); the lists refetch once it settles. */
-export function useAdminBoost() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (jobId: number) => (await api<{ job_id: number; boost_active: boolean }>(`/admin/jobs/${jobId}/boost`, { method: 'POST' })).data,
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['jobs'] }),
-  });
-}

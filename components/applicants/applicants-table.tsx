@@ -1,0 +1,124 @@
+'use client';
+
+import { useMemo } from 'react';
+import { rowSortingFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
+import type { Applicant } from '@/lib/applications/serialize';
+import { formatDate } from '@/components/jobs/format';
+import { StageSelect } from './stage-select';
+import { TagChips } from './tag-chips';
+import { APPLICANT_COLUMNS, HEADER_CELL_CLASS, TABLE_CLASS, type ApplicantSorting } from './applicants-table-frame';
+
+const features = tableFeatures({ rowSortingFeature });
+
+const HEADER = Object.fromEntries(APPLICANT_COLUMNS.map((c) => [c.id, c.header])) as Record<(typeof APPLICANT_COLUMNS)[number]['id'], string>;
+
+const years = (y: number | 'n/a') => (y === 'n/a' ? y : `${y} ${y === 1 ? 'year' : 'years'}`);
+
+type Props = {
+  rows: Applicant[];
+  sorting: ApplicantSorting;
+  onSortingChange: (next: ApplicantSorting | ((old: ApplicantSorting) => ApplicantSorting)) => void;
+  job: { id: number; title: string };
+  /** Opens an applicant's panel. */
+  onOpen: (applicantId: number) => void;
+};
+
+/**
+ * The applicants grid (TanStack Table): sortable headers (the sort runs on the server), tag chips and
+ * the stage of each applicant. Its own chunk, loaded beside the first search (applicants-screen.tsx).
+ */
+export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }: Props) {
+  const columns = useMemo<ColumnDef<typeof features, Applicant>[]>(
+    () => [
+      {
+        id: 'applicant',
+        header: HEADER.applicant,
+        // An accessor makes the column sortable; the rows themselves come sorted from the server.
+        accessorFn: (a) => `${a.lastName} ${a.firstName}`,
+        cell: ({ row: { original: a } }) => (
+          <div className="min-w-0">
+            <button type="button" className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" onClick={() => onOpen(a.id)}>
+              {a.firstName} {a.lastName}
+            </button>
+            <p className="truncate text-xs text-slate-500">
+              {a.email} · {a.phone}
+            </p>
+          </div>
+        ),
+      },
+      { id: 'application_at', header: HEADER.application_at, accessorFn: (a) => a.applicationAt, sortDescFirst: true, cell: ({ row }) => formatDate(row.original.applicationAt) },
+      { id: 'distance', header: HEADER.distance, accessorFn: (a) => a.distanceMiles, cell: ({ row }) => <span data-testid="applicant-distance">{row.original.distance}</span> },
+      { id: 'years_of_experience', header: HEADER.years_of_experience, accessorFn: (a) => a.yearsOfExperience, sortDescFirst: true, cell: ({ row }) => years(row.original.yearsOfExperience) },
+      { id: 'cdl', header: HEADER.cdl, enableSorting: false, cell: ({ row }) => row.original.cdlStatus },
+      { id: 'owner_operator', header: HEADER.owner_operator, accessorFn: (a) => a.ownerOperator, cell: ({ row }) => row.original.ownerOperator },
+      {
+        id: 'tags',
+        header: HEADER.tags,
+        enableSorting: false,
+        cell: ({ row: { original: a } }) => <TagChips jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} tags={a.tags} />,
+      },
+      {
+        id: 'stage',
+        header: HEADER.stage,
+        accessorFn: (a) => a.stage,
+        cell: ({ row: { original: a } }) => <StageSelect jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} stage={a.stage} />,
+      },
+    ],
+    [job.id, onOpen],
+  );
+
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (row) => String(row.id),
+    state: { sorting },
+    onSortingChange,
+    manualSorting: true,
+    enableMultiSort: false,
+  });
+
+  return (
+    <table className={TABLE_CLASS}>
+      <caption className="sr-only">Applicants of {job.title}</caption>
+      <thead className="border-b border-slate-200 bg-slate-50/80">
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => {
+              const sorted = header.column.getIsSorted();
+              const label = <table.FlexRender header={header} />;
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  className={HEADER_CELL_CLASS}
+                >
+                  {header.column.getCanSort() ? (
+                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-800" onClick={header.column.getToggleSortingHandler()}>
+                      {label}
+                      <span aria-hidden>{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                    </button>
+                  ) : (
+                    label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id} data-testid="applicant-row" className="align-top hover:bg-slate-50/70">
+            {row.getAllCells().map((cell) => (
+              <td key={cell.id} className="px-3 py-3">
+                <table.FlexRender cell={cell} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
