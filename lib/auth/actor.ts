@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '@/lib/db/client';
+import { queryRowsPrepared, type Database } from '@/lib/db/client';
 import type { Role } from '@/lib/access';
 import type { AccessClaims } from './tokens';
 
@@ -23,7 +23,7 @@ export type Actor = {
 };
 
 export async function actorFromClaims(db: Database, claims: AccessClaims): Promise<Actor | null> {
-  const [row] = await queryRows<{
+  const [row] = await queryRowsPrepared<{
     id: number;
     email: string;
     first_name: string;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { log } from '@/lib/log';
 import path from 'node:path';
@@ -55,6 +56,7 @@ async function openPostgres(url: string): Promise<Handle> {
   // An idle client whose connection the server ends (restart, failover) must not crash the process.
   pool.on('error', (error) => log.error('PostgreSQL pool: idle client error', { error: error.message }));
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  pools.set(db, pool);
   return { db, close: () => pool.end() };
 }
 
@@ -164,4 +166,30 @@ export async function migrate(db: Database, databaseUrl = config.databaseUrl) {
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+type Pool = import('pg').Pool;
+/** The PostgreSQL pool behind each database handle (a transaction's handle is not in it). */
+const pools = new WeakMap<Database, Pool>();
+const names = new Map<string, string>();
+
+/**
+ * queryRows for a statement every request sends (who is calling, the job list): on PostgreSQL a
+ * named prepared statement, so each connection parses and plans it once instead of per call
+ * (planning was over half of the job list's time in the database, docs/benchmarks.md); on PGlite
+ * and inside transactions the same as queryRows. The name is a hash of the text, so a filter that
+ * changes the text is its own statement. Timestamps come back as Date objects here (pg's own
+ * parsers), as strings through drizzle: callers read both.
+ */
+export async function queryRowsPrepared<T>(db: Database, query: SQL): Promise<T[]> {
+  const pool = pools.get(db);
+  if (!pool) return queryRows<T>(db, query);
+  const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery: (q: SQL) => { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+  let name = names.get(text);
+  if (!name) {
+    name = `tna_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    // Bounded: the texts are the few shapes of a few queries; past this, hashing again is cheap.
+    if (names.size < 1_000) names.set(text, name);
+  }
+  return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
-import { queryRows, type Database } from '@/lib/db/client';
+import { queryRowsPrepared, type Database } from '@/lib/db/client';
 import { cappedCount } from '@/lib/db/count';
 import { toStateCode, type JobSortField, type JobStatus } from './codes';
 import { companyScope } from './access';
@@ -103,7 +103,7 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
   // to PostgreSQL cost about as much CPU in the app as the rest of the call, issue 16); with an
   // empty page the outer join still answers one row, carrying the count.
   const counting = cappedCount(sql`select 1 from jobs j ${whereSql}`, input);
-  const answered = await queryRows<Partial<SummaryRow> & { matched: number }>(
+  const answered = await queryRowsPrepared<Partial<SummaryRow> & { matched: number }>(
     db,
     sql`
     with page as (
