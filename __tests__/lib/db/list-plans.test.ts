@@ -103,7 +103,8 @@ async function expectIndexedPage(run: (db: Database) => Promise<unknown>, index:
   if (total === 'exact') return;
   const counts = statements.filter((s) => /limit \$\d+\) as capped/i.test(s.query));
   expect(counts).toHaveLength(1);
-  expect(counts[0].params.at(-1)).toBe(COUNT_CAP + 1);
+  // The cap's own parameter (the job list counts inside its page statement, so it need not be last).
+  expect(counts[0].params).toContain(COUNT_CAP + 1);
   expect(await explain(counts[0])).toMatch(/Limit/);
   expect(statements.filter((s) => /^\s*select count\(/i.test(s.query) && !counts.includes(s))).toEqual([]);
 }
