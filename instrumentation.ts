@@ -1,20 +1,7 @@
 // Next calls register() once per server process, at start: check the configuration, then start
-// the self-hosted tick timer.
+// the self-hosted tick timer (instrumentation-node.ts; Node only, so the Edge build never sees it).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { applyDerivedAuthUrl, resolvePublicOrigin, startupProblems } = await import('./lib/config');
-  const problems = startupProblems();
-  if (problems.length) {
-    // One line saying what to set; a server that would answer 500 to every call must not start.
-    console.error(`Not starting: ${problems.join(' ')}`);
-    process.exit(1);
-  }
-  applyDerivedAuthUrl();
-  if (process.env.NODE_ENV === 'production') {
-    const { origin, from } = resolvePublicOrigin();
-    console.log(`Links in mail point at ${origin} (from ${from}).`);
-  }
-  const { startTickTimer, tickIntervalSeconds } = await import('./lib/tick/timer');
-  const seconds = tickIntervalSeconds();
-  if (seconds > 0) startTickTimer(seconds);
+  const { registerNode } = await import('./instrumentation-node');
+  await registerNode();
 }
