@@ -6,9 +6,12 @@ import type { ShellNav } from './shell-nav';
  * role table, so lib/access.ts stays out of every page's JavaScript (issue 16: first-load JS).
  */
 
+/** Whether the path is `base` or below it. */
+const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(base + '/');
+
 /** The group of the path's portal when the user sees it, else the group of the user's own portal. */
 export function pickGroup(nav: ShellNav, pathname: string) {
-  const here = nav.prefixes.find((p) => pathname === p.prefix || pathname.startsWith(p.prefix + '/'));
+  const here = nav.prefixes.find((p) => under(pathname, p.prefix));
   return nav.groups.find((g) => g.key === here?.key) ?? nav.groups.find((g) => g.key === nav.fallback);
 }
 
@@ -17,8 +20,7 @@ export function activeItem<T extends { href?: string }>(pathname: string, items:
   let best: T | undefined;
   for (const item of items) {
     if (!item.href) continue;
-    const hit = pathname === item.href || pathname.startsWith(item.href + '/');
-    if (hit && (!best || item.href.length > best.href!.length)) best = item;
+    if (under(pathname, item.href) && (!best || item.href.length > best.href!.length)) best = item;
   }
   return best;
 }

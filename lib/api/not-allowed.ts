@@ -9,15 +9,15 @@ export function allowOf(req: Request) {
   return allowedMethods(route?.methods ?? []).join(', ');
 }
 
+/** A handler marked as one of these. */
+export const markOther = <H extends (req: Request) => Response>(handler: H) => Object.assign(handler, { [NOT_ALLOWED]: true });
+
 /** The 405 answer for one method. */
 export const refuse = (method: string) =>
-  Object.assign(
-    (req: Request) => {
-      const allow = allowOf(req);
-      return Response.json({ errors: [{ message: methodNotAllowed(method, allow) }] }, { status: 405, headers: { Allow: allow, 'cache-control': 'no-store' } });
-    },
-    { [NOT_ALLOWED]: true },
-  );
+  markOther((req: Request) => {
+    const allow = allowOf(req);
+    return Response.json({ errors: [{ message: methodNotAllowed(method, allow) }] }, { status: 405, headers: { Allow: allow, 'cache-control': 'no-store' } });
+  });
 
 /** Whether a module's export is one of these (not the route's own handler). */
 export const isOtherMethod = (handler: unknown) => typeof handler === 'function' && NOT_ALLOWED in handler;

@@ -10,11 +10,11 @@
  * (docs/benchmarks.md, "The proxy off the API"). Methods outside HTTP's list (PROPFIND, say) get
  * Next's own empty 400 before any module code runs.
  */
-import { NOT_ALLOWED, allowOf, refuse } from './not-allowed';
+import { allowOf, markOther, refuse } from './not-allowed';
 
 export const GET = refuse('GET');
 export const POST = refuse('POST');
 export const PUT = refuse('PUT');
 export const PATCH = refuse('PATCH');
 export const DELETE = refuse('DELETE');
-export const OPTIONS = Object.assign((req: Request) => new Response(null, { status: 204, headers: { Allow: allowOf(req) } }), { [NOT_ALLOWED]: true });
+export const OPTIONS = markOther((req: Request) => new Response(null, { status: 204, headers: { Allow: allowOf(req) } }));

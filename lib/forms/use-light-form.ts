@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import type { z } from 'zod';
 
 /**
- * Values, errors and submit for a small form of plain text fields on a page whose first-load budget
- * has no room for react-hook-form (about 9 kB gzipped; issue 16): the sign-in screen, the password
- * change. Same rules as the other forms: the zod schema the API validates with, loaded on the first
+ * Values, errors and submit for a small form on a page whose first-load budget has no room for
+ * react-hook-form (about 9 kB gzipped; issue 16): the sign-in screen, the password change, the
+ * company address (`field` for text inputs, `control` for a value of its own shape). Same rules as the other forms: the zod schema the API validates with, loaded on the first
  * submit; the first invalid field takes the focus; once a submit has failed, each change is checked
  * again. Each field's first issue is shown. `setError` places an error the server found (the focus
  * goes to its field), `reset` empties the form after a success, `submitting` covers `onValid`.
