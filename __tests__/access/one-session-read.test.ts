@@ -35,22 +35,72 @@ jest.mock('next/headers', () => ({
 import { getSessionUser } from '@/lib/auth/server';
 import { currentImpersonation } from '@/lib/auth/impersonation-server';
 
+
+/**
+ * The statement texts of PGlite's prepared exchanges, by name (lib/db/pglite-prepared.ts sends a
+ * statement's Parse message, with its text, only the first time; later exchanges name it in Bind).
+ */
+const preparedTexts = new Map<string, string>();
+const cstrings = (bytes: Uint8Array, at: number, count: number) => {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const end = bytes.indexOf(0, at);
+    out.push(Buffer.from(bytes.subarray(at, end)).toString('utf8'));
+    at = end + 1;
+  }
+  return out;
+};
+/** Each statement a protocol message (Parse, Bind, … Sync) runs: the text its Bind names. */
+function boundTexts(message: Uint8Array): string[] {
+  const texts: string[] = [];
+  for (let at = 0; at < message.length; ) {
+    const type = String.fromCharCode(message[at]);
+    const length = Buffer.from(message.subarray(at + 1, at + 5)).readInt32BE(0);
+    if (type === 'P') {
+      const [name, text] = cstrings(message, at + 5, 2);
+      preparedTexts.set(name, text);
+    }
+    if (type === 'B') texts.push(preparedTexts.get(cstrings(message, at + 5, 2)[1]) ?? '(unknown statement)');
+    at += 1 + length;
+  }
+  return texts;
+}
+
+type Client = { query: (...args: unknown[]) => unknown; execProtocol?: (message: Uint8Array, ...rest: unknown[]) => unknown };
+
+// Learns every prepared statement's text from the start (before the seed's first request).
+beforeAll(async () => {
+  const client = ((await getDb()) as unknown as { $client: Client }).$client;
+  const execProtocol = client.execProtocol;
+  if (!execProtocol) return;
+  client.execProtocol = function (this: unknown, message: Uint8Array, ...rest: unknown[]) {
+    boundTexts(message);
+    return execProtocol.apply(this, [message, ...rest]);
+  };
+});
 beforeAll(seed);
 
 /** The statements a piece of work sends to the database (outside transactions, as these are). */
 async function statementsDuring(db: Database, work: () => Promise<unknown>): Promise<string[]> {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = client.query;
+  const client = (db as unknown as { $client: Client }).$client;
+  const original = { query: client.query, execProtocol: client.execProtocol };
   const seen: string[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
     const q = args[0] as string | { text?: string };
     seen.push(typeof q === 'string' ? q : (q?.text ?? ''));
-    return original.apply(this, args);
+    return original.query.apply(this, args);
   };
+  if (original.execProtocol) {
+    client.execProtocol = function (this: unknown, message: Uint8Array, ...rest: unknown[]) {
+      seen.push(...boundTexts(message));
+      return original.execProtocol!.apply(this, [message, ...rest]);
+    };
+  }
   try {
     await work();
   } finally {
-    client.query = original;
+    client.query = original.query;
+    if (original.execProtocol) client.execProtocol = original.execProtocol;
   }
   return seen;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createPglite, migrate, openDatabase, type Database, type Handle } from '@/lib/db/client';
+import { createPglite, migrate, openDatabase, pgliteDatabase, type Database, type Handle } from '@/lib/db/client';
 
 /**
  * Fresh database per test file. PGlite: a migrated snapshot made once by the global setup is
@@ -68,8 +68,6 @@ export async function openTestDatabase(): Promise<Handle> {
   }
   const blob = new Blob([fs.readFileSync(snapshotPath())]);
   const pg = await createPglite(undefined, blob);
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const schema = await import('@/lib/db/schema');
-  const db = drizzle(pg, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = await pgliteDatabase(pg);
   return { db, close: () => pg.close() };
 }

@@ -1,8 +1,7 @@
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
-import type { Database } from '@/lib/db/client';
-import { countUpTo } from '@/lib/db/count';
-import { applications, companies, jobs, users } from '@/lib/db/schema';
+import { queryRowsPrepared, type Database } from '@/lib/db/client';
+import { cappedCount } from '@/lib/db/count';
 import { containsPattern } from './filters';
 import { assertAdmin } from './guard';
 
@@ -24,49 +23,57 @@ export async function searchApplicants(db: Database, actor: Actor | null, input:
   assertAdmin(actor);
   const pattern = containsPattern(input.search);
   const where = input.search
-    ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(jobs.title, pattern), ilike(companies.companyName, pattern))
-    : undefined;
-  // Only the columns a line shows: whole rows would carry every job's description to each page.
-  const columns = {
-    id: applications.id,
-    createdAt: applications.createdAt,
-    stage: applications.stage,
-    distanceMiles: applications.distanceMiles,
-    driverId: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    jobId: jobs.id,
-    jobTitle: jobs.title,
-    companyId: companies.id,
-    companyName: companies.companyName,
-  };
+    ? sql`where (u.first_name ilike ${pattern} or u.last_name ilike ${pattern} or u.email ilike ${pattern} or j.title ilike ${pattern} or c.company_name ilike ${pattern})`
+    : sql``;
+  const joined = sql`applications a join users u on u.id = a.user_id join jobs j on j.id = a.job_id join companies c on c.id = j.company_id`;
   // Every application has its driver, job and company (required foreign keys), so without a search
   // the count needs no join: it reads applications_created_idx alone.
-  const matching = input.search
-    ? db.select({ one: sql`1` }).from(applications).innerJoin(users, eq(users.id, applications.userId)).innerJoin(jobs, eq(jobs.id, applications.jobId)).innerJoin(companies, eq(companies.id, jobs.companyId)).where(where)
-    : db.select({ one: sql`1` }).from(applications);
-  const [rows, counted] = await Promise.all([
-    db
-      .select(columns)
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.userId))
-      .innerJoin(jobs, eq(jobs.id, applications.jobId))
-      .innerJoin(companies, eq(companies.id, jobs.companyId))
-      .where(where)
-      .orderBy(desc(applications.createdAt), desc(applications.id))
-      .limit(input.limit)
-      .offset(input.offset),
-    countUpTo(db, matching, input),
-  ]);
-  const lines: ApplicantLine[] = rows.map((r) => ({
-    id: r.id,
-    appliedAt: r.createdAt.toISOString(),
-    driver: { id: r.driverId, name: `${r.firstName} ${r.lastName}`, email: r.email },
-    job: { id: r.jobId, title: r.jobTitle },
-    company: { id: r.companyId, name: r.companyName },
-    stage: r.stage,
-    distanceMiles: r.distanceMiles,
-  }));
-  return { lines, ...counted };
+  const counting = cappedCount(input.search ? sql`select 1 from ${joined} ${where}` : sql`select 1 from applications`, input);
+  // The page and its capped total in one prepared statement (one round trip, planned once per
+  // connection: planning was about 2 ms of this list's 5 ms at 1,000,000 applications, issue 16).
+  // Only the columns a line shows: whole rows would carry every job's description to each page.
+  const rows = await queryRowsPrepared<Row>(
+    db,
+    sql`
+    with page as (
+      select a.id, a.created_at, a.stage, a.distance_miles, u.id as driver_id, u.first_name, u.last_name, u.email,
+        j.id as job_id, j.title as job_title, c.id as company_id, c.company_name
+      from ${joined}
+      ${where}
+      order by a.created_at desc, a.id desc
+      limit ${input.limit} offset ${input.offset}
+    ),
+    counted as (${counting.query})
+    select counted.n as matched, page.* from counted left join page on true
+    order by page.created_at desc, page.id desc
+  `,
+  );
+  const lines: ApplicantLine[] = rows
+    .filter((r) => r.id != null)
+    .map((r) => ({
+      id: r.id,
+      appliedAt: new Date(r.created_at).toISOString(),
+      driver: { id: r.driver_id, name: `${r.first_name} ${r.last_name}`, email: r.email },
+      job: { id: r.job_id, title: r.job_title },
+      company: { id: r.company_id, name: r.company_name },
+      stage: r.stage,
+      distanceMiles: r.distance_miles == null ? null : Number(r.distance_miles),
+    }));
+  return { lines, ...counting.total(rows[0]?.matched ?? 0) };
 }
+
+type Row = {
+  matched: number;
+  id: number;
+  created_at: Date | string;
+  stage: string;
+  distance_miles: number | string | null;
+  driver_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  job_id: number;
+  job_title: string;
+  company_id: number;
+  company_name: string;
+};

@@ -22,6 +22,18 @@ export type Actor = {
   profile?: { phone: string | null; emailToVerify: string | null; emailVerified: boolean };
 };
 
+/**
+ * Whether the token's session is live, as SQL: a text of its own with and without a session id, so
+ * each prepared statement keeps one plan. (One text with `$sid is null or exists (…)` was planned
+ * anew on every call: the planner folds the null case away only when it sees the value, so the
+ * generic plan never looked as cheap as a custom one; pg_prepared_statements counted 0 generic
+ * plans in 21 calls.)
+ */
+const sessionLive = (sid: string | undefined) =>
+  sid
+    ? sql`exists (select 1 from refresh_tokens t where t.family_id = ${sid}::uuid and t.revoked_at is null and t.expires_at > now())`
+    : sql`true`;
+
 export async function actorFromClaims(db: Database, claims: AccessClaims): Promise<Actor | null> {
   const [row] = await queryRowsPrepared<{
     id: number;
@@ -40,10 +52,7 @@ export async function actorFromClaims(db: Database, claims: AccessClaims): Promi
     select u.id, u.email, u.first_name, u.last_name, u.company_id, u.phone, u.email_to_verify,
       u.email_verified_at is not null as email_verified,
       (select array_agg(r.role::text) from user_roles r where r.user_id = u.id) as roles,
-      (${claims.sid ?? null}::uuid is null or exists (
-        select 1 from refresh_tokens t
-        where t.family_id = ${claims.sid ?? null}::uuid and t.revoked_at is null and t.expires_at > now()
-      )) as session_live
+      ${sessionLive(claims.sid)} as session_live
     from users u
     where u.id = ${claims.userId} and u.deleted_at is null and u.active
   `);

@@ -5,13 +5,23 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '@/lib/config';
+import { pgliteQueryPrepared } from './pglite-prepared';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Handle = { db: Database; close: () => Promise<void> };
 
-const globalForDb = globalThis as unknown as { __tnaDb?: Promise<Handle> };
+type Pool = import('pg').Pool;
+type PGliteClient = import('@electric-sql/pglite').PGlite;
+/**
+ * The driver behind each database handle (a transaction's handle is in neither), kept on globalThis
+ * like the handle itself: the server's bundles (route handlers, pages) each hold their own copy of
+ * this module, and a map of one copy would not know the handle another copy opened.
+ */
+type Drivers = { pools: WeakMap<Database, Pool>; pglites: WeakMap<Database, PGliteClient> };
+const globalForDb = globalThis as unknown as { __tnaDb?: Promise<Handle>; __tnaDrivers?: Drivers };
+const drivers = (globalForDb.__tnaDrivers ??= { pools: new WeakMap(), pglites: new WeakMap() });
 
 const MIGRATION_LOCK = 7_341_001; // advisory lock key shared by every instance applying migrations
 
@@ -56,7 +66,7 @@ async function openPostgres(url: string): Promise<Handle> {
   // An idle client whose connection the server ends (restart, failover) must not crash the process.
   pool.on('error', (error) => log.error('PostgreSQL pool: idle client error', { error: error.message }));
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
-  pools.set(db, pool);
+  drivers.pools.set(db, pool);
   return { db, close: () => pool.end() };
 }
 
@@ -71,8 +81,7 @@ async function openPglite(): Promise<Handle> {
   const release = acquireLock(dir);
   try {
     const client = await createPglite(dir);
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    const db = await pgliteDatabase(client);
     return {
       db,
       close: async () => {
@@ -94,6 +103,14 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob) {
   const { cube } = await import('@electric-sql/pglite/contrib/cube');
   const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance');
   return PGlite.create({ dataDir, loadDataDir, extensions: { citext, pg_trgm, cube, earthdistance } });
+}
+
+/** The app's database handle over a PGlite instance (the server's, a test's, a bench's). */
+export async function pgliteDatabase(client: PGliteClient): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  drivers.pglites.set(db, client);
+  return db;
 }
 
 /**
@@ -168,22 +185,21 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-type Pool = import('pg').Pool;
-/** The PostgreSQL pool behind each database handle (a transaction's handle is not in it). */
-const pools = new WeakMap<Database, Pool>();
 const names = new Map<string, string>();
 
 /**
  * queryRows for a statement every request sends (who is calling, the job list): on PostgreSQL a
  * named prepared statement, so each connection parses and plans it once instead of per call
  * (planning was over half of the job list's time in the database, docs/benchmarks.md); on PGlite
- * and inside transactions the same as queryRows. The name is a hash of the text, so a filter that
- * changes the text is its own statement. Timestamps come back as Date objects here (pg's own
- * parsers), as strings through drizzle: callers read both.
+ * the same through its protocol (pglite-prepared.ts); inside transactions the same as queryRows.
+ * The name is a hash of the text, so a filter that changes the text is its own statement.
+ * Timestamps come back as Date objects here (the drivers' own parsers), as strings through
+ * drizzle: callers read both.
  */
 export async function queryRowsPrepared<T>(db: Database, query: SQL): Promise<T[]> {
-  const pool = pools.get(db);
-  if (!pool) return queryRows<T>(db, query);
+  const pool = drivers.pools.get(db);
+  const pglite = pool ? undefined : drivers.pglites.get(db);
+  if (!pool && !pglite) return queryRows<T>(db, query);
   const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery: (q: SQL) => { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
   let name = names.get(text);
   if (!name) {
@@ -191,5 +207,6 @@ export async function queryRowsPrepared<T>(db: Database, query: SQL): Promise<T[
     // Bounded: the texts are the few shapes of a few queries; past this, hashing again is cheap.
     if (names.size < 1_000) names.set(text, name);
   }
-  return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
+  if (pglite) return pgliteQueryPrepared<T>(pglite, name, text, params);
+  return (await pool!.query({ name, text, values: params as unknown[] })).rows as T[];
 }

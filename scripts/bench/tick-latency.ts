@@ -7,11 +7,9 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
-import { createPglite, migrate, queryRows, type Database } from '@/lib/db/client';
-import * as schema from '@/lib/db/schema';
+import { createPglite, migrate, pgliteDatabase, queryRows } from '@/lib/db/client';
 import { seedScaleBase, SCALE_COMPANY } from '@/lib/db/seed/scale';
 import { searchJobs } from '@/lib/jobs/search';
 import { searchJobsSchema } from '@/lib/jobs/schemas';
@@ -28,7 +26,7 @@ const staff: Actor = { userId: 0, email: 'bench@local', firstName: 'Bench', last
 
 async function main() {
   const client = await createPglite();
-  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = await pgliteDatabase(client);
   await migrate(db, '');
   console.log(`Loading ${JOBS.toLocaleString('en-US')} jobs, ${RENEWALS.toLocaleString('en-US')} of them auto-renewing and due…`);
   await seedScaleBase(db, { jobs: JOBS, drivers: 1_000, applications: 0 });
