@@ -101,21 +101,22 @@ async function load(base: string, t: Target, connections: number, seconds: numbe
 }
 
 /**
- * Loads a request in 2 s rounds until its CPU per request settles (two rounds within 10% of each
- * other, at most 30 s): the measure is of a warm server. A page's first thousand renders run
- * before V8 has optimized React's and the page's code: /company/jobs took 7.0, 5.5, then 5.0 ms of
- * CPU in its first three 8 s rounds and about 4.5 ms from then on, so a fixed 2 s warm-up measured
- * mostly the JIT (docs/benchmarks.md). Without /proc, one 2 s round as before.
+ * Loads a request in 2 s rounds until its CPU per request settles: at least 10 s, then until two
+ * rounds in a row agree within 5% (at most 40 s). The measure is of a warm server. A page's first
+ * few thousand renders run before V8 has optimized React's and the page's code: /company/jobs took
+ * 7.0, 5.5, then 5.0 ms of CPU in its first three 8 s rounds and 4.2–4.6 ms from then on, so the
+ * earlier fixed 2 s warm-up measured mostly the JIT, and a first try (stop at two rounds within
+ * 10%) stopped while it was still warming (docs/benchmarks.md). Without /proc, one 2 s round.
  */
 async function warmUp(base: string, t: Target, connections: number, pid: number) {
   let last: number | null = null;
-  for (let round = 0; round < 15; round++) {
+  for (let round = 1; round <= 20; round++) {
     const before = cpuSeconds(pid);
     const r = await load(base, t, connections, 2);
     const after = cpuSeconds(pid);
     if (before === null || after === null || !r.requests.total) return;
     const perRequest = (after - before) / r.requests.total;
-    if (last !== null && Math.abs(perRequest - last) <= 0.1 * last) return;
+    if (round >= 5 && last !== null && Math.abs(perRequest - last) <= 0.05 * last) return;
     last = perRequest;
   }
 }
