@@ -152,6 +152,13 @@ describe('POST /api/v1.0/jobs/search', () => {
     expect(after.tags).toEqual([expect.objectContaining({ tag: 'Hot' })]);
   });
 
+  it("lists a job's tags by name, whatever their case and the order they were added in", async () => {
+    const [a] = (await search({ query: 'Zeta Search A' })).json.data;
+    for (const tag of ['zeta', 'Gamma', 'Alpha', 'beta']) await call(tagPost, { token: t.employer, params: { id: String(a.id) }, body: { tag } });
+    const [after] = (await search({ query: 'Zeta Search A' })).json.data;
+    expect(after.tags.map((x: { tag: string }) => x.tag)).toEqual(['Alpha', 'beta', 'Gamma', 'zeta']);
+  });
+
   it('GET /jobs answers the same list from the query string', async () => {
     const res = await call(listGet, { token: t.employer, query: { query: 'Zeta Search', status: 'Active', sort: 'title:asc', limit: 2 } });
     expect(res.status).toBe(200);
