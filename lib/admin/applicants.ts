@@ -32,7 +32,7 @@ export async function searchApplicants(db: Database, actor: Actor | null, input:
   // The page and its capped total in one prepared statement (one round trip, planned once per
   // connection: planning was about 2 ms of this list's 5 ms at 1,000,000 applications, issue 16).
   // Only the columns a line shows: whole rows would carry every job's description to each page.
-  const rows = await queryRowsPrepared<Row>(
+  const answered = await queryRowsPrepared<Partial<Row> & { matched: number }>(
     db,
     sql`
     with page as (
@@ -48,22 +48,20 @@ export async function searchApplicants(db: Database, actor: Actor | null, input:
     order by page.created_at desc, page.id desc
   `,
   );
-  const lines: ApplicantLine[] = rows
-    .filter((r) => r.id != null)
-    .map((r) => ({
-      id: r.id,
-      appliedAt: new Date(r.created_at).toISOString(),
-      driver: { id: r.driver_id, name: `${r.first_name} ${r.last_name}`, email: r.email },
-      job: { id: r.job_id, title: r.job_title },
-      company: { id: r.company_id, name: r.company_name },
-      stage: r.stage,
-      distanceMiles: r.distance_miles == null ? null : Number(r.distance_miles),
-    }));
-  return { lines, ...counting.total(rows[0]?.matched ?? 0) };
+  const { rows, ...counted } = counting.read<Row>(answered);
+  const lines: ApplicantLine[] = rows.map((r) => ({
+    id: r.id,
+    appliedAt: new Date(r.created_at).toISOString(),
+    driver: { id: r.driver_id, name: `${r.first_name} ${r.last_name}`, email: r.email },
+    job: { id: r.job_id, title: r.job_title },
+    company: { id: r.company_id, name: r.company_name },
+    stage: r.stage,
+    distanceMiles: r.distance_miles == null ? null : Number(r.distance_miles),
+  }));
+  return { lines, ...counted };
 }
 
 type Row = {
-  matched: number;
   id: number;
   created_at: Date | string;
   stage: string;

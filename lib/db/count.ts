@@ -31,8 +31,18 @@ export async function countUpTo(db: Database, rows: SQLWrapper, page?: { offset:
  */
 export function cappedCount(rows: SQLWrapper, page?: { offset: number; limit: number }) {
   const cap = Math.max(COUNT_CAP, page ? page.offset + page.limit : 0);
+  const total = (n: number): CappedTotal => (n > cap ? { total: cap, total_is_lower_bound: true } : { total: n, total_is_lower_bound: false });
   return {
     query: sql`select count(*)::int as n from (${rows} limit ${cap + 1}) as capped`,
-    total: (n: number): CappedTotal => (n > cap ? { total: cap, total_is_lower_bound: true } : { total: n, total_is_lower_bound: false }),
+    total,
+    /**
+     * The answer of a statement that selects the count as `matched` and left-joins the page to it:
+     * every row carries the count, and an empty page still answers one row, with only the count
+     * (its `id` null), which is not a row of the page.
+     */
+    read: <R extends { id: unknown }>(answered: (Partial<R> & { matched: number })[]) => ({
+      rows: answered.filter((r): r is R & { matched: number } => r.id != null),
+      ...total(answered[0]?.matched ?? 0),
+    }),
   };
 }

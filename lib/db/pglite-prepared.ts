@@ -25,9 +25,8 @@ function asText(value: unknown): string | Uint8Array | null {
 export async function pgliteQueryPrepared<T>(client: PGlite, name: string, text: string, params: unknown[]): Promise<T[]> {
   const { protocol, parse } = await import('@electric-sql/pglite');
   const { serialize } = protocol;
-  let parsed = parsedBy.get(client);
-  if (!parsed) parsedBy.set(client, (parsed = new Set()));
-  const known = parsed;
+  const known = parsedBy.get(client) ?? new Set<string>();
+  parsedBy.set(client, known);
   return client._runExclusiveTransaction(() =>
     client._runExclusiveQuery(async () => {
       // The whole exchange in one call into the database, as a client on a socket sends it (each

@@ -136,8 +136,7 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
     order by ${order}
   `,
   );
-  const counted = counting.total(answered[0]?.matched ?? 0);
-  const rows = answered.filter((r): r is SummaryRow & { matched: number } => r.id != null);
+  const { rows, ...counted } = counting.read<SummaryRow>(answered);
   return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, ...counted } };
 }
 
