@@ -1,5 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Database } from './client';
+import { literalInt } from './page';
 
 /**
  * A list's total stops being counted here: past it the answer is "at least this many". Counting
@@ -33,7 +34,9 @@ export function cappedCount(rows: SQLWrapper, page?: { offset: number; limit: nu
   const cap = Math.max(COUNT_CAP, page ? page.offset + page.limit : 0);
   const total = (n: number): CappedTotal => (n > cap ? { total: cap, total_is_lower_bound: true } : { total: n, total_is_lower_bound: false });
   return {
-    query: sql`select count(*)::int as n from (${rows} limit ${cap + 1}) as capped`,
+    // The cap is written into the text, not sent as a parameter: a prepared statement's generic plan
+    // would otherwise assume a tenth of the table under it (lib/db/page.ts).
+    query: sql`select count(*)::int as n from (${rows} limit ${literalInt(cap + 1)}) as capped`,
     total,
     /**
      * The answer of a statement that selects the count as `matched` and left-joins the page to it:

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
-import { queryRowsPrepared, type Database } from '@/lib/db/client';
+import type { Database } from '@/lib/db/client';
 import { cappedCount } from '@/lib/db/count';
+import { queryPage } from '@/lib/db/page';
 import { toStateCode, type JobSortField, type JobStatus } from './codes';
 import { companyScope } from './access';
 import type { SearchJobs } from './schemas';
@@ -103,9 +104,7 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
   // to PostgreSQL cost about as much CPU in the app as the rest of the call, issue 16); with an
   // empty page the outer join still answers one row, carrying the count.
   const counting = cappedCount(sql`select 1 from jobs j ${whereSql}`, input);
-  const answered = await queryRowsPrepared<Partial<SummaryRow> & { matched: number }>(
-    db,
-    sql`
+  const answered = await queryPage<Partial<SummaryRow> & { matched: number }>(db, input, (limitOffset) => sql`
     with page as (
       select j.id, j.company_id, j.employer_id, j.title, j.job_type, j.suspended, j.approved, j.active, j.payment_status,
         j.posting_date, j.expiration_date, j.next_billing_date, j.renewable, j.auto_renew, j.boost_active, j.boost_ends_at,
@@ -113,7 +112,7 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
       from jobs j
       ${whereSql}
       order by ${order}
-      limit ${input.limit} offset ${input.offset}
+      ${limitOffset}
     ),
     counted as (${counting.query})
     select c.n as matched, j.* from counted c left join lateral (
@@ -134,8 +133,7 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
     ) ap on true
     ) j on true
     order by ${order}
-  `,
-  );
+  `);
   const { rows, ...counted } = counting.read<SummaryRow>(answered);
   return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, ...counted } };
 }

@@ -101,10 +101,11 @@ async function expectIndexedPage(run: (db: Database) => Promise<unknown>, index:
   // The total: one count that stops at its cap, and no other count of the whole set. (A list bounded
   // by its owner, one company's staff or one driver's applications, keeps an exact count.)
   if (total === 'exact') return;
-  const counts = statements.filter((s) => /limit \$\d+\) as capped/i.test(s.query));
+  const counts = statements.filter((s) => /limit \d+\) as capped/i.test(s.query));
   expect(counts).toHaveLength(1);
-  // The cap's own parameter (the job list counts inside its page statement, so it need not be last).
-  expect(counts[0].params).toContain(COUNT_CAP + 1);
+  // The cap is written into the text (a parameter would leave a prepared statement's generic plan
+  // guessing a tenth of the table, lib/db/page.ts).
+  expect(counts[0].query).toContain(`limit ${COUNT_CAP + 1}) as capped`);
   expect(await explain(counts[0])).toMatch(/Limit/);
   expect(statements.filter((s) => /^\s*select count\(/i.test(s.query) && !counts.includes(s))).toEqual([]);
 }
