@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { queryRowsPrepared, type Database } from '@/lib/db/client';
+import { embeddedClient, queryRowsPrepared, type Database } from '@/lib/db/client';
+import { rememberWhileUnchanged } from '@/lib/db/change-watch';
 import type { Role } from '@/lib/access';
 import type { AccessClaims } from './tokens';
 
 /**
- * Who is calling: always re-read from the database, so deletions, role changes and logouts apply at
- * once. A session is live while one of its refresh tokens is neither revoked nor expired: an
- * impersonated session (fixed 600 s) thus ends on the server when its countdown does.
+ * Who is calling: read from the database, so deletions, role changes and logouts apply at once. A
+ * session is live while one of its refresh tokens is neither revoked nor expired: an impersonated
+ * session (fixed 600 s) thus ends on the server when its countdown does. On PostgreSQL every call
+ * reads it again. The embedded database's process remembers the answer until any of the tables it
+ * comes from changes or the session's last token expires (lib/db/change-watch.ts): there every write
+ * runs in this process and is announced to it before the writer's statement returns, and the read was
+ * over a third of an API call's time in the embedded database (docs/benchmarks.md).
  */
 export type Actor = {
   userId: number;
@@ -23,46 +28,55 @@ export type Actor = {
 };
 
 /**
- * Whether the token's session is live, as SQL: a text of its own with and without a session id, so
- * each prepared statement keeps one plan. (One text with `$sid is null or exists (…)` was planned
+ * Until when the token's session is live (null: it is not), as SQL: a text of its own with and
+ * without a session id, so each prepared statement keeps one plan. (One text with `$sid is null or exists (…)` was planned
  * anew on every call: the planner folds the null case away only when it sees the value, so the
  * generic plan never looked as cheap as a custom one; pg_prepared_statements counted 0 generic
  * plans in 21 calls.)
  */
-const sessionLive = (sid: string | undefined) =>
+const sessionUntil = (sid: string | undefined) =>
   sid
-    ? sql`exists (select 1 from refresh_tokens t where t.family_id = ${sid}::uuid and t.revoked_at is null and t.expires_at > now())`
-    : sql`true`;
+    ? sql`(select max(t.expires_at) from refresh_tokens t where t.family_id = ${sid}::uuid and t.revoked_at is null and t.expires_at > now())`
+    : sql`null::timestamptz`;
+
+type ActorRow = {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  company_id: number | null;
+  phone: string | null;
+  email_to_verify: string | null;
+  email_verified: boolean;
+  roles: Role[] | null;
+  session_until: Date | string | null;
+};
+
+/** No session id: the access token alone (its own expiry is checked before this read). */
+const NO_SESSION_END = Number.POSITIVE_INFINITY;
 
 export async function actorFromClaims(db: Database, claims: AccessClaims): Promise<Actor | null> {
-  const [row] = await queryRowsPrepared<{
-    id: number;
-    email: string;
-    first_name: string;
-    last_name: string;
-    company_id: number | null;
-    phone: string | null;
-    email_to_verify: string | null;
-    email_verified: boolean;
-    roles: Role[] | null;
-    session_live: boolean;
-  }>(
-    db,
-    sql`
-    select u.id, u.email, u.first_name, u.last_name, u.company_id, u.phone, u.email_to_verify,
-      u.email_verified_at is not null as email_verified,
-      (select array_agg(r.role::text) from user_roles r where r.user_id = u.id) as roles,
-      ${sessionLive(claims.sid)} as session_live
-    from users u
-    where u.id = ${claims.userId} and u.deleted_at is null and u.active
-  `);
-  if (!row || !row.session_live) return null;
+  const row = await rememberWhileUnchanged(embeddedClient(db), `${claims.userId}|${claims.sid ?? ''}`, async () => {
+    const [found] = await queryRowsPrepared<ActorRow>(
+      db,
+      sql`
+      select u.id, u.email, u.first_name, u.last_name, u.company_id, u.phone, u.email_to_verify,
+        u.email_verified_at is not null as email_verified,
+        (select array_agg(r.role::text) from user_roles r where r.user_id = u.id) as roles,
+        ${sessionUntil(claims.sid)} as session_until
+      from users u
+      where u.id = ${claims.userId} and u.deleted_at is null and u.active
+    `);
+    if (!found || (claims.sid && found.session_until == null)) return null;
+    return { value: found, until: found.session_until == null ? NO_SESSION_END : new Date(found.session_until).getTime() };
+  });
+  if (!row) return null;
   return {
     userId: row.id,
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    roles: row.roles ?? [],
+    roles: [...(row.roles ?? [])],
     companyId: row.company_id,
     deviceId: claims.did,
     impersonatorId: claims.imp,

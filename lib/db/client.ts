@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '@/lib/config';
+import { watchChanges } from './change-watch';
 import { pgliteQueryPrepared } from './pglite-prepared';
 import * as schema from './schema';
 
@@ -110,7 +111,13 @@ export async function pgliteDatabase(client: PGliteClient): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
   drivers.pglites.set(db, client);
+  await watchChanges(client);
   return db;
+}
+
+/** The PGlite instance behind a database handle (not a transaction's), or undefined on PostgreSQL. */
+export function embeddedClient(db: Database): PGliteClient | undefined {
+  return drivers.pglites.get(db);
 }
 
 /**

@@ -48,6 +48,9 @@ describe('queryRowsPrepared', () => {
     const [{ id }] = await queryRows<{ id: number }>(db, sql`select id from users where email = ${'employer@demo.test'}`);
     const actor = (await actorFromClaims(db, { userId: id } as never))!;
     for (let i = 0; i < 8; i++) {
+      // A change to the user each time, so the embedded database's process reads the caller again
+      // instead of answering from what it remembered (lib/db/change-watch.ts).
+      await db.execute(sql`update users set first_name = first_name where id = ${id}`);
       await actorFromClaims(db, { userId: id } as never);
       await actorFromClaims(db, { userId: id, sid: '00000000-0000-4000-8000-000000000000' } as never);
       await searchJobs(db, actor, searchJobsSchema.parse({ limit: 10 }));
