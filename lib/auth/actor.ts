@@ -29,10 +29,10 @@ export type Actor = {
 
 /**
  * Until when the token's session is live (null: it is not), as SQL: a text of its own with and
- * without a session id, so each prepared statement keeps one plan. (One text with `$sid is null or exists (…)` was planned
- * anew on every call: the planner folds the null case away only when it sees the value, so the
- * generic plan never looked as cheap as a custom one; pg_prepared_statements counted 0 generic
- * plans in 21 calls.)
+ * without a session id, so each prepared statement keeps one plan. (One text with
+ * `$sid is null or exists (…)` was planned anew on every call: the planner folds the null case away
+ * only when it sees the value, so the generic plan never looked as cheap as a custom one;
+ * pg_prepared_statements counted 0 generic plans in 21 calls.)
  */
 const sessionUntil = (sid: string | undefined) =>
   sid
@@ -52,7 +52,7 @@ type ActorRow = {
   session_until: Date | string | null;
 };
 
-/** No session id: the access token alone (its own expiry is checked before this read). */
+/** A token without a session id has no session to end: only a change to the user ends what is remembered. */
 const NO_SESSION_END = Number.POSITIVE_INFINITY;
 
 export async function actorFromClaims(db: Database, claims: AccessClaims): Promise<Actor | null> {
