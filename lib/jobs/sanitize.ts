@@ -7,6 +7,18 @@ const CELL_ATTRS = ['colspan', 'rowspan', 'colwidth', 'style', 'class', 'id', 'h
 const BASIC = ['style', 'class', 'id'];
 
 /**
+ * The schema keeps class and id on marks, blocks and cells (jobs spec §5), but rich text is shown
+ * inside our pages: a class such as `fixed inset-0 z-50 bg-white` would take the site's own styles
+ * and could lay a fake sign-in box over the whole public job page, and an id could shadow one of
+ * the page's (`main`, `side-nav`). So only classes in the rich text's own namespace are kept (no
+ * stylesheet of ours names them), and every id is put in its own namespace, as GitHub does.
+ */
+const RICH_TEXT_CLASSES = ['rt-*'];
+const ID_PREFIX = 'user-content-';
+const ownId = (attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes =>
+  attribs.id === undefined ? attribs : { ...attribs, id: attribs.id.startsWith(ID_PREFIX) ? attribs.id : `${ID_PREFIX}${attribs.id}` };
+
+/**
  * THE allow-list of rich text (jobs spec §5): job descriptions and news posts both go through it.
  * Inline marks, tables (with column groups read from stored markup), the output-only blocks, and
  * editor images (http(s) or site-relative sources only).
@@ -31,6 +43,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     col: ['span', ...BASIC],
     img: ['src', 'alt', 'width', 'height', ...BASIC],
   },
+  allowedClasses: { '*': RICH_TEXT_CLASSES },
   allowedSchemesByTag: { img: ['http', 'https'] },
   // An image needs an absolute http(s) source or one on this site ('/api/...'); others are dropped.
   exclusiveFilter: (frame) => frame.tag === 'img' && !/^(https?:\/\/|\/(?!\/))/i.test(frame.attribs.src ?? ''),
@@ -51,9 +64,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
       width: [/^\d{1,4}(px|%)$/],
     },
   },
+  // sanitize-html runs one transform per tag (its own, else '*'), so the link's also namespaces its id.
   transformTags: {
     // Links leave the site: never pass our referrer or window to them, nor lend them our ranking.
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } }),
+    a: (tagName, attribs) => ({ tagName, attribs: { ...ownId(attribs), target: '_blank', rel: 'noopener noreferrer nofollow' } }),
+    '*': (tagName, attribs) => ({ tagName, attribs: ownId(attribs) }),
   },
 };
 

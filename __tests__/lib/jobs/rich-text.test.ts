@@ -31,6 +31,19 @@ describe('job description rendering', () => {
     expect(renderDescription('First\nnext\n\nSecond').html).toBe('<p>First<br />next</p><p>Second</p>');
   });
 
+  it("keeps only the rich text's own classes and namespaces ids, so text cannot take the page's styles or ids", () => {
+    // The public job page serves this inside our layout: utility classes would cover the page.
+    const overlay = '<p class="fixed inset-0 z-50 bg-white rt-note" id="overlay">Your session expired. <a href="https://evil.example/login" id="main" class="absolute">Sign in again</a></p>';
+    expect(renderDescription(overlay).html).toBe(
+      '<p class="rt-note" id="user-content-overlay">Your session expired. <a href="https://evil.example/login" id="user-content-main" target="_blank" rel="noopener noreferrer nofollow">Sign in again</a></p>',
+    );
+    // Saved again (an edit through the API): the id is not prefixed twice.
+    expect(renderDescription(renderDescription(overlay).html).html).toBe(renderDescription(overlay).html);
+    expect(renderDescription('<table class="hidden"><tbody><tr id="__next"><td class="sr-only rt-cell" id="c1">x</td></tr></tbody></table>').html).toBe(
+      '<table><tbody><tr id="user-content-__next"><td class="rt-cell" id="user-content-c1">x</td></tr></tbody></table>',
+    );
+  });
+
   it('answers plain text for the empty-description rule', () => {
     expect(lexicalPlainText(state({ type: 'paragraph', children: [] }))).toBe('');
     expect(lexicalPlainText(state({ type: 'paragraph', children: [text(' Hello ')] }))).toBe('Hello');
