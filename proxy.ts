@@ -8,6 +8,7 @@ import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
 import { FLAG_COOKIE, flagOverridesFromQuery, parseFlagCookie, serializeFlagCookie } from '@/lib/flag-overrides';
 import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
 import { SESSION_HANDOFF_HEADER, readSessionCookie, sealSessionHandoff, sessionCookieValue } from '@/lib/auth/session-cookie';
+import { badEscapeResponse, badlyEncoded } from '@/lib/api/path-encoding';
 
 // Worked out once per process; each request only gets its own nonce.
 const CSP = cspParts();
@@ -21,6 +22,9 @@ const CSP = cspParts();
  */
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
+  if (badlyEncoded(pathname)) return badEscapeResponse(pathname);
+  // The API and the cached pages come here only for an address with a `%` (config.matcher below).
+  if (OUTSIDE_PAGES.test(pathname)) return NextResponse.next();
   const flagCookie = flagOverrideCookie(req);
   const { denied, session } = await gate(req);
   if (denied) return keepFlags(denied, flagCookie);
@@ -87,10 +91,18 @@ async function gate(req: NextRequest): Promise<{ denied?: NextResponse; session?
   return { session: token };
 }
 
+/** What the first matcher leaves out but the second lets in (to check its escapes): nothing else to do here. */
+const OUTSIDE_PAGES = /^\/(api|jobs|posts)\//;
+
 export const config = {
   // Every page; not the API, next-auth, Next's static files or public/, nor the pages served from
   // Next's cache to everyone (/jobs/{id}, /posts/{id}): public, the same for all, their policy comes
   // from next.config.mjs. Running the proxy for them cost as much CPU again as serving the cached
   // page, and about 0.7 ms per API call (docs/benchmarks.md, "HTTP, against Next's floor").
-  matcher: ['/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml|jobs/|posts/).*)'],
+  // The second lets in those same API and cached-page addresses only when they hold a `%`, so that
+  // one with a broken escape gets a 400 here rather than Next's bare 500 (lib/api/path-encoding.ts).
+  matcher: [
+    '/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml|jobs/|posts/).*)',
+    '/:area(api|jobs|posts)/:rest(.*%.*)',
+  ],
 };

@@ -33,6 +33,17 @@ test.describe('API answers for what no handler serves', () => {
     });
   }
 
+  // Next's router answered these with a bare text 500 before any handler (lib/api/path-encoding.ts).
+  test('an address with a broken percent-escape → 400, the envelope under /api', async ({ request }) => {
+    for (const path of ['/api/v1.0/jobs/%ff', '/api/v1.0/news/posts/%c0%af']) {
+      const res = await request.get(path);
+      expect({ path, status: res.status() }).toEqual({ path, status: 400 });
+      expect((await res.json()).errors[0].message).toMatch(/percent sign/);
+    }
+    for (const path of ['/jobs/%ff', '/company/%ff']) expect({ path, status: (await request.get(path, { maxRedirects: 0 })).status() }).toEqual({ path, status: 400 });
+    expect((await request.get('/api/v1.0/jobs/%25')).status()).toBe(401);
+  });
+
   test('known paths and methods still reach their handlers', async ({ request }) => {
     const doc = await request.get('/api/v1.0/openapi.json');
     expect(doc.status()).toBe(200);
