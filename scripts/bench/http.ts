@@ -1,6 +1,8 @@
 /**
  * "HTTP, against Next's floor" (issue 16): real requests against the built app, side by side in one
- * run with Next's own floor, the trivial route GET /api/health. A benchmark, not a test.
+ * run with Next's own floors: the trivial route GET /api/health, and for pages a page rendered on
+ * demand by an empty Next app (same next and react; its /dynamic renders one paragraph per request),
+ * so a page's cost reads against what Next itself costs for any page here. A benchmark, not a test.
  *
  *   npm run build && npx tsx scripts/bench/http.ts          50 connections, warm-up until steady + 10 s per request
  *   npx tsx scripts/bench/http.ts --quick                   1 connection, 1 s each: CI's smoke (keeps it working)
@@ -22,7 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { exited, run, seedDatabase, startServer } from '../../e2e/servers';
@@ -34,7 +36,18 @@ const PASSWORD = 'Demo1234!';
 const TERMS = 'termsAccepted=true';
 
 export type HttpOptions = { quick?: boolean; js?: boolean; port?: number };
-export type HttpRow = { request: string; rps: number; p50: number; p99: number; ratio: number; cpuMs: number | null; non2xx: number; total: number };
+export type HttpRow = {
+  request: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ratio: number;
+  /** A page's req/s over the empty app's dynamic page (null: an API call, or no empty app in the run). */
+  pageRatio: number | null;
+  cpuMs: number | null;
+  non2xx: number;
+  total: number;
+};
 
 /** CPU seconds (user+system) of a process and its descendants, from /proc (Linux only; null elsewhere). */
 function cpuSeconds(pid: number): number | null {
@@ -87,11 +100,12 @@ async function publishedJobId(base: string) {
   return Number(id);
 }
 
-type Target = { name: string; path: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+/** A measured request; `server` when it is not this app's (Next's page floor, on the empty app); `page` for a page. */
+type Target = { name: string; path: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; server?: EmptyApp; page?: boolean };
 
 async function load(base: string, t: Target, connections: number, seconds: number) {
   return autocannon({
-    url: base + t.path,
+    url: (t.server?.base ?? base) + t.path,
     method: t.method ?? 'GET',
     headers: t.headers,
     body: t.body,
@@ -122,7 +136,7 @@ async function warmUp(base: string, t: Target, connections: number, pid: number)
 }
 
 /** One database: seed, start, sign in once, then each request in turn; returns the table's rows. */
-export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Required<HttpOptions>) {
+export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Required<HttpOptions>, emptyApp?: EmptyApp) {
   console.log(`\n${label}: seeding a fresh database and starting next start on ${opts.port}…`);
   await seedDatabase(env);
   const server = await startServer(opts.port, env);
@@ -134,36 +148,45 @@ export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Require
     const bearer = { authorization: `Bearer ${token}` };
     const targets: Target[] = [
       { name: 'GET /api/health (floor)', path: '/api/health' },
+      ...(emptyApp ? [{ name: "empty Next app's page (page floor)", path: '/dynamic', server: emptyApp, page: true }] : []),
       { name: 'POST /api/v1.0/jobs/search (token)', path: '/api/v1.0/jobs/search', method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ limit: 10 }) },
       { name: 'GET /api/v1.0/employer (token)', path: '/api/v1.0/employer', headers: bearer },
-      { name: '/company/jobs (signed in)', path: '/company/jobs', headers: { cookie: employer } },
-      { name: `/jobs/{id} public page`, path: `/jobs/${jobId}`, headers: { cookie: TERMS } },
-      { name: '/login', path: '/login', headers: { cookie: TERMS } },
+      { name: '/company/jobs (signed in)', path: '/company/jobs', headers: { cookie: employer }, page: true },
+      { name: `/jobs/{id} public page`, path: `/jobs/${jobId}`, headers: { cookie: TERMS }, page: true },
+      { name: '/login', path: '/login', headers: { cookie: TERMS }, page: true },
     ];
     const connections = opts.quick ? 1 : 50;
     const seconds = opts.quick ? 1 : 10;
     const rows: HttpRow[] = [];
     const problems: string[] = [];
     for (const t of targets) {
-      if (!opts.quick) await warmUp(base, t, connections, server.pid!);
-      const before = cpuSeconds(server.pid!);
+      const pid = t.server?.child.pid ?? server.pid!;
+      // The smoke's 1 s would be spent on a cold process's first render; one request first.
+      if (opts.quick) await fetch((t.server?.base ?? base) + t.path, { method: t.method, headers: t.headers, body: t.body }).then((res) => res.arrayBuffer());
+      else await warmUp(base, t, connections, pid);
+      const before = cpuSeconds(pid);
       const r = await load(base, t, connections, seconds);
-      const after = cpuSeconds(server.pid!);
+      const after = cpuSeconds(pid);
       const total = r.requests.total;
       const failed = r.non2xx + r.errors + r.timeouts;
-      if (!total || failed > total / 2) problems.push(`${t.name}: ${failed} of ${total} answers were not 2xx (errors ${r.errors}, timeouts ${r.timeouts})`);
+      if (!total || failed > total / 2) problems.push(`${t.name}: ${failed} of ${total} answers were not 2xx (3xx ${r['3xx']}, 4xx ${r['4xx']}, 5xx ${r['5xx']}, errors ${r.errors}, timeouts ${r.timeouts})`);
       rows.push({
         request: t.name,
         rps: total / seconds,
         p50: r.latency.p50,
         p99: r.latency.p99,
         ratio: 0,
+        pageRatio: t.page ? 0 : null,
         cpuMs: before !== null && after !== null && total ? ((after - before) * 1000) / total : null,
         non2xx: failed,
         total,
       });
     }
-    for (const row of rows) row.ratio = row.rps / rows[0].rps;
+    const pageFloor = emptyApp ? rows[1].rps : null;
+    for (const row of rows) {
+      row.ratio = row.rps / rows[0].rps;
+      row.pageRatio = row.pageRatio === null || pageFloor === null ? null : row.rps / pageFloor;
+    }
     const title = `${label}, ${connections} connection(s), ${seconds} s per request`;
     addSection(`HTTP against Next's floor: ${label}`, asCode(printTable(title, rows)));
     if (problems.length) throw new Error(`most answers failed:\n  ${problems.join('\n  ')}`);
@@ -179,10 +202,10 @@ export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Require
 export function printTable(title: string, rows: HttpRow[]) {
   const lines = [
     title,
-    `${'request'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× floor'.padStart(8)} ${'CPU ms/req'.padStart(11)} ${'non-2xx'.padStart(8)}`,
+    `${'request'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× floor'.padStart(8)} ${'× page floor'.padStart(13)} ${'CPU ms/req'.padStart(11)} ${'non-2xx'.padStart(8)}`,
     ...rows.map(
       (r) =>
-        `${r.request.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.ratio.toFixed(2).padStart(8)} ${(r.cpuMs === null ? '–' : r.cpuMs.toFixed(2)).padStart(11)} ${String(r.non2xx).padStart(8)}`,
+        `${r.request.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.ratio.toFixed(2).padStart(8)} ${(r.pageRatio === null ? '–' : r.pageRatio.toFixed(2)).padStart(13)} ${(r.cpuMs === null ? '–' : r.cpuMs.toFixed(2)).padStart(11)} ${String(r.non2xx).padStart(8)}`,
     ),
   ];
   console.log(`\n${lines.join('\n')}`);
@@ -217,34 +240,48 @@ async function routeJs(base: string, employer: string, jobId: number) {
   return out;
 }
 
-/** The empty app: built once (same next and react as this repo, through its node_modules), then reused. */
-export async function emptyAppFloor(port: number) {
-  if (!fs.existsSync(path.join(EMPTY_APP, '.next', 'BUILD_ID'))) {
+export type EmptyApp = { child: ChildProcess; base: string };
+
+/**
+ * The empty app: built once (same next and react as this repo, through its node_modules), then
+ * reused. Its `/` is static (the first-load JS floor); its `/dynamic` renders a paragraph per request,
+ * which is Next's own floor for a page rendered on demand (the yardstick for this app's pages).
+ */
+export async function startEmptyApp(port: number): Promise<EmptyApp> {
+  if (!fs.existsSync(path.join(EMPTY_APP, '.next', 'BUILD_ID')) || !fs.existsSync(path.join(EMPTY_APP, 'app', 'dynamic', 'page.js'))) {
     console.log(`Building the empty Next app once into ${path.relative(ROOT, EMPTY_APP)}/…`);
     fs.rmSync(EMPTY_APP, { recursive: true, force: true });
-    fs.mkdirSync(path.join(EMPTY_APP, 'app'), { recursive: true });
+    fs.mkdirSync(path.join(EMPTY_APP, 'app', 'dynamic'), { recursive: true });
     fs.writeFileSync(path.join(EMPTY_APP, 'package.json'), JSON.stringify({ name: 'bench-empty-next', private: true }, null, 2));
     // next and react resolve from this repo's node_modules, two folders up; the root says so to Turbopack.
     fs.writeFileSync(path.join(EMPTY_APP, 'next.config.mjs'), `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`);
     fs.writeFileSync(path.join(EMPTY_APP, 'app', 'layout.js'), `export default function RootLayout({ children }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`);
     fs.writeFileSync(path.join(EMPTY_APP, 'app', 'page.js'), `export default function Page() {\n  return <main>Hello</main>;\n}\n`);
+    fs.writeFileSync(
+      path.join(EMPTY_APP, 'app', 'dynamic', 'page.js'),
+      `import { connection } from 'next/server';\n\nexport default async function Page() {\n  await connection();\n  return <main>Hello</main>;\n}\n`,
+    );
     await run(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', EMPTY_APP], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
   }
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', EMPTY_APP, '-p', String(port)], { stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', AUTH_SECRET: 'bench-empty-0123456789abcdef0123456789', APP_URL: `http://localhost:${port}` } }); // this repo's start checks reach it through the shared root
-  try {
-    const base = `http://localhost:${port}`;
-    for (let i = 0; ; i++) {
-      try {
-        return await firstLoadJs(base, '/', '');
-      } catch (error) {
-        if (i > 100 || child.exitCode !== null) throw error;
-        await new Promise((r) => setTimeout(r, 300));
-      }
+  const base = `http://localhost:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/dynamic`)).ok) return { child, base };
+    } catch {
+      // not listening yet
     }
-  } finally {
-    child.kill('SIGTERM');
-    await exited(child);
+    if (i > 100 || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error(`the empty Next app did not start on ${port}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
   }
+}
+
+async function stopEmptyApp(app: EmptyApp) {
+  app.child.kill('SIGTERM');
+  await exited(app.child);
 }
 
 /** A fresh database beside the one DATABASE_URL names (same server and user), dropped at the end. */
@@ -269,9 +306,12 @@ export async function benchHttp(options: HttpOptions = {}) {
   const { DATABASE_URL, ...rest } = process.env;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tna-bench-http-'));
   const results: { label: string; rows: HttpRow[]; js: { route: string; bytes: number }[] | null }[] = [];
+  // Next's page floor is loaded in the same run as the rest; the JS floor is read from it at the end.
+  const emptyApp = await startEmptyApp(opts.port + 1);
+  let jsFloor: number | null = null;
   try {
     const env: NodeJS.ProcessEnv = { ...rest, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, 'pglite'), AUTH_SECRET: secret };
-    results.push({ label: 'PGlite', ...(await runOn('PGlite', env, opts)) });
+    results.push({ label: 'PGlite', ...(await runOn('PGlite', env, opts, emptyApp)) });
     if (DATABASE_URL) {
       const url = new URL(DATABASE_URL);
       const name = `tna_bench_http_${Date.now()}`;
@@ -280,13 +320,15 @@ export async function benchHttp(options: HttpOptions = {}) {
         const pgUrl = new URL(url);
         pgUrl.pathname = `/${name}`;
         const pgDir = path.join(dataDir, 'pg');
-        results.push({ label: 'PostgreSQL', ...(await runOn('PostgreSQL', { ...env, DATA_DIR: pgDir, DATABASE_URL: pgUrl.toString() }, opts)) });
+        results.push({ label: 'PostgreSQL', ...(await runOn('PostgreSQL', { ...env, DATA_DIR: pgDir, DATABASE_URL: pgUrl.toString() }, opts, emptyApp)) });
       } finally {
         await pgAdmin(url, `drop database if exists ${name} with (force)`).catch(() => {});
       }
     }
+    if (opts.js) jsFloor = await firstLoadJs(emptyApp.base, '/', '');
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopEmptyApp(emptyApp);
   }
   if (results.length > 1) {
     const lines = [
@@ -298,8 +340,8 @@ export async function benchHttp(options: HttpOptions = {}) {
     addSection("HTTP against Next's floor: side by side", asCode(lines.join('\n')));
   }
   const js = results[0].js;
-  if (js) {
-    const floor = await emptyAppFloor(opts.port + 1);
+  if (js && jsFloor !== null) {
+    const floor = jsFloor;
     const lines = [
       `First-load JS (gzipped), empty Next app: ${(floor / 1024).toFixed(1)} kB`,
       `${'route'.padEnd(24)} ${'kB'.padStart(7)} ${'over floor'.padStart(11)}`,
