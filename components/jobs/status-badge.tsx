@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { JOB_STATUSES, labelOf } from '@/lib/jobs/codes';
+import { JOB_STATUSES, RENEW_WINDOW_DAYS, labelOf } from '@/lib/jobs/codes';
 import type { JobSummary } from '@/lib/jobs/hooks';
 import { formatDate } from './format';
 
@@ -36,12 +36,10 @@ export const isOpenJob = (job: Pick<JobSummary, 'closed_at' | 'cancelled_at' | '
 /** An open posting nobody paid for yet. */
 export const awaitsPayment = (job: Lifecycle) => isOpenJob(job) && job.payment_status === 'pending';
 
-/** Days before its end date from which a live job offers "Renew". */
-export const RENEW_WINDOW_DAYS = 7;
-
 /**
  * A paid job that has expired, or ends within RENEW_WINDOW_DAYS, can be renewed for 30 more days
- * (a closed or cancelled one cannot: the renewal call refuses it).
+ * (a closed or cancelled one cannot: the renewal call refuses it). The server holds the same window
+ * (lib/jobs/lifecycle.ts): this only decides whether the button is offered.
  */
 export function canRenew(job: Lifecycle & Pick<JobSummary, 'expiration_date'>, now = new Date()) {
   if (job.closed_at || job.cancelled_at || job.payment_status === 'pending') return false;

@@ -116,6 +116,8 @@ export const PRICES_CENTS = {
 /** Days a posting stays up, and a boost lasts (DESIGN.md "Decisions"). */
 export const POSTING_DAYS = 30;
 export const BOOST_DAYS = 7;
+/** Days before its end date from which a live job can be renewed (an expired one can be at any time). */
+export const RENEW_WINDOW_DAYS = 7;
 
 /** 2,000 cents → 20; for API answers, which give amounts in dollars like the spec (boost 200). */
 export const centsToDollars = (cents: number | null | undefined) => (cents == null ? null : Math.round(cents) / 100);

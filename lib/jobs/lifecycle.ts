@@ -1,11 +1,12 @@
-import { and, asc, eq, gt, inArray, isNull, lte, not } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, not, notInArray } from 'drizzle-orm';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { jobsChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
 import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/errors';
-import { BOOST_DAYS, POSTING_DAYS } from './codes';
+import { BOOST_DAYS, POSTING_DAYS, RENEW_WINDOW_DAYS } from './codes';
 import { JOB_NOT_FOUND } from './access';
+import { paymentRefusal } from './ended';
 
 /**
  * The posting lifecycle the payments flow and the tick drive. No actor here: callers (the
@@ -27,17 +28,36 @@ export async function getJobForCharge(db: Database, key: ChargeKey) {
     job,
     amountCents: job.costCents,
     alreadyPaid: job.paymentStatus !== 'pending',
-    chargeable: !job.closedAt && !job.cancelledAt && !job.suspended,
+    chargeable: paymentRefusal(job) === null,
     addons: addons.filter((a) => a.subscribed),
   };
 }
 
+const mmddyyyy = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
 /**
- * Marks addresses and add-ons paid through `until` (the job's end date after the payment's
- * effect). `all`: every address and subscribed add-on (publish, renewal, which charge them all);
- * otherwise the ids the order's lines name.
+ * Why a paid job cannot be renewed at `now`, or null. An expired job (or one past its end date the
+ * tick has not expired yet) can be renewed, which reopens it; a live one only within
+ * RENEW_WINDOW_DAYS before its end date (docs/jobs-payments-integration.md). Checked on the server,
+ * not only in the UI: a renewal moves the end date 30 days on, so a second tab or a late retry of
+ * one that already went through is refused instead of charged for another period.
  */
-export async function markItemsPaid(db: Database, jobId: number, until: Date, items: 'all' | { addressIds: number[]; addonIds: number[] }) {
+export function renewalRefusal(job: Pick<JobRow, 'expirationDate' | 'expiredAt'>, now: Date): string | null {
+  if (job.expiredAt || !job.expirationDate || job.expirationDate <= now) return null;
+  const opens = addDays(job.expirationDate, -RENEW_WINDOW_DAYS);
+  if (now >= opens) return null;
+  return `This job runs until ${mmddyyyy(job.expirationDate)}: it can be renewed from ${mmddyyyy(opens)}, ${RENEW_WINDOW_DAYS} days before it ends.`;
+}
+
+/**
+ * What a payment paid for: every address and subscribed add-on (`all`: a job published or renewed
+ * outside an order, e.g. the demo seed), or the ids its order's lines name. Something added while
+ * the charge was in flight is on no line and stays pending payment.
+ */
+export type PaidItems = 'all' | { addressIds: number[]; addonIds: number[] };
+
+/** Marks addresses and add-ons paid through `until` (the job's end date after the payment's effect). */
+export async function markItemsPaid(db: Database, jobId: number, until: Date, items: PaidItems) {
   if (items === 'all') {
     await db.update(jobAddresses).set({ paidThrough: until }).where(eq(jobAddresses.jobId, jobId));
     await db.update(jobAddons).set({ paidThrough: until }).where(and(eq(jobAddons.jobId, jobId), eq(jobAddons.subscribed, true)));
@@ -51,20 +71,28 @@ export async function markItemsPaid(db: Database, jobId: number, until: Date, it
   }
 }
 
+/** Whether the payment bought a boost: the job's boost add-on is subscribed (`all`) or on the order. */
+async function paidBoost(db: Database, jobId: number, items: PaidItems) {
+  if (items !== 'all' && !items.addonIds.length) return false;
+  const [boost] = await db
+    .select({ id: jobAddons.id })
+    .from(jobAddons)
+    .where(and(eq(jobAddons.jobId, jobId), eq(jobAddons.addonType, 'boost'), items === 'all' ? eq(jobAddons.subscribed, true) : inArray(jobAddons.id, items.addonIds)));
+  return !!boost;
+}
+
 /**
  * Publishes a posting once paid (or invoiced): approved and active, posted now for 30 days,
- * boosted for 7 days when the boost add-on is subscribed, next bill at expiry when auto-renew.
- * Idempotent: a second call for a paid job changes nothing and answers it.
+ * boosted for 7 days when the boost was paid for, next bill at expiry when auto-renew; the items
+ * paid for are live through the end date. Idempotent: a second call for a paid job changes
+ * nothing and answers it.
  */
-export async function publishPaidJob(db: Database, jobId: number, now = new Date(), paymentStatus: 'paid' | 'invoiced' = 'paid'): Promise<JobRow> {
+export async function publishPaidJob(db: Database, jobId: number, now = new Date(), paymentStatus: 'paid' | 'invoiced' = 'paid', items: PaidItems = 'all'): Promise<JobRow> {
   const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw notFound(JOB_NOT_FOUND);
   if (job.paymentStatus !== 'pending') return job;
   if (job.closedAt || job.cancelledAt) throw conflict('This job is closed or cancelled and cannot be published.');
-  const [boost] = await db
-    .select({ id: jobAddons.id })
-    .from(jobAddons)
-    .where(and(eq(jobAddons.jobId, jobId), eq(jobAddons.addonType, 'boost'), eq(jobAddons.subscribed, true)));
+  const boost = await paidBoost(db, jobId, items);
   const expiration = addDays(now, POSTING_DAYS);
   const [published] = await db
     .update(jobs)
@@ -78,15 +106,15 @@ export async function publishPaidJob(db: Database, jobId: number, now = new Date
       expirationDate: expiration,
       expiredAt: null,
       nextBillingDate: job.autoRenew ? expiration : null,
-      boostActive: !!boost,
+      boostActive: boost,
       boostEndsAt: boost ? addDays(now, BOOST_DAYS) : null,
       updatedAt: now,
     })
     .where(and(eq(jobs.id, jobId), eq(jobs.paymentStatus, 'pending')))
     .returning();
   if (!published) return job;
-  // The posting's charge covered every address and subscribed add-on it had.
-  await markItemsPaid(db, jobId, expiration, 'all');
+  // What the posting's order charged, and nothing added while its charge was in flight.
+  await markItemsPaid(db, jobId, expiration, items);
   return published;
 }
 
@@ -102,19 +130,16 @@ export function boostEndAfter(job: Pick<JobRow, 'boostActive' | 'boostEndsAt'>, 
 
 /**
  * Renews a posting for another 30 days (after the renewal charge): from its current expiry when
- * still live, from now when it had lapsed. A subscribed boost runs 7 more days (after a running
- * one). The renewal charged every address and subscribed add-on: all are paid through the new end.
+ * still live, from now when it had lapsed. A paid boost runs 7 more days (after a running one).
+ * The items the renewal charged (`items`) are paid through the new end; one added since waits.
  */
-export async function extendJob(db: Database, jobId: number, now = new Date()): Promise<JobRow> {
+export async function extendJob(db: Database, jobId: number, now = new Date(), items: PaidItems = 'all'): Promise<JobRow> {
   const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw notFound(JOB_NOT_FOUND);
   if (job.closedAt || job.cancelledAt) throw conflict('This job is closed or cancelled and cannot be renewed.');
   const from = job.expirationDate && job.expirationDate > now && job.active && job.approved ? job.expirationDate : now;
   const expiration = addDays(from, POSTING_DAYS);
-  const [boost] = await db
-    .select({ id: jobAddons.id })
-    .from(jobAddons)
-    .where(and(eq(jobAddons.jobId, jobId), eq(jobAddons.addonType, 'boost'), eq(jobAddons.subscribed, true)));
+  const boost = await paidBoost(db, jobId, items);
   const [renewed] = await db
     .update(jobs)
     .set({
@@ -129,7 +154,7 @@ export async function extendJob(db: Database, jobId: number, now = new Date()): 
     })
     .where(eq(jobs.id, jobId))
     .returning();
-  await markItemsPaid(db, jobId, expiration, 'all');
+  await markItemsPaid(db, jobId, expiration, items);
   return renewed;
 }
 
@@ -176,15 +201,17 @@ export async function dueRenewals(db: Database, now: Date, page: { afterId?: num
  * expired_at is set. Runs after the renewals step, so a renewed job is no longer due. In batches
  * (lib/db/batches.ts); what the budget leaves expires on the next tick. `spareRenewalsAfter`: the
  * renewals step stopped on its budget there, so the due renewals above that id, not yet charged,
- * stay live for the next tick's renewals step.
+ * stay live for the next tick's renewals step; `spareJobIds`: due renewals that failed on an error
+ * of ours (not a decline), tried again next tick rather than expired unbilled.
  */
-export async function expireJobs(db: Database, now: Date, options: BatchOptions & { spareRenewalsAfter?: number } = {}): Promise<number[]> {
+export async function expireJobs(db: Database, now: Date, options: BatchOptions & { spareRenewalsAfter?: number; spareJobIds?: number[] } = {}): Promise<number[]> {
   const spare = options.spareRenewalsAfter;
   const due = and(
     eq(jobs.active, true),
     eq(jobs.approved, true),
     lte(jobs.expirationDate, now),
     spare === undefined ? undefined : not(and(renewalDue(now), gt(jobs.id, spare))!),
+    options.spareJobIds?.length ? notInArray(jobs.id, options.spareJobIds) : undefined,
   );
   const { rows } = await inBatches(
     (limit) =>

@@ -4,7 +4,7 @@ import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
-import { applications, companies, companyTags, jobAddons, jobAddresses, jobTags, jobs, type JobRow } from '@/lib/db/schema';
+import { applications, companies, companyTags, invoices, jobAddons, jobAddresses, jobTags, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
 import { centsToDollars, dollarsToCents, type AddonType } from './codes';
 import { assertJobRole, companyScope, isJobStaff, loadOwnedJob } from './access';
@@ -248,6 +248,20 @@ function assertOpen(job: JobRow, action: 'close' | 'cancel') {
   assertNotEnded(job);
 }
 
+/**
+ * Close and cancel wait while a charge for the job is in flight (an order in PROCESSING_PAYMENT):
+ * the processor may approve it a few seconds later (a retried charge takes 5 s), and the payment
+ * would then have nothing to publish or renew. The tick settles a stuck order within minutes.
+ */
+async function assertNoPaymentInFlight(db: Database, jobId: number) {
+  const [inFlight] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.jobId, jobId), eq(invoices.status, 'PROCESSING_PAYMENT')))
+    .limit(1);
+  if (inFlight) throw conflict('A payment for this job is in progress; try again in a minute.');
+}
+
 /** Ends a posting: off the public site, no renewal, no boost. */
 const endPosting = (now: Date) => ({ active: false, autoRenew: false, nextBillingDate: null, boostActive: false, updatedAt: now });
 
@@ -255,6 +269,7 @@ const endPosting = (now: Date) => ({ active: false, autoRenew: false, nextBillin
 export async function closeJob(db: Database, actor: Actor | null, id: number | string, now = new Date()) {
   const job = await loadOwnedJob(db, actor, id);
   assertOpen(job, 'close');
+  await assertNoPaymentInFlight(db, job.id);
   await db.update(jobs).set({ ...endPosting(now), closedAt: now }).where(eq(jobs.id, job.id));
   jobChanged(job.id);
   return getJob(db, actor, job.id);
@@ -264,6 +279,7 @@ export async function closeJob(db: Database, actor: Actor | null, id: number | s
 export async function cancelJob(db: Database, actor: Actor | null, id: number | string, now = new Date()) {
   const job = await loadOwnedJob(db, actor, id);
   assertOpen(job, 'cancel');
+  await assertNoPaymentInFlight(db, job.id);
   await db.update(jobs).set({ ...endPosting(now), cancelledAt: now }).where(eq(jobs.id, job.id));
   jobChanged(job.id);
   return getJob(db, actor, job.id);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { jobChanged } from '@/lib/cache/tags';
 import { invoices, paymentAttempts } from '@/lib/db/schema';
+import { log } from '@/lib/log';
 import type { ChargeResult, PaymentGateway } from './gateway';
 import { liveOrder, openOrder, type Invoice, type OrderInput } from './orders';
 
@@ -94,9 +95,29 @@ function jobPageAfter(invoice: Invoice | undefined) {
   return invoice;
 }
 
-/** Moves an in-flight order to its final state; the job-side change commits with it. */
+export const NOT_APPLIED = 'This payment was approved but could not be applied to the job. Contact support: it will be applied or refunded.';
+
+/**
+ * An approved order whose effect on its job did not happen: it stays APPROVED and paid (the
+ * processor took the money, so the accountant must see it) and its `error` says why.
+ */
+export async function noteNotApplied(tx: Database, invoiceId: number, reason: string) {
+  await tx.update(invoices).set({ error: reason }).where(eq(invoices.id, invoiceId));
+}
+
+/**
+ * Moves an in-flight order to its final state; the job-side change commits with it. When that
+ * change fails after an approval, the order is still recorded as paid, without it: otherwise it
+ * would stay PROCESSING_PAYMENT, and every reconciliation would fail the same way.
+ */
 async function settle(db: Database, invoice: Invoice, approved: boolean, result: ChargeResult, onApproved: OnApproved, now: Date): Promise<Invoice> {
-  return jobPageAfter(await settleInTransaction(db, invoice, approved, result, onApproved, now))!;
+  try {
+    return jobPageAfter(await settleInTransaction(db, invoice, approved, result, onApproved, now))!;
+  } catch (error) {
+    if (!approved) throw error;
+    log.error('Approved payment: its effect on the job failed; recorded as paid without it', { invoiceId: invoice.id, jobId: invoice.jobId, error });
+    return settleInTransaction(db, invoice, true, result, (tx, row) => noteNotApplied(tx, row.id, NOT_APPLIED), now);
+  }
 }
 
 async function settleInTransaction(db: Database, invoice: Invoice, approved: boolean, result: ChargeResult, onApproved: OnApproved, now: Date): Promise<Invoice> {
@@ -115,8 +136,11 @@ async function settleInTransaction(db: Database, invoice: Invoice, approved: boo
       const [current] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id));
       return current;
     }
-    if (approved) await onApproved(tx as unknown as Database, row);
-    return row;
+    if (!approved) return row;
+    await onApproved(tx as unknown as Database, row);
+    // As the effect left it (it may have noted that it could not apply).
+    const [after] = await tx.select().from(invoices).where(eq(invoices.id, row.id));
+    return after;
   });
 }
 

@@ -1,17 +1,18 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
-import { dueRenewals } from '@/lib/jobs/lifecycle';
-import { assertNotEnded } from '@/lib/jobs/ended';
+import { dueRenewals, renewalRefusal } from '@/lib/jobs/lifecycle';
+import { assertNotEnded, assertPayable, paymentRefusal } from '@/lib/jobs/ended';
 import { companies, invoiceLines, invoices, paymentMethods, users } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { publicUrl } from '@/lib/config';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import { AppError, conflict, forbidden, unprocessable } from '@/lib/errors';
+import { log } from '@/lib/log';
 import { enqueueMail, enqueueTemplate } from '@/lib/mail';
-import { payOnce, reconcile, STALE_PROCESSING_MS, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
+import { noteNotApplied, payOnce, reconcile, STALE_PROCESSING_MS, withDefaults, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
 import { getGateway } from './gateway';
-import { addonLines, renewJobPeriod, isPublished, loadChargeableJob, markLinesPaid, pendingLines, postingLines, publishJob, renewalLines, startBoost, type ChargeableJob } from './jobs-port';
+import { addonLines, currentJob, renewJobPeriod, isPublished, loadChargeableJob, markLinesPaid, pendingLines, postingLines, publishJob, renewalLines, startBoost, type ChargeableJob } from './jobs-port';
 import type { LineInput, OrderInput } from './orders';
 import { makeDefaultCard, resolveCard } from './payment-methods';
 import type { ChargeInput, JobChargeInput } from './schemas';
@@ -38,32 +39,46 @@ async function recipientOf(db: Database, job: ChargeableJob, company: Company) {
 const jobUrl = (jobId: number) => publicUrl(`/company/jobs/${jobId}/detail`).toString();
 const dateText = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 
+export const PAID_AFTER_JOB_ENDED = 'This payment was approved after the job was closed or cancelled, so the job was left as it was. Contact support for a refund.';
+
 /**
  * What an approved order does to its job, by action: publish it, start a paid boost, renew it,
- * boost it for an admin; with its mail. The same for a live request and a reconciled order.
+ * boost it for an admin; with its mail. The same for a live request and a reconciled order. Only
+ * what the order's lines name is paid for: an address or add-on added while the charge was in
+ * flight stays pending payment.
  */
 export function afterApproval(job: ChargeableJob, company: Company, deps: ChargeDeps = {}): OnApproved {
   return async (tx, invoice) => {
     const now = deps.now?.() ?? new Date();
+    // Closed or cancelled while the charge was in flight (payments refuse such a job up front).
+    const state = await currentJob(tx, job.id);
+    if (state && (state.closedAt || state.cancelledAt)) {
+      // Nothing was charged (an invoice, a $0 boost): refuse, and the order is not written.
+      if (!invoice.gateway && !invoice.transactionId) throw conflict(paymentRefusal(state)!);
+      // The processor took the money: the order stays paid for the accountant, the job as its owner left it.
+      log.warn('Payment approved for a job closed or cancelled meanwhile; not applied', { invoiceId: invoice.id, jobId: job.id });
+      await noteNotApplied(tx, invoice.id, PAID_AFTER_JOB_ENDED);
+      return;
+    }
     const to = await recipientOf(tx, job, company);
     const amount = `$${(invoice.amountCents / 100).toFixed(2)}`;
+    const lines = await tx
+      .select({ addressId: invoiceLines.addressId, addonId: invoiceLines.addonId, addonType: invoiceLines.addonType })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoice.id));
     switch (invoice.actionType) {
       case 'new_job':
-        await publishJob(tx, job, invoice.paymentMethod === 'CONTRACT' ? 'invoiced' : 'paid', now);
+        await publishJob(tx, job, invoice.paymentMethod === 'CONTRACT' ? 'invoiced' : 'paid', now, lines);
         if (to) await enqueueTemplate(tx, to.email, 'new_job', { firstName: to.firstName, jobTitle: job.title, jobUrl: jobUrl(job.id) });
         return;
       case 'addons': {
         // What this order paid for goes live now (never before): its addresses and add-ons.
-        const lines = await tx
-          .select({ addressId: invoiceLines.addressId, addonId: invoiceLines.addonId, addonType: invoiceLines.addonType })
-          .from(invoiceLines)
-          .where(eq(invoiceLines.invoiceId, invoice.id));
         await markLinesPaid(tx, job.id, lines);
         if (lines.some((l) => l.addonType === 'boost')) await startBoost(tx, job.id, now);
         return;
       }
       case 'renewal': {
-        const until = await renewJobPeriod(tx, job, now);
+        const until = await renewJobPeriod(tx, job, now, lines);
         if (!to) return;
         if (invoice.autoRenew) {
           await enqueueTemplate(tx, to.email, 'auto_renew_job', { firstName: to.firstName, jobTitle: job.title, amountCents: invoice.amountCents, expiresAt: dateText(until), jobUrl: jobUrl(job.id) });
@@ -92,14 +107,21 @@ export async function reconcileStaleOrders(db: Database, now: Date, deps: Charge
     .from(invoices)
     .where(and(eq(invoices.status, 'PROCESSING_PAYMENT'), lt(invoices.updatedAt, new Date(now.getTime() - STALE_PROCESSING_MS))))
     .limit(50);
-  const report = { approved: 0, declined: 0 };
+  const report = { approved: 0, declined: 0, failed: 0 };
   for (const invoice of stale) {
-    const [card] = invoice.paymentMethodId ? await db.select({ token: paymentMethods.token }).from(paymentMethods).where(eq(paymentMethods.id, invoice.paymentMethodId)) : [];
-    const job = invoice.jobId ? await loadChargeableJob(db, null, { jobId: invoice.jobId }) : null;
-    const effect: OnApproved = job ? afterApproval(job, await companyOfJob(db, job), { ...deps, now: () => now }) : async () => {};
-    const settled = await reconcile(db, await getGateway(db), invoice, card?.token ?? null, effect, deps);
-    if (settled.status === 'APPROVED') report.approved += 1;
-    else report.declined += 1;
+    // One order's failure (its job gone, a gateway fault) must not hold up the others or the renewals after them.
+    try {
+      const [card] = invoice.paymentMethodId ? await db.select({ token: paymentMethods.token }).from(paymentMethods).where(eq(paymentMethods.id, invoice.paymentMethodId)) : [];
+      const job = invoice.jobId ? await loadChargeableJob(db, null, { jobId: invoice.jobId }) : null;
+      const effect: OnApproved = job ? afterApproval(job, await companyOfJob(db, job), { ...deps, now: () => now }) : async () => {};
+      const settled = await reconcile(db, await getGateway(db), invoice, card?.token ?? null, effect, deps);
+      if (settled.status === 'APPROVED') report.approved += 1;
+      else if (settled.status === 'PROCESSING_PAYMENT') report.failed += 1;
+      else report.declined += 1;
+    } catch (error) {
+      log.error('Could not reconcile a stale order; the next tick tries again', { invoiceId: invoice.id, jobId: invoice.jobId, error });
+      report.failed += 1;
+    }
   }
   return report;
 }
@@ -136,8 +158,11 @@ async function pay(
 /** The answer of every charge call: success, or 402 with the processor's reason. */
 function answer(outcome: PaymentOutcome, job: ChargeableJob) {
   if (!outcome.approved) throw new AppError(402, outcome.message);
+  // Approved but not applied (the job was closed meanwhile): the order's note says what happened.
+  const note = outcome.invoice.error;
   return {
-    message: PAYMENT_COMPLETED,
+    message: note || PAYMENT_COMPLETED,
+    job_updated: !note,
     already_paid: outcome.alreadyPaid ?? false,
     invoice_id: outcome.invoice.id,
     invoice_number: outcome.invoice.number,
@@ -177,6 +202,7 @@ export async function invoiceJob(db: Database, actor: Actor, input: { job_id: nu
 }
 
 async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardToken: string | undefined, deps: ChargeDeps) {
+  assertPayable(job);
   const company = await companyOfJob(db, job);
   nothingToPay(job);
   const subscribed = job.addons.filter((a) => a.subscribed);
@@ -194,6 +220,7 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardTok
 export async function payAddons(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
   assertNotEnded(job);
+  assertPayable(job);
   if (!isPublished(job)) throw unprocessable('Pay for the job posting first; its add-ons are charged with it.');
   const lines = pendingLines(job);
   if (!lines.length) throw unprocessable('There are no unpaid add-ons on this job.');
@@ -206,11 +233,20 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
   return answer(outcome, job);
 }
 
-/** The renewal of one period: charge the posting amount, 30 more days, a mail. */
+/**
+ * The renewal of one period: charge the posting amount, 30 more days, a mail. Refused before any
+ * charge for a job that cannot be renewed (closed, cancelled, suspended) or not yet in its renewal
+ * window: the end date a renewal moved is the key of the next one, so a repeated renewal would
+ * otherwise be charged as a new period.
+ */
 async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, cardToken: string | undefined, auto: boolean, deps: ChargeDeps) {
+  assertPayable(job);
+  const now = withDefaults(deps).now?.() ?? new Date();
+  const early = renewalRefusal(job, now);
+  if (early) throw conflict(early);
   const company = await companyOfJob(db, job);
   nothingToPay(job);
-  const lines: LineInput[] = renewalLines(job, deps.now?.() ?? new Date());
+  const lines: LineInput[] = renewalLines(job, now);
   const periodKey = job.expirationDate?.toISOString() ?? 'first';
   const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines };
   const outcome = await pay(db, actor, job, company, order, cardToken, afterApproval(job, company, deps), deps);
@@ -221,7 +257,6 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
 export async function renewJob(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
   if (!isPublished(job)) throw unprocessable('This job has not been posted yet.');
-  if (job.closedAt || job.cancelledAt) throw unprocessable('A closed or cancelled job cannot be renewed.');
   const { outcome } = await renewal(db, actor, job, input.card_token, false, deps);
   return answer(outcome, job);
 }
@@ -238,14 +273,22 @@ export async function renewJob(db: Database, actor: Actor, input: JobChargeInput
 const RENEWAL_BATCH = 25;
 
 export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps = {}, options: BatchOptions = {}) {
-  const report: { renewed: number; failed: number; unfinishedAfter?: number } = { renewed: 0, failed: 0 };
+  const report: { renewed: number; failed: number; errors: number; retry: number[]; unfinishedAfter?: number } = { renewed: 0, failed: 0, errors: 0, retry: [] };
   let afterId = 0;
   const { done } = await inBatches(async (limit) => {
     const due = await dueRenewals(db, now, { afterId, limit });
     for (const { id } of due) {
       afterId = id;
-      if (await autoRenew(db, id, now, deps)) report.renewed += 1;
-      else report.failed += 1;
+      try {
+        if (await autoRenew(db, id, now, deps)) report.renewed += 1;
+        else report.failed += 1;
+      } catch (error) {
+        // An error of ours, not a refused payment: the others go on, and this job is not expired
+        // unbilled (expire-jobs spares `retry`); the next tick tries it again.
+        log.error('Auto-renewal failed; tried again next tick', { jobId: id, error });
+        report.errors += 1;
+        report.retry.push(id);
+      }
     }
     return due;
   }, { size: RENEWAL_BATCH, ...options });
@@ -253,7 +296,10 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
   return report;
 }
 
-/** One due job's renewal; a failure mails failed_payments (the job then expires). */
+/**
+ * One due job's renewal; a refused payment (declined card, no card, nothing to charge) mails
+ * failed_payments and answers false (the job then expires). Any other error is thrown.
+ */
 async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps): Promise<boolean> {
   const job = await loadChargeableJob(db, null, { jobId: id });
   const company = await companyOfJob(db, job);
@@ -263,7 +309,8 @@ async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps):
     if (outcome.approved) return true;
     reason = outcome.message;
   } catch (error) {
-    reason = error instanceof AppError ? error.message : 'Processing error.';
+    if (!(error instanceof AppError)) throw error;
+    reason = error.message;
   }
   const to = await recipientOf(db, job, company);
   if (to) {
@@ -288,11 +335,28 @@ export async function paymentsTick(db: Database, now: Date, deps: ChargeDeps = {
   return { reconciled, ...(await autoRenewDueJobs(db, now, deps, options)) };
 }
 
-/** POST /admin/jobs/{id}/boost: an admin boosts a job without payment (an order of 0 for the record). */
+/**
+ * Why an admin cannot boost a job, or null: only a live job (published, paid, not ended, not
+ * suspended) is seen by anyone, so a boost of any other would be a free boost of nothing.
+ */
+function boostRefusal(job: ChargeableJob, now: Date): string | null {
+  const live = 'only a live job can be boosted.';
+  if (!isPublished(job)) return 'This job is not published yet: it can be boosted once its posting is paid.';
+  if (job.closedAt) return `This job is closed: ${live}`;
+  if (job.cancelledAt) return `This job is cancelled: ${live}`;
+  if (job.expiredAt || (job.expirationDate && job.expirationDate <= now)) return `This job has expired: ${live}`;
+  if (job.suspended) return `This job is suspended: ${live}`;
+  if (!job.active || !job.approved) return `This job is not live: ${live}`;
+  return null;
+}
+
+/** POST /admin/jobs/{id}/boost: an admin boosts a live job without payment (an order of 0 for the record). */
 export async function adminBoost(db: Database, actor: Actor, jobId: number, deps: ChargeDeps = {}) {
   if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
   const job = await loadChargeableJob(db, actor, { jobId });
   const now = deps.now?.() ?? new Date();
+  const refusal = boostRefusal(job, now);
+  if (refusal) throw conflict(refusal);
   if (job.boostActive && job.boostEndsAt && job.boostEndsAt > now) throw conflict('This job is already boosted.');
   const company = await companyOfJob(db, job);
   const outcome = await payOnce(

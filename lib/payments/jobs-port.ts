@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
-import { activateBoost, boostEndAfter, extendJob, getJobForCharge, markItemsPaid, publishPaidJob } from '@/lib/jobs/lifecycle';
+import { activateBoost, boostEndAfter, extendJob, getJobForCharge, markItemsPaid, publishPaidJob, type PaidItems } from '@/lib/jobs/lifecycle';
 import { addonIsPending, addressIsPending } from '@/lib/jobs/paid-items';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound } from '@/lib/errors';
@@ -80,13 +80,28 @@ export function renewalLines(job: ChargeableJob, now = new Date()): LineInput[] 
   return [...postingLines(job, 'renewal'), ...addons];
 }
 
-/** A paid or invoiced job goes live (the jobs domain's lifecycle decides dates and boost). */
-export const publishJob = (tx: Database, job: ChargeableJob, how: 'paid' | 'invoiced', now: Date) => publishPaidJob(tx, job.id, now, how);
+type OrderLine = { addressId: number | null; addonId: number | null };
 
-/** A renewal: 30 more days; answers the new end date. */
-export async function renewJobPeriod(tx: Database, job: ChargeableJob, now: Date) {
-  const renewed = await extendJob(tx, job.id, now);
+/** The addresses and add-ons an order's lines name: exactly what it paid for. */
+export const itemsOf = (lines: OrderLine[]): Exclude<PaidItems, 'all'> => ({
+  addressIds: lines.map((l) => l.addressId).filter((id): id is number => id != null),
+  addonIds: lines.map((l) => l.addonId).filter((id): id is number => id != null),
+});
+
+/** A paid or invoiced job goes live with what its order paid for (the jobs domain's lifecycle decides dates and boost). */
+export const publishJob = (tx: Database, job: ChargeableJob, how: 'paid' | 'invoiced', now: Date, lines: OrderLine[]) =>
+  publishPaidJob(tx, job.id, now, how, itemsOf(lines));
+
+/** A renewal: 30 more days for what its order paid for; answers the new end date. */
+export async function renewJobPeriod(tx: Database, job: ChargeableJob, now: Date, lines: OrderLine[]) {
+  const renewed = await extendJob(tx, job.id, now, itemsOf(lines));
   return renewed.expirationDate!;
+}
+
+/** The job as it is now, in the settling transaction (it may have changed while its charge was in flight). */
+export async function currentJob(tx: Database, jobId: number) {
+  const [row] = await tx.select({ closedAt: jobs.closedAt, cancelledAt: jobs.cancelledAt, suspended: jobs.suspended }).from(jobs).where(eq(jobs.id, jobId));
+  return row ?? null;
 }
 
 export async function startBoost(tx: Database, jobId: number, now: Date) {
@@ -103,9 +118,8 @@ export function pendingLines(job: ChargeableJob): LineInput[] {
 }
 
 /** An approved 'addons' order: the addresses and add-ons its lines name are live, paid through the job's current end. */
-export async function markLinesPaid(tx: Database, jobId: number, lines: { addressId: number | null; addonId: number | null }[]) {
+export async function markLinesPaid(tx: Database, jobId: number, lines: OrderLine[]) {
   const [job] = await tx.select({ expirationDate: jobs.expirationDate }).from(jobs).where(eq(jobs.id, jobId));
   if (!job?.expirationDate) return;
-  const ids = (key: 'addressId' | 'addonId') => lines.map((l) => l[key]).filter((id): id is number => id != null);
-  await markItemsPaid(tx, jobId, job.expirationDate, { addressIds: ids('addressId'), addonIds: ids('addonId') });
+  await markItemsPaid(tx, jobId, job.expirationDate, itemsOf(lines));
 }

@@ -25,13 +25,21 @@ export type TickStep = { name: string; run: (ctx: TickContext) => Promise<unknow
 /**
  * 'renewals' comes first: the payments domain charges auto-renewing jobs that are due and extends
  * them (lib/jobs/lifecycle.ts extendJob); what is still past its expiry afterwards expires, except
- * the due renewals the renewals step's budget did not reach (`unfinishedAfter`): the next tick charges them.
+ * the due renewals the renewals step did not charge: those its budget did not reach
+ * (`unfinishedAfter`) and those that failed on an error of ours (`retry`). When the renewals step
+ * itself failed (no report), none was charged: every due renewal is spared. The next tick charges them.
  */
-const unfinishedRenewals = (reports: TickContext['reports']) => (reports?.renewals as { unfinishedAfter?: number } | undefined)?.unfinishedAfter;
+type RenewalsReport = { unfinishedAfter?: number; retry?: number[] } | undefined;
+
+function spareRenewals(reports: TickContext['reports']) {
+  if (reports && !('renewals' in reports)) return { spareRenewalsAfter: 0 };
+  const report = reports?.renewals as RenewalsReport;
+  return { spareRenewalsAfter: report?.unfinishedAfter, spareJobIds: report?.retry };
+}
 
 const DEFAULT_STEPS: TickStep[] = [
   { name: 'renewals', run: ({ db, now }) => paymentsTick(db, now) },
-  { name: 'expire-jobs', run: async ({ db, now, reports }) => ({ expired: await expireJobs(db, now, { spareRenewalsAfter: unfinishedRenewals(reports) }) }) },
+  { name: 'expire-jobs', run: async ({ db, now, reports }) => ({ expired: await expireJobs(db, now, spareRenewals(reports)) }) },
   { name: 'end-boosts', run: async ({ db, now }) => ({ ended: await endBoosts(db, now) }) },
   { name: 'purge-tokens', run: async ({ db, now }) => purgeTokens(db, now) },
   { name: 'upload-parts', run: ({ now }) => purgeAbandonedUploads(now) },

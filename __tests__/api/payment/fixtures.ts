@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { companies, jobAddons, jobAddresses, jobs, users } from '@/lib/db/schema';
 import { tokenize } from '@/lib/payments/sandbox';
+import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import { call, tokenFor } from '../../helpers/http';
 
 export const CARDS = {
   approve: '4111 1111 1111 1111',
@@ -67,4 +69,19 @@ export async function jobRow(id: number) {
   const db = await getDb();
   const [j] = await db.select().from(jobs).where(eq(jobs.id, id));
   return j;
+}
+
+/** Moves a live job's end date to `days` from now: inside the renewal window (7 days before it ends). */
+export async function endsIn(id: number, days: number) {
+  const db = await getDb();
+  await db.update(jobs).set({ expirationDate: new Date(Date.now() + days * 86_400_000) }).where(eq(jobs.id, id));
+  return jobRow(id);
+}
+
+/** A job posted and paid through the charge call (its approving card becomes the company's default). */
+export async function paidJob(opts: Parameters<typeof makeJob>[0] = {}) {
+  const job = await makeJob({ email: 'employer@demo.test', ...opts });
+  const res = await call(chargePost, { token: await tokenFor('employer@demo.test'), body: { secret_token: job.jobsPostToken, card_token: await cardToken(CARDS.approve) } });
+  if (res.status !== 200) throw new Error(`paying for job ${job.id}: ${res.status} ${res.text.slice(0, 200)}`);
+  return jobRow(job.id);
 }

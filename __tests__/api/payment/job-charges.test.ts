@@ -13,7 +13,7 @@ import { tick } from '@/lib/tick';
 import { autoRenewDueJobs } from '@/lib/payments/job-payments';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
-import { CARDS, cardToken, jobRow, makeCompany, makeJob } from './fixtures';
+import { CARDS, cardToken, endsIn, jobRow, makeCompany, makeJob } from './fixtures';
 
 let employer: string;
 let admin: string;
@@ -67,8 +67,10 @@ describe('POST /api/v1.0/payment/employer/job/addons', () => {
 });
 
 describe('POST /api/v1.0/payment/invoice/renewal', () => {
-  it('charges the posting amount and extends the job 30 days, once per period', async () => {
-    const job = await publishedJob({ addons: ['hyperlink'] });
+  // Was: a second renewal right after the first charged again (the end date it moved was the key
+  // of a "new period"), 60 days for two clicks. A renewal now happens only in its window.
+  it('charges the posting amount and extends the job 30 days; a repeated renewal is refused, not charged again', async () => {
+    const job = await endsIn((await publishedJob({ addons: ['hyperlink'] })).id, 3);
     const before = job.expirationDate!.getTime();
     const token = await cardToken(CARDS.approve);
     const res = await call(renewalPost, { token: employer, body: { job_id: job.id, card_token: token } });
@@ -78,11 +80,12 @@ describe('POST /api/v1.0/payment/invoice/renewal', () => {
     const db = await getDb();
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'renew_job'));
     expect(mails.length).toBeGreaterThan(0);
-    // The next renewal is a new period (the end date moved), so it charges again.
+    // The same renewal again (a second tab, a late retry): the job now ends in 33 days, outside the window.
     const next = await call(renewalPost, { token: employer, body: { job_id: job.id } });
-    expect(next.status).toBe(200);
-    expect(next.json.data.already_paid).toBe(false);
-    expect((await jobRow(job.id)).expirationDate!.getTime()).toBe(before + 60 * 86_400_000);
+    expect(next.status).toBe(409);
+    expect(next.json.errors[0].message).toMatch(/^This job runs until \d\d\/\d\d\/\d{4}: it can be renewed from \d\d\/\d\d\/\d{4}, 7 days before it ends\.$/);
+    expect((await jobRow(job.id)).expirationDate!.getTime()).toBe(before + 30 * 86_400_000);
+    expect(await db.select().from(invoices).where(sql`${invoices.jobId} = ${job.id} and ${invoices.actionType} = 'renewal'`)).toHaveLength(1);
   });
 
   it('refuses a job never posted and 404s another company\'s', async () => {
@@ -94,13 +97,13 @@ describe('POST /api/v1.0/payment/invoice/renewal', () => {
 });
 
 describe('POST /api/v1.0/admin/jobs/{id}/boost', () => {
-  it('boosts without payment for admins, with an order of 0', async () => {
-    const job = await makeJob({ email: 'employer@demo.test' });
+  it('boosts a live job without payment for admins, with an order of 0', async () => {
+    const job = await publishedJob();
     const res = await call(boostPost, { token: admin, params: { id: String(job.id) }, method: 'POST' });
     expect(res.status).toBe(200);
     expect(await jobRow(job.id)).toMatchObject({ boostActive: true });
     const db = await getDb();
-    const [order] = await db.select().from(invoices).where(eq(invoices.jobId, job.id));
+    const [order] = await db.select().from(invoices).where(sql`${invoices.jobId} = ${job.id} and ${invoices.actionType} = 'admin_boost'`);
     expect(order).toMatchObject({ actionType: 'admin_boost', status: 'APPROVED', amountCents: 0 });
     const again = await call(boostPost, { token: admin, params: { id: String(job.id) }, method: 'POST' });
     expect(again.status).toBe(409);

@@ -8,7 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { jobAddons, jobs } from '@/lib/db/schema';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
-import { CARDS, cardToken, jobRow, makeJob } from './fixtures';
+import { CARDS, cardToken, endsIn, jobRow, makeJob } from './fixtures';
 
 /*
  * Issue 9, item 3: renewing while a boost still runs must not charge for boost days already paid.
@@ -46,7 +46,8 @@ describe('renewing a job whose boost is still running', () => {
   });
 
   it('extends the boost from its current end instead of restarting it (no paid day lost)', async () => {
-    const job = await boostedLiveJob('Boost Renewal');
+    // Inside the renewal window (7 days before its end), while the boost still runs.
+    const job = await endsIn((await boostedLiveJob('Boost Renewal')).id, 5);
     const res = await call(renewalPost, { token: employer, body: { job_id: job.id } });
     expect(res.status).toBe(200);
     const after = await jobRow(job.id);

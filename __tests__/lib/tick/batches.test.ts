@@ -1,5 +1,4 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
 import { getDb, type Database } from '@/lib/db/client';
 import { yieldToRequests } from '@/lib/db/batches';
 import { invoices, jobs } from '@/lib/db/schema';
@@ -11,9 +10,8 @@ import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';
 import { tick } from '@/lib/tick';
 import { registerTickStep, resetTickSteps } from '@/lib/tick/steps';
-import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
-import { CARDS, cardToken, jobRow, makeJob } from '../../api/payment/fixtures';
+import { CARDS, cardToken, jobRow, makeJob, paidJob } from '../../api/payment/fixtures';
 
 /**
  * Issue 16: the tick works in short batches, never one transaction around everything, and never
@@ -31,16 +29,8 @@ afterEach(() => {
   setGatewayFactory(undefined);
 });
 
-/**
- * A posted job (charged with an approving card, which becomes the company's default). A fresh
- * session each time: a tick a month ahead purges the earlier ones.
- */
-async function postedJob(opts: Parameters<typeof makeJob>[0] = {}) {
-  const job = await makeJob({ email: 'employer@demo.test', ...opts });
-  const res = await call(chargePost, { token: await tokenFor('employer@demo.test'), body: { secret_token: job.jobsPostToken, card_token: await cardToken(CARDS.approve) } });
-  expect(res.status).toBe(200);
-  return jobRow(job.id);
-}
+/** A posted job (paidJob signs in afresh each time: a tick a month ahead purges the earlier sessions). */
+const postedJob = paidJob;
 
 /**
  * Counts the transactions open on `db` (every transaction of the app starts with db.transaction;

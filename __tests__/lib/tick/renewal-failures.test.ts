@@ -1,0 +1,125 @@
+import { eq, sql } from 'drizzle-orm';
+import { getDb, queryRows, type Database } from '@/lib/db/client';
+import { invoices, jobs } from '@/lib/db/schema';
+import { setGatewayFactory, type PaymentGateway } from '@/lib/payments/gateway';
+import { PAID_AFTER_JOB_ENDED } from '@/lib/payments/job-payments';
+import { openOrder, type OrderInput } from '@/lib/payments/orders';
+import { storeCard } from '@/lib/payments/payment-methods';
+import { sandboxGateway } from '@/lib/payments/sandbox';
+import { tick, type TickReport } from '@/lib/tick';
+import { registerTickStep, resetTickSteps } from '@/lib/tick/steps';
+import { seed } from '../../helpers/seed';
+import { CARDS, cardToken, jobRow, makeJob, paidJob } from '../../api/payment/fixtures';
+
+/*
+ * The tick's renewals step: one failing order or renewal must not stop the others, and jobs due
+ * for renewal must not expire unbilled because the renewals step failed.
+ */
+
+let db: Database;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  await seed();
+  db = await getDb();
+});
+afterEach(() => {
+  resetTickSteps();
+  setGatewayFactory(undefined);
+});
+
+/** A job paid through the charge call, with one address. */
+const postedJob = (opts: Parameters<typeof paidJob>[0] = {}) => paidJob({ addresses: 1, ...opts });
+
+/** An order a crashed request left in PROCESSING_PAYMENT ten minutes ago. */
+async function stuckOrder(job: { id: number; companyId: number; title: string }, action: OrderInput['actionType'], periodKey: string) {
+  const token = await cardToken(CARDS.approve);
+  const card = await storeCard(db, job.companyId, null, { card_token: token, card_holder_name: 'Emma Recruiter' }, false);
+  const order = await openOrder(
+    db,
+    { companyId: job.companyId, jobId: job.id, jobTitle: job.title, actionType: action, periodKey, paymentMethod: 'CELERO', paymentMethodId: card.id, gateway: 'sandbox', lines: [{ kind: 'job_posting', description: 'x', amountCents: 15_000 }] },
+    new Date(Date.now() - 10 * 60_000),
+  );
+  return { order: order!, token };
+}
+
+const quietly = async <T>(f: () => Promise<T>) => {
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    return await f();
+  } finally {
+    spy.mockRestore();
+  }
+};
+const stepsOf = (report: TickReport) => (report as Extract<TickReport, { ran: true }>).steps as Record<string, Record<string, unknown>>;
+
+describe('the renewals step, one order and one job at a time', () => {
+  it('a stale order that cannot be reconciled does not stop the renewals after it', async () => {
+    const renewing = await postedJob({ autoRenew: true, title: 'Renews Despite A Bad Order' });
+    const stuck = await makeJob({ email: 'employer@demo.test', title: 'Unreconcilable Order' });
+    const { order } = await stuckOrder(stuck, 'new_job', '');
+    setGatewayFactory((gdb) => {
+      const real = sandboxGateway(gdb);
+      const gateway: PaymentGateway = {
+        ...real,
+        lookup: async (key) => {
+          if (key === order.idempotencyKey) throw new Error('processor unreachable');
+          return real.lookup(key);
+        },
+      };
+      return gateway;
+    });
+    const report = await quietly(() => tick(db, new Date(renewing.expirationDate!.getTime() + 1000)));
+    expect(report).toMatchObject({ ran: true, errors: {} });
+    expect(stepsOf(report).renewals.reconciled).toMatchObject({ failed: 1 });
+    expect(await jobRow(renewing.id)).toMatchObject({ active: true, approved: true, expirationDate: new Date(renewing.expirationDate!.getTime() + 1000 + 30 * DAY) });
+    // Left for the next tick, not lost.
+    expect((await db.select().from(invoices).where(eq(invoices.id, order.id)))[0].status).toBe('PROCESSING_PAYMENT');
+  });
+
+  it('a stale renewal approved at the processor for a job closed meanwhile is recorded as paid; the job stays closed', async () => {
+    const job = await postedJob({ title: 'Closed While Renewing' });
+    const { order, token } = await stuckOrder(job, 'renewal', job.expirationDate!.toISOString());
+    await sandboxGateway(db).charge({ token, amountCents: order.amountCents, idempotencyKey: order.idempotencyKey, description: 'before the crash' });
+    await db.update(jobs).set({ closedAt: new Date(), active: false }).where(eq(jobs.id, job.id));
+    const report = await quietly(() => tick(db, new Date()));
+    expect(report).toMatchObject({ ran: true, errors: {} });
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, order.id));
+    expect(row).toMatchObject({ status: 'APPROVED', error: PAID_AFTER_JOB_ENDED });
+    expect(row.paidAt).toBeTruthy();
+    expect(await jobRow(job.id)).toMatchObject({ active: false, expirationDate: job.expirationDate });
+  });
+
+  it('a renewal failing on an error of ours (not a decline) is logged, spared from expiry and charged on the next tick', async () => {
+    const job = await postedJob({ autoRenew: true, title: 'Renewal Hits A Bug' });
+    const at = new Date(job.expirationDate!.getTime() + 1000);
+    setGatewayFactory(() => {
+      throw new Error('gateway misconfigured');
+    });
+    const report = await quietly(() => tick(db, at));
+    expect(report).toMatchObject({ ran: true, errors: {} });
+    expect(stepsOf(report).renewals.retry).toContain(job.id);
+    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expiredAt: null });
+    const mails = await queryRows<{ text: string }>(db, sql`select text from email_outbox where kind = 'failed_payments'`);
+    expect(mails.some((m) => m.text.includes('Renewal Hits A Bug'))).toBe(false);
+
+    setGatewayFactory(undefined);
+    await quietly(() => tick(db, new Date(at.getTime() + 60_000)));
+    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expirationDate: new Date(at.getTime() + 60_000 + 30 * DAY) });
+  });
+});
+
+describe('when the renewals step fails', () => {
+  it('expire-jobs spares the jobs due for renewal in that tick and expires the others', async () => {
+    const renewing = await postedJob({ autoRenew: true, title: 'Due For Renewal' });
+    const lapsing = await postedJob({ title: 'Just Lapsing' });
+    registerTickStep('renewals', async () => {
+      throw new Error('renewals broke');
+    });
+    const at = new Date(Math.max(renewing.expirationDate!.getTime(), lapsing.expirationDate!.getTime()) + 1000);
+    const report = await quietly(() => tick(db, at));
+    expect(report).toMatchObject({ ran: true, errors: { renewals: 'renewals broke' } });
+    expect(await jobRow(renewing.id)).toMatchObject({ active: true, approved: true, expiredAt: null });
+    expect(await jobRow(lapsing.id)).toMatchObject({ active: false, approved: false });
+  });
+});
