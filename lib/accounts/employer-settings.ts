@@ -6,6 +6,7 @@ import { users } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/actor';
 import { currentEmployer } from '@/lib/auth/employer';
+import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
 import { toE164 } from '@/lib/auth/phone';
 import { conflict, sqlState } from '@/lib/errors';
 import { sendVerificationMail } from './email-verification';
@@ -22,7 +23,8 @@ export type UpdateEmployerInput = z.infer<typeof updateEmployerSchema>;
 /**
  * Account settings. A new email is held in email_to_verify and a link is mailed to it; the current
  * email keeps signing in until the link is followed (lib/accounts/email-verification.ts). Asking
- * for the current email again drops a pending change.
+ * for the current email again drops a pending change. An admin impersonating the user may fix the
+ * name or phone but not move the account to another address (403): that would hand it over.
  */
 export async function updateEmployer(db: Database, actor: Actor, input: UpdateEmployerInput, ctx: { ip?: string; bearer?: string } = {}) {
   const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
@@ -32,6 +34,7 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
     phone: input.phone === undefined ? undefined : toE164(input.phone),
   };
   const newEmail = input.email !== undefined && input.email !== me.email.toLowerCase() ? input.email : undefined;
+  if (newEmail) refuseWhileImpersonating(actor, 'change the email address');
   if (input.email !== undefined) patch.emailToVerify = newEmail ?? null;
   if (newEmail) {
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, actor.userId)));

@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { auditLog, emailOutbox, oneTimeCodes, userRoles, users } from '@/lib/db/schema';
+import { applications, auditLog, driverProfiles, emailOutbox, oneTimeCodes, userRoles, users } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
 import { revokeAllSessions } from '@/lib/auth/sessions';
 import { stripCountryCode } from '@/lib/auth/phone';
 import type { Actor } from '@/lib/auth/actor';
+import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
 import { assertNotLastSuperAdmin } from './super-admins';
 
 export const DELETED_NAME = 'Deleted';
@@ -48,10 +49,16 @@ export type MemberProfile = Awaited<ReturnType<typeof memberProfile>>;
 /**
  * Deletes the caller's account. The users row stays (invoices, payments and jobs point at it and
  * must be kept), but everything personal is erased: names, phone, email, password, picture, pending
- * mail and codes. Every session ends at once; the roles go, so the id can no longer reach anything.
+ * mail and codes, a driver's profile (birth date, home, licence, experience) and what their
+ * applications say about them (the note they wrote, the distance from their home). The applications
+ * themselves stay, so a company's pipeline and statistics keep their counts; they show the driver
+ * as 'Deleted' with nothing else. Every session ends at once; the roles go, so the id can no longer
+ * reach anything.
  * The last super admin cannot delete their account (409): nobody would be left to run the product.
+ * An admin impersonating the user cannot delete it (403): only the person may erase their account.
  */
 export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: string }) {
+  refuseWhileImpersonating(actor, 'delete the account');
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await assertNotLastSuperAdmin(t, actor.userId);
@@ -79,6 +86,8 @@ export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: strin
       .where(eq(users.id, actor.userId));
     await t.delete(userRoles).where(eq(userRoles.userId, actor.userId));
     await t.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, actor.userId));
+    await t.delete(driverProfiles).where(eq(driverProfiles.userId, actor.userId));
+    await t.update(applications).set({ message: null, distanceMiles: null, withinRange: null }).where(eq(applications.userId, actor.userId));
     // Mail addressed to the person is personal data too.
     for (const address of [user.email, user.emailToVerify].filter(Boolean) as string[]) {
       await t.delete(emailOutbox).where(eq(emailOutbox.toAddress, address));

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { revokeAllSessions } from '@/lib/auth/sessions';
 import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
 import type { Actor } from '@/lib/auth/actor';
+import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
 import { consumeOrThrow, limiter } from '@/lib/rate-limit';
 import { enqueueTemplate } from '@/lib/mail/outbox';
 import type { ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput, VerifyResetCodeInput } from './password-schemas';
@@ -160,8 +161,12 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ctx
   return { message: 'Your password has been reset. Sign in with your new password.' };
 }
 
-/** Changes the signed-in user's password; every other session of the user is signed out. */
+/**
+ * Changes the signed-in user's password; every other session of the user is signed out. Never from
+ * an impersonated session (403): the admin would hold a password the person does not know.
+ */
 export async function changePassword(db: Database, actor: Actor, input: ChangePasswordInput, ctx: { ip: string }) {
+  refuseWhileImpersonating(actor, 'change the password');
   const failures = await limiter('change-password-user', 5, 15 * 60);
   const state = await failures.get(String(actor.userId));
   if (state && state.consumedPoints >= failures.points) {

@@ -1,30 +1,15 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ROLES } from '@/lib/access';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
-import { ALREADY_EMPLOYER } from '@/lib/auth/login';
 import { toE164 } from '@/lib/auth/phone';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
-import { companies, userRoles, users } from '@/lib/db/schema';
-import { conflict, notFound } from '@/lib/errors';
+import { companies } from '@/lib/db/schema';
+import { notFound } from '@/lib/errors';
+import { assertEmailNotEmployer, emailChanges } from '@/lib/companies/billing-email';
 import { companyView } from '@/lib/companies/view';
 import { assertAdmin } from './guard';
 import type { AdminCompanyInput, AdminCompanyPatch } from './schemas';
 import { companyChanged } from '@/lib/cache/tags';
-
-/**
- * The spec's rule for a company created by an admin: its email must not belong to someone who is
- * already an employer (company user or company admin) here.
- */
-async function assertEmailNotEmployer(db: Database, email: string) {
-  const [hit] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(users.email, email), isNull(users.deletedAt), inArray(userRoles.role, [ROLES.EMPLOYER, ROLES.COMPANY_ADMIN])))
-    .limit(1);
-  if (hit) throw conflict(ALREADY_EMPLOYER, 'email');
-}
 
 function phoneOf(phone: string | undefined) {
   return phone === undefined ? undefined : toE164(phone);
@@ -78,7 +63,7 @@ export async function getAdminCompany(db: Database, actor: Actor | null, id: num
 export async function updateAdminCompany(db: Database, actor: Actor | null, id: number, input: AdminCompanyPatch, ip?: string) {
   assertAdmin(actor);
   const current = await companyRow(db, id);
-  if (input.email && input.email.toLowerCase() !== (current.email ?? '').toLowerCase()) await assertEmailNotEmployer(db, input.email);
+  if (emailChanges(input.email, current.email)) await assertEmailNotEmployer(db, input.email!, id);
   const patch: Partial<typeof companies.$inferInsert> = {
     companyName: input.company_name,
     email: input.email,

@@ -3,9 +3,10 @@ import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { queryRows, type Database } from '@/lib/db/client';
 import { applications, driverProfiles, jobs, type DriverProfileRow } from '@/lib/db/schema';
+import { jobsWithinSql } from '@/lib/drivers/distance';
 import { notFound } from '@/lib/errors';
 import { isJobStaff } from '@/lib/jobs/access';
-import { CANDIDATE_RADIUS_MILES, METERS_PER_MILE } from './candidates';
+import { CANDIDATE_RADIUS_MILES } from './candidates';
 
 export const DRIVER_NOT_FOUND = 'Driver not found.';
 
@@ -39,7 +40,9 @@ export function scoreOf(p: Pick<DriverProfileRow, 'cdlStatus' | 'yearsOfExperien
 
 /**
  * May this company see the driver? When the driver applied to one of its jobs, or is a candidate of
- * one of its open jobs (home within the candidate radius of a located address).
+ * one of its open jobs: home within the candidate radius of a live address (paid for the job's
+ * period, as the driver search counts them: lib/drivers/distance.ts). An address still waiting for
+ * payment is saved, not published, and must not reach drivers' profiles.
  */
 async function companyKnowsDriver(db: Database, companyId: number, userId: number, profile: DriverProfileRow) {
   const [applied] = await db
@@ -50,14 +53,12 @@ async function companyKnowsDriver(db: Database, companyId: number, userId: numbe
     .limit(1);
   if (applied) return true;
   if (profile.latitude == null || profile.longitude == null) return false;
-  const meters = CANDIDATE_RADIUS_MILES * METERS_PER_MILE;
-  const home = sql.raw(`ll_to_earth(${Number(profile.latitude)}, ${Number(profile.longitude)})`);
+  const home = { lat: profile.latitude, lng: profile.longitude };
   const [near] = await queryRows<{ one: number }>(
     db,
-    sql`select 1 as one from job_addresses a join jobs j on j.id = a.job_id
+    sql`select 1 as one from jobs j
       where j.company_id = ${companyId} and j.active and j.approved and not j.suspended
-        and earth_box(${home}, ${meters}) @> ll_to_earth(a.latitude, a.longitude)
-        and earth_distance(${home}, ll_to_earth(a.latitude, a.longitude)) <= ${meters}
+        and ${jobsWithinSql(sql`j.id`, home, CANDIDATE_RADIUS_MILES)}
       limit 1`,
   );
   return !!near;

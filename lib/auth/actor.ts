@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { embeddedClient, queryRowsPrepared, type Database } from '@/lib/db/client';
 import { rememberWhileUnchanged } from '@/lib/db/change-watch';
 import type { Role } from '@/lib/access';
+import { impersonatorMaySql } from './impersonator';
 import type { AccessClaims } from './tokens';
 
 /**
@@ -39,6 +40,13 @@ const sessionUntil = (sid: string | undefined) =>
     ? sql`(select max(t.expires_at) from refresh_tokens t where t.family_id = ${sid}::uuid and t.revoked_at is null and t.expires_at > now())`
     : sql`null::timestamptz`;
 
+/**
+ * An impersonated session (claim imp) also needs its admin: still active, not deleted and holding a
+ * role that may impersonate, or every call ends. A text of its own, so the everyday statement keeps
+ * its plan and pays nothing for it.
+ */
+const impersonatorLive = (imp: number | undefined) => (imp ? sql`and ${impersonatorMaySql(imp)}` : sql``);
+
 type ActorRow = {
   id: number;
   email: string;
@@ -56,7 +64,7 @@ type ActorRow = {
 const NO_SESSION_END = Number.POSITIVE_INFINITY;
 
 export async function actorFromClaims(db: Database, claims: AccessClaims): Promise<Actor | null> {
-  const row = await rememberWhileUnchanged(embeddedClient(db), `${claims.userId}|${claims.sid ?? ''}`, async () => {
+  const row = await rememberWhileUnchanged(embeddedClient(db), `${claims.userId}|${claims.sid ?? ''}|${claims.imp ?? ''}`, async () => {
     const [found] = await queryRowsPrepared<ActorRow>(
       db,
       sql`
@@ -65,7 +73,7 @@ export async function actorFromClaims(db: Database, claims: AccessClaims): Promi
         (select array_agg(r.role::text) from user_roles r where r.user_id = u.id) as roles,
         ${sessionUntil(claims.sid)} as session_until
       from users u
-      where u.id = ${claims.userId} and u.deleted_at is null and u.active
+      where u.id = ${claims.userId} and u.deleted_at is null and u.active ${impersonatorLive(claims.imp)}
     `);
     if (!found || (claims.sid && found.session_until == null)) return null;
     return { value: found, until: found.session_until == null ? NO_SESSION_END : new Date(found.session_until).getTime() };

@@ -1,11 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { ADMIN_ROLES, ROLES, hasAny } from '@/lib/access';
+import { ROLES, hasAny } from '@/lib/access';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import { companies, userRoles, users } from '@/lib/db/schema';
 import { AppError, forbidden, notFound } from '@/lib/errors';
 import type { Actor } from './actor';
 import { IMPERSONATION_SECONDS } from './impersonation-schemas';
+import { IMPERSONATOR_ROLES } from './impersonator';
 import { endSessionFamily, startSession } from './sessions';
 
 export const NOT_IMPERSONABLE = 'Only company users can be impersonated.';
@@ -42,7 +43,7 @@ export async function impersonate(
   input: { userId: number; deviceId?: string; renewedFrom?: string },
   ip?: string,
 ): Promise<ImpersonationGrant> {
-  if (!admin || !hasAny(admin.roles, ADMIN_ROLES) || admin.impersonatorId) throw forbidden();
+  if (!admin || !hasAny(admin.roles, IMPERSONATOR_ROLES) || admin.impersonatorId) throw forbidden();
   const [target] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, companyId: users.companyId, active: users.active, companyName: companies.companyName })
     .from(users)
@@ -74,6 +75,18 @@ export async function impersonate(
     ...pair,
     expiresAt: Date.now() + IMPERSONATION_SECONDS * 1000,
   };
+}
+
+/** The answer when an admin acting as a user tries what only the user may do. */
+export const impersonationRefusal = (what: string) => `An admin acting as this user cannot ${what}; only the user can.`;
+
+/**
+ * Impersonation is for helping with the company's work. What cannot be undone by leaving it, or
+ * would hand the account to someone else, stays with the person: deleting the account, changing its
+ * password or email, signing them out of their other sessions (403).
+ */
+export function refuseWhileImpersonating(actor: Pick<Actor, 'impersonatorId'>, what: string) {
+  if (actor.impersonatorId) throw forbidden(impersonationRefusal(what));
 }
 
 /** Leaving: the impersonated session is revoked at once, and the end is audited. */

@@ -3,6 +3,7 @@ import { queryRows, type Database } from '@/lib/db/client';
 import { refreshTokens } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
 import type { Actor } from './actor';
+import { refuseWhileImpersonating } from './impersonation';
 import { endSessionFamily, revokeAllSessions } from './sessions';
 import { deviceName } from './sessions-origin';
 
@@ -58,9 +59,13 @@ export async function listSessions(db: Database, actor: Actor) {
   }));
 }
 
-/** Ends one of the caller's sessions; someone else's, or an unknown id, is a 404. */
+/**
+ * Ends one of the caller's sessions; someone else's, or an unknown id, is a 404. An admin
+ * impersonating the user may end the impersonated session itself, never the person's own (403).
+ */
 export async function endOwnSession(db: Database, actor: Actor, sessionId: string | undefined) {
   if (!sessionId || !UUID.test(sessionId)) throw notFound('Session not found.');
+  if (sessionId !== actor.sessionId) refuseWhileImpersonating(actor, 'sign the user out of their sessions');
   const [row] = await queryRows<{ ok: number }>(
     db,
     sql`select 1 as ok from ${refreshTokens} where family_id = ${sessionId}::uuid and user_id = ${actor.userId} and revoked_at is null limit 1`,
@@ -70,8 +75,9 @@ export async function endOwnSession(db: Database, actor: Actor, sessionId: strin
   return { ended: 1, current: sessionId === actor.sessionId };
 }
 
-/** Ends every session of the caller but the one making the call. */
+/** Ends every session of the caller but the one making the call (never from an impersonated session: 403). */
 export async function endOtherSessions(db: Database, actor: Actor) {
+  refuseWhileImpersonating(actor, 'sign the user out of their sessions');
   await revokeAllSessions(db, actor.userId, actor.sessionId);
   return { message: 'Every other session has been signed out.' };
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@/lib/db/client';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { refreshTokens, userRoles } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
+import { IMPERSONATION_SECONDS } from './impersonation-schemas';
+import { impersonatorMaySql } from './impersonator';
 import { SESSION_EXPIRED } from './messages';
 import type { Role } from '@/lib/access';
 import type { SessionOrigin } from './sessions-origin';
@@ -80,6 +82,13 @@ async function issue(
 
 const INVALID = () => new AppError(401, SESSION_EXPIRED);
 
+/** An impersonated session refreshes only while its admin may still impersonate (lib/auth/impersonator.ts). */
+async function impersonatorGone(db: Database, impersonatorId: number | null) {
+  if (!impersonatorId) return false;
+  const [row] = await queryRows<{ ok: boolean }>(db, sql`select ${impersonatorMaySql(impersonatorId)} as ok`);
+  return !row?.ok;
+}
+
 /**
  * Rotates a refresh token. The UPDATE ... WHERE rotated_at IS NULL is the atomic claim: exactly one
  * caller rotates a token. A caller that lost the race (or retries) within the grace window gets the
@@ -104,6 +113,8 @@ export async function refreshSession(db: Database, refreshToken: string): Promis
       .returning();
     const row = claimed[0];
     if (row) {
+      // Throwing rolls the claim back: the token stays as it was, refused like any dead one.
+      if (await impersonatorGone(tx as unknown as Database, row.impersonatorId)) throw INVALID();
       await tx.insert(refreshTokens).values({
         userId: row.userId,
         tokenHash: hashToken(successor),
@@ -121,6 +132,7 @@ export async function refreshSession(db: Database, refreshToken: string): Promis
     if (!existing || existing.revokedAt || existing.expiresAt <= now) throw INVALID();
     const rotatedAgo = (now.getTime() - existing.rotatedAt!.getTime()) / 1000;
     if (rotatedAgo <= REFRESH_GRACE_SECONDS) {
+      if (await impersonatorGone(tx as unknown as Database, existing.impersonatorId)) throw INVALID();
       return issue(tx as unknown as Database, existing.userId, existing.familyId, successor, existing);
     }
     return { reusedFamily: existing.familyId };
@@ -150,16 +162,35 @@ export async function endSessionFamily(db: Database, familyId: string) {
   await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes every session of a user, optionally keeping one (password change keeps the current one). */
+/**
+ * Revokes every session of a user, optionally keeping one (password change keeps the current one),
+ * and every session the user opened as someone else (an admin's impersonations): deleting,
+ * deactivating or re-keying an admin ends what they started too.
+ */
 export async function revokeAllSessions(db: Database, userId: number, exceptFamilyId?: string) {
+  const now = new Date();
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(
       and(
         eq(refreshTokens.userId, userId),
         isNull(refreshTokens.revokedAt),
         exceptFamilyId ? sql`${refreshTokens.familyId} <> ${exceptFamilyId}::uuid` : undefined,
+      ),
+    );
+  // impersonator_id has no index; a live impersonated token expires within IMPERSONATION_SECONDS
+  // (its session's fixed deadline), so the expiry index narrows this to tokens expiring in the next
+  // few minutes instead of a scan (a minute more for the clocks of several servers).
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        gt(refreshTokens.expiresAt, now),
+        lte(refreshTokens.expiresAt, new Date(now.getTime() + (IMPERSONATION_SECONDS + 60) * 1000)),
+        eq(refreshTokens.impersonatorId, userId),
+        isNull(refreshTokens.revokedAt),
       ),
     );
 }

@@ -6,6 +6,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { ALREADY_EMPLOYER } from '@/lib/auth/login';
 import { toE164 } from '@/lib/auth/phone';
 import { conflict, forbidden, notFound } from '@/lib/errors';
+import { assertEmailNotEmployer, emailChanges } from './billing-email';
 import { locate } from './locate';
 import type { CreateCompanyInput, UpdateCompanyInput } from './schemas';
 import { companyView } from './view';
@@ -77,11 +78,15 @@ export async function createCompany(db: Database, actor: Actor, input: CreateCom
   return companyView(row);
 }
 
-/** Company settings: the company's own users (or admins) change its profile; billing and plan type are for admins. */
+/**
+ * Company settings: the company's own users (or admins) change its profile; billing and plan type are
+ * for admins. A new email follows the same rule as in the admin's edit (409 for another company's employer).
+ */
 export async function updateCompany(db: Database, actor: Actor, companyId: number, input: UpdateCompanyInput) {
   const current = await companyOrThrow(db, actor, companyId);
   const admin = hasAny(actor.roles, ADMIN_ROLES);
   if (!admin && (input.billing_type !== undefined || input.type !== undefined)) throw forbidden('Only admins can change the billing or plan type.');
+  if (emailChanges(input.email, current.email)) await assertEmailNotEmployer(db, input.email!, companyId);
   const addressChanged = ['street1', 'street2', 'city', 'state', 'postal_code', 'latitude', 'longitude'].some((k) => k in input);
   const patch: Partial<typeof companies.$inferInsert> = {
     companyName: input.company_name,

@@ -1,11 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { DELETE as deleteMe, GET as getMe } from '@/app/api/v1.0/members/me/route';
 import { POST as loginPost } from '@/app/api/v1.0/auth/login/route';
+import { POST as impersonatePost } from '@/app/api/v1.0/auth/login/impersonate/route';
+import { POST as changePasswordPost } from '@/app/api/v1.0/auth/change-password/route';
+import { DELETE as sessionsDelete } from '@/app/api/v1.0/auth/sessions/route';
+import { DELETE as sessionDelete } from '@/app/api/v1.0/auth/sessions/[id]/route';
+import { PATCH as employerPatch } from '@/app/api/v1.0/employer/route';
 import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
 import { POST as tokenPassword } from '@/app/api/v1.0/auth/token-password/route';
+import { ROLES } from '@/lib/access';
+import { impersonationRefusal } from '@/lib/auth/impersonation';
+import { verifyAccessToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db/client';
 import { emailOutbox, userRoles, users } from '@/lib/db/schema';
-import { call } from '../../helpers/http';
+import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { PASSWORD, makeUser, signIn } from './helpers';
 
@@ -71,5 +79,53 @@ describe('DELETE /api/v1.0/members/me', () => {
 
   it('answers 401 without a token', async () => {
     expect((await call(deleteMe, { method: 'DELETE' })).status).toBe(401);
+  });
+});
+
+describe('while an admin impersonates the user', () => {
+  /** A company user of the demo company, and an admin's impersonated session as them. */
+  async function impersonatedCompanyUser() {
+    const db = await getDb();
+    const user = await makeUser({ role: ROLES.EMPLOYER });
+    const [demo] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'employer@demo.test'));
+    await db.update(users).set({ companyId: demo.companyId }).where(eq(users.id, user.id));
+    const res = await call(impersonatePost, {
+      token: await tokenFor('admin@demo.test'),
+      url: 'http://localhost:3000/api/v1.0/auth/login/impersonate',
+      query: { user_id: user.id },
+      body: { user_id: user.id },
+    });
+    expect(res.status).toBe(200);
+    return { user, imp: res.json.data.accessToken as string };
+  }
+  const refused = (res: { status: number; json: { errors: { message: string }[] } }, what: string) => {
+    expect(res.status).toBe(403);
+    expect(res.json.errors[0].message).toBe(impersonationRefusal(what));
+  };
+
+  it('refuses deleting the account (403); the account and its data stay', async () => {
+    const { user, imp } = await impersonatedCompanyUser();
+    refused(await call(deleteMe, { method: 'DELETE', token: imp }), 'delete the account');
+    const [row] = await (await getDb()).select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ firstName: 'Pat', email: user.email, active: true, deletedAt: null });
+    expect((await call(getMe, { token: imp })).status).toBe(200);
+  });
+
+  it('refuses the password, a new email and signing the user out elsewhere (403); the name and phone can still be fixed', async () => {
+    const { user, imp } = await impersonatedCompanyUser();
+    const own = await signIn(user.email);
+    refused(await call(changePasswordPost, { token: imp, body: { old_password: PASSWORD, password: 'Newer1234!' } }), 'change the password');
+    refused(await call(employerPatch, { method: 'PATCH', token: imp, body: { email: `taken-over-${user.email}` } }), 'change the email address');
+    refused(await call(sessionsDelete, { method: 'DELETE', token: imp }), 'sign the user out of their sessions');
+    const ownSid = (await verifyAccessToken(own.accessToken))!.sid!;
+    refused(await call(sessionDelete, { method: 'DELETE', token: imp, params: { id: ownSid } }), 'sign the user out of their sessions');
+    expect((await call(getMe, { token: own.accessToken })).status).toBe(200);
+    const [row] = await (await getDb()).select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ email: user.email, emailToVerify: null, passwordHash: user.passwordHash });
+    const named = await call(employerPatch, { method: 'PATCH', token: imp, body: { first_name: 'Petra' } });
+    expect(named.status).toBe(200);
+    // Leaving ends the impersonated session itself: that one is the admin's to end.
+    const impSid = (await verifyAccessToken(imp))!.sid!;
+    expect((await call(sessionDelete, { method: 'DELETE', token: imp, params: { id: impSid } })).status).toBe(200);
   });
 });

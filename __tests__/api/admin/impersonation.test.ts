@@ -1,19 +1,24 @@
 import { and, eq } from 'drizzle-orm';
+import { GET as leaveGet } from '@/app/api/auth/impersonation/route';
 import { POST as impersonatePost } from '@/app/api/v1.0/auth/login/impersonate/route';
+import { POST as changePasswordPost } from '@/app/api/v1.0/auth/change-password/route';
+import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
 import { PATCH as jobPatch } from '@/app/api/v1.0/jobs/[id]/route';
 import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
 import { GET as employerGet } from '@/app/api/v1.0/employer/route';
 import { POST as searchPost } from '@/app/api/v1.0/companies/search/route';
+import { ROLES } from '@/lib/access';
 import { ADMIN_NOT_IMPERSONABLE, NOT_IMPERSONABLE } from '@/lib/auth/impersonation';
+import { hashPassword } from '@/lib/auth/passwords';
 import { leaveFromCookie, startFromCookie, type ImpersonatingToken } from '@/lib/auth/impersonation-session';
 import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { login } from '@/lib/auth/login';
 import { getDb } from '@/lib/db/client';
-import { auditLog, refreshTokens, users } from '@/lib/db/schema';
+import { auditLog, refreshTokens, userRoles, users } from '@/lib/db/schema';
 import { DEMO_PASSWORD } from '@/lib/db/seed/accounts';
 import { createJobAs } from '../jobs/helpers';
-import { call } from '../../helpers/http';
+import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { adminCallTokens } from './helpers';
 
@@ -130,4 +135,82 @@ describe('the browser session swap (cookie)', () => {
     expect(impersonationRedirect('/company/jobs', { ...token, error: 'RefreshAccessTokenError' })).toBe('/api/auth/impersonation?next=%2Fadmin%2Fcompany-list');
     expect(impersonationRedirect('/admin/company-list', { userId: 1 })).toBeNull();
   });
+});
+
+describe('an impersonation ends with its admin (deleted, deactivated, no longer an admin, password set)', () => {
+  let n = 0;
+  /** An admin of our own, so removing them leaves the demo admins alone. */
+  async function freshAdmin() {
+    const db = await getDb();
+    const email = `imp-admin-${++n}-${Date.now()}@staff.test`;
+    const [row] = await db.insert(users).values({ email, firstName: 'Ivy', lastName: `Admin${n}`, passwordHash: await hashPassword(DEMO_PASSWORD), emailVerifiedAt: new Date() }).returning();
+    await db.insert(userRoles).values({ userId: row.id, role: ROLES.ADMIN });
+    return { id: row.id, token: await tokenFor(email) };
+  }
+  const read = (token: string) => call(employerGet, { token });
+  const refresh = (token: string) => call(refreshPost, { token, body: {} });
+
+  it('the admin deletes their account: the impersonated token neither reads nor writes, and its refresh is refused', async () => {
+    const admin = await freshAdmin();
+    const jobId = await createJobAs(t.all.employer);
+    const { accessToken, refreshToken } = (await impersonate(admin.token, ids['employer@demo.test'])).json.data;
+    expect((await read(accessToken)).status).toBe(200);
+    expect((await call(deleteMe, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    expect((await read(accessToken)).status).toBe(401);
+    const write = await call(jobPatch, { method: 'PATCH', token: accessToken, url: `http://localhost:3000/api/v1.0/jobs/${jobId}`, params: { id: String(jobId) }, body: { title: 'After the admin left' } });
+    expect(write.status).toBe(401);
+    expect((await refresh(refreshToken)).status).toBe(401);
+    const sid = (await verifyAccessToken(accessToken))!.sid!;
+    const family = await (await getDb()).select().from(refreshTokens).where(eq(refreshTokens.familyId, sid));
+    for (const row of family) expect(row.revokedAt).toBeInstanceOf(Date);
+  });
+
+  it('the admin is deactivated or loses the admin role: every call and refresh is refused from the next one on', async () => {
+    const db = await getDb();
+    const admin = await freshAdmin();
+    const { accessToken, refreshToken } = (await impersonate(admin.token, ids['employer@demo.test'])).json.data;
+    expect((await read(accessToken)).status).toBe(200);
+    await db.update(users).set({ active: false }).where(eq(users.id, admin.id));
+    expect((await read(accessToken)).status).toBe(401);
+    expect((await refresh(refreshToken)).status).toBe(401);
+    await db.update(users).set({ active: true }).where(eq(users.id, admin.id));
+    expect((await read(accessToken)).status).toBe(200);
+    await db.delete(userRoles).where(eq(userRoles.userId, admin.id));
+    await db.insert(userRoles).values({ userId: admin.id, role: ROLES.EMPLOYER });
+    expect((await read(accessToken)).status).toBe(401);
+    expect((await refresh(refreshToken)).status).toBe(401);
+    // A super admin may impersonate as well.
+    await db.update(userRoles).set({ role: ROLES.SUPER_ADMIN }).where(eq(userRoles.userId, admin.id));
+    expect((await read(accessToken)).status).toBe(200);
+    expect((await refresh(refreshToken)).status).toBe(200);
+  });
+
+  it("the admin's password is set again: their impersonations end with their other sessions", async () => {
+    const admin = await freshAdmin();
+    const { accessToken, refreshToken } = (await impersonate(admin.token, ids['employer@demo.test'])).json.data;
+    const changed = await call(changePasswordPost, { token: admin.token, body: { old_password: DEMO_PASSWORD, password: 'Other1234!' } });
+    expect(changed.status).toBe(200);
+    expect((await read(accessToken)).status).toBe(401);
+    expect((await refresh(refreshToken)).status).toBe(401);
+    // The admin's own session (the one that changed the password) goes on.
+    expect((await call(searchPost, { token: admin.token, url: 'http://localhost:3000/api/v1.0/companies/search', body: {} })).status).toBe(200);
+  });
+});
+
+describe('GET /api/auth/impersonation?next= (leaving, then going on)', () => {
+  const leave = (next: string) => call(leaveGet, { url: `http://localhost:3000/api/auth/impersonation?next=${next}` });
+
+  it('goes on to a path of ours, with its query', async () => {
+    const res = await leave(encodeURIComponent('/news?page=2'));
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/news?page=2');
+  });
+
+  it.each(['/%5Cevil.test/phish', '/%09/evil.test', '%2F%2Fevil.test', 'https%3A%2F%2Fevil.test%2F', '/%0A/evil.test', '', 'javascript:alert(1)'])(
+    'never leaves the site: next=%s goes to the admin home',
+    async (next) => {
+      const res = await leave(next);
+      expect(res.headers.get('location')).toBe('http://localhost:3000/admin/company-list');
+    },
+  );
 });

@@ -3,11 +3,12 @@
  * one match explanation (the same factors explainMatch gives), with distance_limit, pagination,
  * the candidate payload, ownership; the driver score and its readers.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { GET as candidatesGet } from '@/app/api/v1.0/jobs/[id]/candidates/route';
+import { PATCH as addressesPatch } from '@/app/api/v1.0/jobs/[id]/addresses/route';
 import { GET as scoreGet } from '@/app/api/v1.0/user/[id]/driver-score/route';
 import { getDb } from '@/lib/db/client';
-import { jobAddresses, jobs } from '@/lib/db/schema';
+import { jobAddresses, jobs, users } from '@/lib/db/schema';
 import { explainMatch } from '@/lib/drivers/match';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -123,5 +124,36 @@ describe('GET /user/{id}/driver-score', () => {
     expect((await score(999999, t.admin)).status).toBe(404);
     expect((await score('abc', t.admin)).status).toBe(404);
     expect((await score(ids.best, t.driver)).status).toBe(403);
+  });
+  it('counts only live addresses: one added and not paid yet does not make a driver near it a candidate', async () => {
+    const db = await getDb();
+    const [me] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'employer@demo.test'));
+    const [live] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.companyId, me.companyId!), eq(jobs.active, true), eq(jobs.approved, true), eq(jobs.suspended, false)))
+      .orderBy(asc(jobs.id))
+      .limit(1);
+    const kept = (await db.select().from(jobAddresses).where(eq(jobAddresses.jobId, live.id)).orderBy(asc(jobAddresses.position))).map((a) => ({
+      street1: a.street1,
+      city: a.city,
+      state: a.state,
+      postal_code: a.postalCode,
+      latitude: a.latitude,
+      longitude: a.longitude,
+    }));
+    // Boise, Idaho: far from every other job of the company.
+    const boiseDriver = await addDriver({ ...strong, city: 'Boise', latitude: 43.62, longitude: -116.21, travelDistance: 100 });
+    expect((await score(boiseDriver)).status).toBe(404);
+    const boise = { street1: '150 N Capitol Blvd', city: 'Boise', state: 'ID', postal_code: '83702', latitude: 43.615, longitude: -116.2023 };
+    const patched = await call(addressesPatch, { method: 'PATCH', token: t.employer, params: { id: String(live.id) }, body: { addresses: [...kept, boise] } });
+    expect(patched.status).toBe(200);
+    expect(patched.json.data.addresses.find((a: { city: string }) => a.city === 'Boise')).toMatchObject({ pending_payment: true });
+    const unpaid = await score(boiseDriver);
+    expect(unpaid.status).toBe(404);
+    expect(unpaid.json).toEqual({ errors: [{ message: 'Driver not found.' }] });
+    // Once paid for the job's period, the address is live and the driver a candidate.
+    await db.update(jobAddresses).set({ paidThrough: live.expirationDate }).where(and(eq(jobAddresses.jobId, live.id), eq(jobAddresses.city, 'Boise')));
+    expect((await score(boiseDriver)).status).toBe(200);
   });
 });

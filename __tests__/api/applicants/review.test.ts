@@ -12,11 +12,13 @@ import { PATCH as stagePatch } from '@/app/api/v1.0/jobs/[id]/applicants/[applic
 import { GET as notesGet, POST as notesPost } from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/notes/route';
 import { POST as tagPost } from '@/app/api/v1.0/jobs/applicants/tag/route';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
+import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
 import type { RouteHandler } from '@/lib/api/route';
+import { hashPassword } from '@/lib/auth/passwords';
 import { getDb } from '@/lib/db/client';
-import { applicationStageEvents, applications } from '@/lib/db/schema';
+import { applicationStageEvents, applications, driverProfiles, users } from '@/lib/db/schema';
 import { DRIVER_STATUS_OF_STAGE } from '@/lib/drivers/codes';
-import { call } from '../../helpers/http';
+import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from '../jobs/helpers';
 import { addApplicant, addApplication } from './helpers';
@@ -143,6 +145,71 @@ describe('private notes', () => {
     expect((await note({ body: '   ' })).status).toBe(422);
     expect((await note({ body: 'x'.repeat(2001) })).status).toBe(422);
     expect((await note({ body: 'Mine' }, t.rival)).status).toBe(404);
+  });
+});
+
+describe('an applicant who deleted their account', () => {
+  it('shows nothing personal: no birth date, home, licence or experience, no note or distance; the application and its stage stay', async () => {
+    const db = await getDb();
+    const email = `leaving-${Date.now()}@drivers.test`;
+    const leaver = await addApplicant(
+      jobId,
+      {
+        firstName: 'Lena',
+        lastName: 'Leaving',
+        email,
+        phone: '+12145550142',
+        cdlStatus: 'A',
+        endorsements: ['H', 'T'],
+        yearsOfExperience: 9,
+        experience: 'Y2',
+        workExperiences: ['tanker'],
+        ownerOperator: true,
+        street1: '12 Elm St',
+        street2: 'Apt 4',
+        zipCode: '75201',
+        city: 'Dallas',
+        state: 'TX',
+        latitude: 32.78,
+        longitude: -96.8,
+        birthDate: '1984-03-12',
+      },
+      { distanceMiles: 14.5, withinRange: true, message: 'Call me at 214 555 0142' },
+    );
+    await db.update(users).set({ passwordHash: await hashPassword('Leave1234!') }).where(eq(users.id, leaver));
+    const detail = () => call(detailGet, { token: t.employer, params: { id: String(jobId), applicantId: String(leaver) } });
+    expect((await detail()).json.data).toMatchObject({ birthDate: '1984-03-12', city: 'Dallas' });
+    await call(stagePatch, { method: 'PATCH', token: t.employer, params: { id: String(jobId), applicantId: String(leaver) }, body: { stage: 'reviewed' } });
+
+    expect((await call(deleteMe, { method: 'DELETE', token: await tokenFor(email, 'Leave1234!') })).status).toBe(200);
+
+    const res = await detail();
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({
+      id: leaver,
+      firstName: 'Deleted',
+      lastName: 'Deleted',
+      phone: 'n/a',
+      birthDate: 'n/a',
+      zipCode: 'n/a',
+      street1: 'n/a',
+      street2: 'n/a',
+      city: 'n/a',
+      state: 'n/a',
+      cdlStatus: 'No CDL.',
+      endorsements: 'n/a',
+      yearsOfExperience: 'n/a',
+      workExperiences: 'n/a',
+      ownerOperator: 'n/a',
+      distance: 'Not available',
+      withinRange: 'n/a',
+      message: '',
+      stage: 'reviewed',
+    });
+    expect(JSON.stringify(res.json.data)).not.toMatch(/Lena|Leaving|1984|75201|Elm|214 555/);
+    const list = await call(listGet, { token: t.employer, params: { id: String(jobId) } });
+    expect(list.json.data.find((a: { id: number }) => a.id === leaver)).toMatchObject({ firstName: 'Deleted', birthDate: 'n/a', city: 'n/a' });
+    expect(await db.select().from(driverProfiles).where(eq(driverProfiles.userId, leaver))).toHaveLength(0);
   });
 });
 

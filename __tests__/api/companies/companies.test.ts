@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { POST as companiesPost } from '@/app/api/v1.0/companies/route';
 import { GET as companyGet, PATCH as companyPatch } from '@/app/api/v1.0/companies/[id]/route';
+import { PATCH as adminCompanyPatch } from '@/app/api/v1.0/admin/companies/[id]/route';
 import { GET as logoImageGet, PUT as logoPut, DELETE as logoDelete } from '@/app/api/v1.0/companies/[id]/logo/route';
 import { GET as logoUrlGet } from '@/app/api/v1.0/companies/logo/[id]/route';
 import { POST as signupPost } from '@/app/api/v1.0/auth/signup/route';
@@ -194,6 +195,31 @@ describe('GET and PATCH /api/v1.0/companies/{id}', () => {
     expect(empty.json.errors).toEqual([{ message: 'Nothing to update.' }]);
     const foreign = await call(companyPatch, { method: 'PATCH', token: await tokenFor('employer@demo.test'), params: { id }, body: { company_name: 'Mine now' } });
     expect(foreign.status).toBe(404);
+  });
+
+  it("refuses another company's employer as the company email (409), as the admin's edit does; its own people and other addresses are fine", async () => {
+    const owner = await newEmployer();
+    const id = String((await create(owner.token, { ...company, email: 'dispatch@fleet.test' })).json.data.id);
+    const setEmail = (email: string, token = owner.token, handler = companyPatch) => call(handler, { method: 'PATCH', token, params: { id }, body: { email } });
+    const admin = await tokenFor('admin@demo.test');
+    for (const [token, handler] of [
+      [owner.token, companyPatch],
+      [admin, companyPatch],
+      [admin, adminCompanyPatch],
+    ] as const) {
+      for (const email of ['employer@demo.test', 'CompanyAdmin@demo.test']) {
+        const taken = await setEmail(email, token, handler);
+        expect(taken.status).toBe(409);
+        expect(taken.json.errors).toEqual([{ message: ALREADY, field: 'email' }]);
+      }
+    }
+    const [row] = await (await getDb()).select({ email: companies.email }).from(companies).where(eq(companies.id, Number(id)));
+    expect(row.email).toBe('dispatch@fleet.test');
+    expect((await setEmail(owner.email)).json.data.email).toBe(owner.email);
+    expect((await setEmail('billing@fleet.test')).json.data.email).toBe('billing@fleet.test');
+    expect((await setEmail(owner.email, admin, adminCompanyPatch)).status).toBe(200);
+    // A driver's address is not an employer's: the rule is about company people only.
+    expect((await setEmail('driver@demo.test')).status).toBe(200);
   });
 });
 

@@ -2,7 +2,9 @@
 // GET ends an impersonation and goes on to `next` (the proxy sends an admin here on leaving the Company Portal or after expiry)
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
+import { safeCallbackUrl } from '@/components/shell/nav-model';
 import { clientIp, errorResponse, sameOrigin } from '@/lib/api/route';
+import { readBodyCapped } from '@/lib/api/body';
 import { readSessionToken, writeSessionToken } from '@/lib/auth/impersonation-cookie';
 import { CHOOSE_USER } from '@/lib/auth/impersonation-schemas';
 import { impersonationInfo, leaveFromCookie, startFromCookie } from '@/lib/auth/impersonation-session';
@@ -23,7 +25,7 @@ export async function POST(req: NextRequest) {
     if (!sameOrigin(req)) throw new AppError(403, 'Cross-origin request refused.');
     const token = await readSessionToken(req);
     if (!token?.userId) throw unauthorized();
-    const body = bodySchema.parse(await req.json().catch(() => ({})));
+    const body = bodySchema.parse(parseOrEmpty((await readBodyCapped(req, 16 * 1024)).toString('utf8')));
     const db = await getDb();
     const ip = clientIp(req);
     const next = body.action === 'leave' ? await leaveFromCookie(db, token, ip) : await startFromCookie(db, token, body.action === 'renew' ? 'renew' : body.user_id, ip);
@@ -35,8 +37,21 @@ export async function POST(req: NextRequest) {
   }
 }
 
-/** Only our own paths: never an open redirect. */
-const safeNext = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : ADMIN_HOME);
+/** A body that is not JSON counts as none, as before; a streamed one past the cap is refused as it arrives (413). */
+function parseOrEmpty(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Only our own paths: never an open redirect. The sign-in pages' check (components/shell/nav-model.ts),
+ * not a prefix test: URLs read `/\host` as `//host` and drop a tab or newline, so `/\evil.test` and
+ * `/<tab>/evil.test` name another host although they start with one slash.
+ */
+const safeNext = (value: string | null) => safeCallbackUrl(value) ?? ADMIN_HOME;
 
 export async function GET(req: NextRequest) {
   const token = await readSessionToken(req);
