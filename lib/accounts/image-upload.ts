@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { readFormCapped } from '@/lib/api/body';
 import { AppError, badRequest, unprocessable } from '@/lib/errors';
 
 type Rules = { field: string; maxBytes: number; tooLarge: string; badType: string; types: readonly string[]; missing: string };
@@ -8,13 +9,9 @@ type Rules = { field: string; maxBytes: number; tooLarge: string; badType: strin
  * profile pictures). Answers the bytes and the rest of the form (a logo's crop fields).
  */
 export async function imageFromRequest(req: Request, rules: Rules): Promise<{ bytes: Buffer; form: FormData }> {
-  if (Number(req.headers.get('content-length') || 0) > rules.maxBytes + 64 * 1024) throw new AppError(413, rules.tooLarge, rules.field);
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    throw badRequest(`Send the image as multipart/form-data in the field "${rules.field}".`, rules.field);
-  }
+  const form = await readFormCapped(req, rules.maxBytes, { message: rules.tooLarge, field: rules.field }, () =>
+    badRequest(`Send the image as multipart/form-data in the field "${rules.field}".`, rules.field),
+  );
   const file = form.get(rules.field);
   if (!file || typeof file === 'string') throw unprocessable(rules.missing, rules.field);
   if (file.size > rules.maxBytes) throw new AppError(413, rules.tooLarge, rules.field);
@@ -31,4 +28,18 @@ export async function checkImage(bytes: Buffer, rules: Pick<Rules, 'field' | 'ma
     throw unprocessable(rules.badType, rules.field);
   }
   if (!format || !rules.types.includes(format)) throw unprocessable(rules.badType, rules.field);
+}
+
+/**
+ * Runs `work` (decode, resize, encode) on an image that `checkImage` passed, answering 422 `badType`
+ * when the image fails: the header check reads only the start of the file, so a file cut short or
+ * a corrupt one is found only once its pixels are decoded ('VipsJpeg: premature end of JPEG image').
+ */
+export async function decodeImage<T>(rules: Pick<Rules, 'field' | 'badType'>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unprocessable(rules.badType, rules.field);
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import '@/lib/validation/messages';
+import { dateSchema } from '@/lib/validation/dates';
 import { US_STATES, valuesOf } from '@/lib/jobs/codes';
 import { AD_WEIGHT_MAX, AD_WEIGHT_MIN, AUDIENCE_VALUES, HOME_ROTATION_ORDERS, PLACEMENT_VALUES, SETTINGS_BOUNDS, STATUS_VALUES } from './codes';
 
@@ -39,16 +40,8 @@ export const targetUrlSchema = z
     }
   }, AD_MESSAGES.targetUrl);
 
-/** A date-time ('2026-12-01T00:00:00Z') or a day ('2026-12-01', taken as midnight UTC). */
-const moment = (message: string) =>
-  z.union([z.string(), z.date()], { error: message }).transform((v, ctx) => {
-    const d = v instanceof Date ? v : new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
-    if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 2000 || d.getUTCFullYear() > 2100) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return d;
-  });
+/** A date-time ('2026-12-01T00:00:00Z') or a day ('2026-12-01', taken as midnight UTC), a real one (lib/validation/dates.ts). */
+const moment = (message: string) => dateSchema(message, { min: 2000, max: 2100 });
 
 /** An uploaded media file's id (POST /ads/multimedia/upload answers it). */
 export const mediaIdSchema = z.string({ error: AD_MESSAGES.mediaId }).regex(/^[a-f0-9]{24}\.(webp|mp4|webm)$/, AD_MESSAGES.mediaId);

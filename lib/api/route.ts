@@ -4,9 +4,11 @@ import { z, ZodError, type ZodType } from 'zod';
 import '@/lib/validation/messages';
 import { API_ACCESS, allows, type ApiAccess } from '@/lib/access';
 import { getDb, type Database } from '@/lib/db/client';
-import { AppError, sqlState } from '@/lib/errors';
+import { AppError, notFound } from '@/lib/errors';
 import { clientAddress } from '@/lib/api/client-address';
 import { guardInput } from './input-guard';
+import { readBodyCapped } from './body';
+import { sqlErrorAnswer } from './sql-errors';
 import { log, requestIdFrom, withRequestId } from '@/lib/log';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
@@ -91,6 +93,7 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       let body: unknown;
       if (!options.rawBody && options.body) body = parseWith(options.body, guardInput(await readJson(req)));
       const params = guardInput((await context?.params) ?? {}) as P;
+      refuseOddIds(params as Record<string, unknown>);
       const result = await options.handler({ req, db, actor, body, query, params, ip, requestId, bearer } as never);
       const response = toResponse(result, requestId);
       if (actor?.impersonatorId && UNSAFE.has(req.method) && response.ok) {
@@ -104,15 +107,33 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
   return Object.assign(handler, { access: options.access, bodySchema: options.body, querySchema: options.query });
 }
 
+/** The path parameters that name a row by its integer id (a session's id is a UUID: left alone). */
+const ID_PARAMS = ['id', 'userId', 'applicantId'] as const;
+const CANONICAL_ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * A path id that reads as a number but is not written as one (`0x1`, `1e0`, ` 1`, `1.0`, `+1`,
+ * `01`), or past the id column's range, names nothing: 404. Routes parse ids with Number(), which
+ * took `/jobs/0x1` for job 1 and `DELETE /news/channels/0x1` deactivated channel 1. Anything that
+ * is not a number at all stays the route's to answer (its own 404).
+ */
+function refuseOddIds(params: Record<string, unknown>) {
+  for (const name of ID_PARAMS) {
+    const value = params[name];
+    if (typeof value !== 'string' || Number.isNaN(Number(value))) continue;
+    if (!CANONICAL_ID.test(value) || Number(value) > 2_147_483_647) throw notFound();
+  }
+}
+
 function parseWith<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
   return schema.parse(input);
 }
 
+// Decodes as `req.text()` does: UTF-8, a leading byte order mark dropped.
+const utf8 = new TextDecoder();
+
 async function readJson(req: NextRequest): Promise<unknown> {
-  const length = Number(req.headers.get('content-length') || 0);
-  if (length > MAX_JSON_BYTES) throw new AppError(413, 'Request body is too large.');
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError(413, 'Request body is too large.');
+  const text = utf8.decode(await readBodyCapped(req, MAX_JSON_BYTES));
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
@@ -186,9 +207,8 @@ export function errorResponse(error: unknown, requestId: string): Response {
     }));
     return Response.json({ errors }, { status: 422, headers });
   }
-  const state = sqlState(error);
-  if (state === '23505') return Response.json({ errors: [{ message: 'Already exists.' }] }, { status: 409, headers });
-  if (state === '22P02' || state === '22003') return Response.json({ errors: [{ message: 'Invalid value.' }] }, { status: 400, headers });
+  const refused = sqlErrorAnswer(error);
+  if (refused) return Response.json({ errors: [{ message: refused.message }] }, { status: refused.status, headers });
   // The client hung up while its body was still arriving (node's 'aborted'): nobody reads this
   // answer, and it is not the server's failure, so it is no error in the log either.
   if (clientWentAway(error)) {

@@ -3,6 +3,7 @@ import { APPLICATION_STAGES } from '@/lib/drivers/codes';
 import { applicationTags, applications, companyTags, driverProfiles, users } from '@/lib/db/schema';
 import { ENDORSEMENTS, JOB_TYPES } from '@/lib/jobs/codes';
 import { unprocessable } from '@/lib/errors';
+import { DATE_YEARS, isIsoDay, strictDate } from '@/lib/validation/dates';
 import type { ApplicantFilter, ApplicantSort } from './search-fields';
 
 /*
@@ -47,12 +48,11 @@ function yes(i: number, f: ApplicantFilter): boolean {
   throw bad(i, `The value of '${f.field}' is Yes or No.`);
 }
 
+/** A day (its end with `endOfDay`) or a date and time, by the app's one date rule (lib/validation/dates.ts). */
 function instant(i: number, f: ApplicantFilter, value: unknown, endOfDay = false): Date {
-  if (typeof value !== 'string' || value.length > 40) throw bad(i, `The value of '${f.field}' is a date (YYYY-MM-DD) or a date and time.`);
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const d = new Date(dateOnly ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(d.getTime())) throw bad(i, `The value of '${f.field}' is a date (YYYY-MM-DD) or a date and time.`);
-  return dateOnly && endOfDay ? new Date(d.getTime() + 86_400_000 - 1) : d;
+  const d = typeof value === 'string' ? strictDate(value) : null;
+  if (!d) throw bad(i, `The value of '${f.field}' is a date (YYYY-MM-DD) or a date and time, from ${DATE_YEARS.min} to ${DATE_YEARS.max}.`);
+  return isIsoDay(value) && endOfDay ? new Date(d.getTime() + 86_400_000 - 1) : d;
 }
 
 /** A code of a list, by its value or its label (any case). */
@@ -152,7 +152,7 @@ function dateFilter(i: number, f: ApplicantFilter): SQL {
   }
   if (f.operator === 'equals') {
     const from = instant(i, f, f.value);
-    const to = typeof f.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.value) ? new Date(from.getTime() + 86_400_000) : new Date(from.getTime() + 1000);
+    const to = new Date(from.getTime() + (isIsoDay(f.value) ? 86_400_000 : 1000));
     return sql`${at} >= ${from} and ${at} < ${to}`;
   }
   if (f.operator === 'greater_than') return sql`${at} > ${instant(i, f, f.value, true)}`;

@@ -6,7 +6,7 @@ import { companies } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound, unprocessable } from '@/lib/errors';
 import { storage } from '@/lib/storage';
-import { checkImage, imageFromRequest } from '@/lib/accounts/image-upload';
+import { checkImage, decodeImage, imageFromRequest } from '@/lib/accounts/image-upload';
 import { LOGO_BAD_TYPE, LOGO_CROP_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZES, LOGO_TOO_LARGE, LOGO_TYPES, logoCropSchema, type LogoCrop, type LogoSize } from './schemas';
 import { companyOrThrow } from './services';
 import { logoUrl } from './view';
@@ -25,6 +25,10 @@ const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
  */
 export async function cropLogo(bytes: Buffer, crop?: LogoCrop): Promise<{ large: Buffer; small: Buffer }> {
   await checkImage(bytes, LOGO_RULES);
+  return decodeImage(LOGO_RULES, () => cutLogo(bytes, crop));
+}
+
+async function cutLogo(bytes: Buffer, crop?: LogoCrop): Promise<{ large: Buffer; small: Buffer }> {
   const { width: W, height: H } = LOGO_SIZES.large;
   let large: Buffer;
   if (!crop) {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import '@/lib/validation/messages';
+import { dateSchema } from '@/lib/validation/dates';
 import {
   ADDON_TYPES,
   BENEFITS,
@@ -301,8 +302,8 @@ export const jobFiltersSchema = z.object({
   state: z.string().trim().max(60).optional(),
   auto_renew: boolish.optional(),
   boost_active: boolish.optional(),
-  posting_date_from: z.coerce.date().optional(),
-  posting_date_to: z.coerce.date().optional(),
+  posting_date_from: dateSchema().optional(),
+  posting_date_to: dateSchema().optional(),
 });
 
 /** POST /jobs/search and GET /jobs: filters, query (title), status, sort, page, company (admins). */

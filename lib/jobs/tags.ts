@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
-import { companyTags, jobTags, jobs } from '@/lib/db/schema';
+import { companies, companyTags, jobTags, jobs } from '@/lib/db/schema';
 import { notFound, unprocessable } from '@/lib/errors';
 import { assertJobRole, companyScope, loadOwnedJob, ownJobsCondition } from './access';
 
 export const TAG_NOT_FOUND = 'Tag not found.';
+export const COMPANY_NOT_FOUND = 'Company not found.';
 
 /** The company whose tags a caller works on; staff without a company name one. */
 function tagCompany(actor: Actor | null, requested?: number) {
@@ -14,6 +15,8 @@ function tagCompany(actor: Actor | null, requested?: number) {
   if (company === undefined) throw unprocessable('Choose a company.', 'company_id');
   return company;
 }
+
+const companyExists = async (db: Database, id: number) => (await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id))).length > 0;
 
 /** A company tag by its text, created when new (tags compare without case). */
 async function findOrCreateTag(db: Database, companyId: number, tag: string) {
@@ -40,6 +43,8 @@ export async function listCompanyTags(db: Database, actor: Actor | null, company
 /** POST /companies/tag: adds a tag to the company's list (answers the existing one when already there). */
 export async function createCompanyTag(db: Database, actor: Actor | null, tag: string, companyId?: number) {
   const company = tagCompany(actor, companyId);
+  // Staff name the company: one that does not exist is a 404 before the tag's foreign key refuses it.
+  if (company !== actor?.companyId && !(await companyExists(db, company))) throw notFound(COMPANY_NOT_FOUND);
   const { tag: row, created } = await findOrCreateTag(db, company, tag);
   return { tag: { id: row.id, tag: row.tag }, created };
 }

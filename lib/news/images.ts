@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
+import { checkImage, decodeImage } from '@/lib/accounts/image-upload';
+import { readFormCapped } from '@/lib/api/body';
 import { AppError, unprocessable } from '@/lib/errors';
 import { MAX_IMAGE_WIDTH } from '@/lib/jobs/editor-rules';
 import { storage } from '@/lib/storage';
@@ -10,7 +12,9 @@ import { channelOrThrow } from './channels';
 import { IMAGE_UPLOAD_FAILED } from './schemas';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-const FORMATS = ['png', 'jpeg', 'webp', 'gif'];
+/** Every failure of an editor image says the spec's one upload message. */
+const IMAGE_RULES = { field: 'image', maxBytes: IMAGE_MAX_BYTES, tooLarge: IMAGE_UPLOAD_FAILED, badType: IMAGE_UPLOAD_FAILED, types: ['png', 'jpeg', 'webp', 'gif'] };
+
 /** Public address prefix of news images (app/api/v1.0/news/images/[name]). */
 export const IMAGE_URL_PREFIX = '/api/v1.0/news/images/';
 const KEY_PREFIX = 'news/images/';
@@ -34,26 +38,15 @@ export function imageKeyOfName(name: string): string | null {
 
 /** Decodes an image by its content; wider than 720 px is stored at 720 (the editor rule), as WebP. */
 export async function processEditorImage(bytes: Buffer): Promise<Buffer> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    throw unprocessable(IMAGE_UPLOAD_FAILED, 'image');
-  }
-  if (!format || !FORMATS.includes(format)) throw unprocessable(IMAGE_UPLOAD_FAILED, 'image');
-  return sharp(bytes, { animated: false }).rotate().resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true }).webp({ quality: 85 }).toBuffer();
+  await checkImage(bytes, IMAGE_RULES);
+  return decodeImage(IMAGE_RULES, () =>
+    sharp(bytes, { animated: false }).rotate().resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true }).webp({ quality: 85 }).toBuffer(),
+  );
 }
 
 /** Reads the 'image' file of a multipart request; every failure says the spec's upload message. */
 export async function imageFromRequest(req: Request): Promise<Buffer> {
-  const length = Number(req.headers.get('content-length') || 0);
-  if (length > IMAGE_MAX_BYTES + 64 * 1024) throw new AppError(413, IMAGE_UPLOAD_FAILED, 'image');
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    throw unprocessable(IMAGE_UPLOAD_FAILED, 'image');
-  }
+  const form = await readFormCapped(req, IMAGE_MAX_BYTES, { message: IMAGE_UPLOAD_FAILED, field: 'image' }, () => unprocessable(IMAGE_UPLOAD_FAILED, 'image'));
   const file = form.get('image');
   if (!file || typeof file === 'string' || file.size === 0) throw unprocessable(IMAGE_UPLOAD_FAILED, 'image');
   if (file.size > IMAGE_MAX_BYTES) throw new AppError(413, IMAGE_UPLOAD_FAILED, 'image');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, unprocessable } from '@/lib/errors';
+import { readFormCapped } from '@/lib/api/body';
+import { AppError, badRequest, unprocessable } from '@/lib/errors';
 import { chunkedUploads } from './chunked';
 import { MAX_PART_NUMBER } from './driver';
 import { storage } from './index';
@@ -23,6 +24,14 @@ export const VIDEO_MESSAGES = {
   stage: 'Unknown upload stage.',
   parts: 'Send the parts as a JSON list of part numbers.',
 } as const;
+
+/**
+ * The multipart body of an upload call (job and ad media), read up to its largest part, a chunk, and
+ * the form around it: a streamed body past that is refused as it arrives, not held whole in memory.
+ */
+export function uploadFormOf(req: Request, notAForm: string): Promise<FormData> {
+  return readFormCapped(req, CHUNK_MAX_BYTES, { message: VIDEO_MESSAGES.tooLarge, field: 'file' }, () => badRequest(notAForm));
+}
 
 export function videoExtensionOf(raw: unknown): VideoExt {
   const ext = String(raw ?? '').replace(/^\./, '').toLowerCase();

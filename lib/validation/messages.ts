@@ -34,17 +34,22 @@ const KINDS: Record<string, string> = {
 
 const plural = (n: number | bigint, one: string) => `${n} ${one}${Number(n) === 1 ? '' : 's'}`;
 
-function sizeMessage(issue: Issue & { origin?: string }, field: string, bound: number | bigint, atMost: boolean): string {
+function sizeMessage(issue: Issue & { origin?: string; inclusive?: boolean }, field: string, bound: number | bigint, atMost: boolean): string {
+  // `.positive()` and `.gt()` bound exclusively: 0 itself is refused, so 'at least 0' would be wrong.
+  const exclusive = issue.inclusive === false;
   const limit = atMost ? 'at most' : 'at least';
+  // Lengths and counts are whole: more than n is at least n + 1.
+  const count = exclusive ? Number(bound) + (atMost ? -1 : 1) : bound;
   switch (issue.origin) {
     case 'string':
-      return !atMost && Number(bound) <= 1 ? `${field} is required.` : `${field} must have ${limit} ${plural(bound, 'character')}.`;
+      return !atMost && Number(count) <= 1 ? `${field} is required.` : `${field} must have ${limit} ${plural(count, 'character')}.`;
     case 'array':
     case 'set':
-      return `${field} must have ${limit} ${plural(bound, 'item')}.`;
+      return `${field} must have ${limit} ${plural(count, 'item')}.`;
     case 'file':
-      return `${field} must be ${limit} ${bound} bytes.`;
+      return `${field} must be ${limit} ${count} bytes.`;
     default:
+      if (exclusive) return `${field} must be ${atMost ? 'less' : 'greater'} than ${bound}.`;
       return `${field} must be ${limit} ${bound}.`;
   }
 }

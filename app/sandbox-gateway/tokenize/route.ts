@@ -2,6 +2,7 @@
 import type { NextRequest } from 'next/server';
 import { log } from '@/lib/log';
 import { clientIp } from '@/lib/api/route';
+import { readBodyCapped } from '@/lib/api/body';
 import { getDb } from '@/lib/db/client';
 import { consumeOrThrow, limiter } from '@/lib/rate-limit';
 import { AppError } from '@/lib/errors';
@@ -14,9 +15,11 @@ export async function POST(req: NextRequest) {
   try {
     // Card-testing bots try numbers in bulk: a processor limits tokenize calls per address.
     await consumeOrThrow(await limiter('sandbox-tokenize', 30, 60), clientIp(req), 'Too many attempts. Please wait a minute.');
+    // Four card fields: a few hundred bytes. A larger body is refused as it arrives (413), not held.
+    const text = (await readBodyCapped(req, 16 * 1024)).toString('utf8');
     let raw: unknown;
     try {
-      raw = JSON.parse(await req.text());
+      raw = JSON.parse(text);
     } catch {
       return Response.json({ message: CARD_MESSAGES.validation, errors: [{ message: CARD_MESSAGES.validation }] }, { status: 400, headers });
     }

@@ -1,15 +1,13 @@
 // POST /api/v1.0/ads/multimedia/upload: an ad image (cropped to 587x226) or video, multipart (stage simple | start | chunk | finish)
 import { route } from '@/lib/api/route';
 import { uploadAdMedia } from '@/lib/ads/media';
-import { badRequest } from '@/lib/errors';
+import { uploadFormOf } from '@/lib/storage/video-upload';
 
 export const POST = route({
   access: 'ads',
   rawBody: true,
   handler: async ({ actor, req }) => {
-    const form = await req.formData().catch(() => {
-      throw badRequest('Send the file as multipart/form-data.');
-    });
+    const form = await uploadFormOf(req, 'Send the file as multipart/form-data.');
     return uploadAdMedia(actor, form);
   },
 });

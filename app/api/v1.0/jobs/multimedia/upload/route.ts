@@ -1,15 +1,13 @@
 // POST /api/v1.0/jobs/multimedia/upload: a job video, multipart (stage simple | start | chunk | finish)
 import { route } from '@/lib/api/route';
-import { badRequest } from '@/lib/errors';
+import { uploadFormOf } from '@/lib/storage/video-upload';
 import { uploadVideo } from '@/lib/jobs/multimedia';
 
 export const POST = route({
   access: 'companyJobs',
   rawBody: true,
   handler: async ({ actor, req }) => {
-    const form = await req.formData().catch(() => {
-      throw badRequest('Send the video as multipart/form-data.');
-    });
+    const form = await uploadFormOf(req, 'Send the video as multipart/form-data.');
     return uploadVideo(actor, form);
   },
 });

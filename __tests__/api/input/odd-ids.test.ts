@@ -1,0 +1,48 @@
+/**
+ * Path ids were parsed with Number(): `/jobs/0x1`, `/jobs/1e0`, `/jobs/%201` served job 1, and
+ * `DELETE /news/channels/0x1` deactivated channel 1; ids past the integer column answered a vague
+ * 400. Only plain digits name a row now (lib/api/route.ts); the rest is a 404 that changes nothing.
+ */
+import { GET as jobGet } from '@/app/api/v1.0/jobs/[id]/route';
+import { DELETE as channelDelete, GET as channelGet } from '@/app/api/v1.0/news/channels/[id]/route';
+import { POST as channelPost } from '@/app/api/v1.0/news/channels/route';
+import { call, tokenFor } from '../../helpers/http';
+import { seed } from '../../helpers/seed';
+import { getDb } from '@/lib/db/client';
+import { jobs } from '@/lib/db/schema';
+
+let employer: string;
+let news: string;
+let jobId: number;
+let channelId: number;
+beforeAll(async () => {
+  await seed();
+  employer = await tokenFor('employer@demo.test');
+  news = await tokenFor('newsadmin@demo.test');
+  [{ id: jobId }] = await (await getDb()).select({ id: jobs.id }).from(jobs).limit(1);
+  channelId = (await call(channelPost, { token: news, body: { name: 'Odd ids', channel_type: 'general' } })).json.data.id;
+});
+
+const oddForms = (id: number) => [`0x${id.toString(16)}`, `${id}e0`, ` ${id}`, `${id}.0`, `+${id}`, `0${id}`, `${id}\n`, '0', '-1', '3000000000'];
+
+describe('a path id must be written as plain digits', () => {
+  it('the canonical form still names the job', async () => {
+    expect((await call(jobGet, { token: employer, params: { id: String(jobId) } })).status).toBe(200);
+  });
+
+  it('every other way of writing that same id → 404', async () => {
+    for (const id of oddForms(jobId)) {
+      const res = await call(jobGet, { token: employer, params: { id } });
+      expect({ id, status: res.status }).toEqual({ id, status: 404 });
+      expect(res.json.errors[0].message).toBeTruthy();
+    }
+  });
+
+  it('DELETE /news/channels/0x… does nothing to the channel it would have read as', async () => {
+    const odd = `0x${channelId.toString(16)}`;
+    expect((await call(channelDelete, { method: 'DELETE', token: news, params: { id: odd } })).status).toBe(404);
+    const after = await call(channelGet, { token: news, params: { id: String(channelId) } });
+    expect(after.status).toBe(200);
+    expect(after.json.data.active).not.toBe(false);
+  });
+});
