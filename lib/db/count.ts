@@ -31,7 +31,9 @@ export async function countUpTo(db: Database, rows: SQLWrapper, page?: { offset:
  * and the function that turns the counted `n` into the answer's total.
  */
 export function cappedCount(rows: SQLWrapper, page?: { offset: number; limit: number }) {
-  const cap = Math.max(COUNT_CAP, page ? page.offset + page.limit : 0);
+  // No further than the largest safe integer less one: the text carries cap + 1 (a page far past the
+  // end, offset 2^53 - 1, made an unsafe number here and a 500).
+  const cap = Math.min(Math.max(COUNT_CAP, page ? page.offset + page.limit : 0), Number.MAX_SAFE_INTEGER - 1);
   const total = (n: number): CappedTotal => (n > cap ? { total: cap, total_is_lower_bound: true } : { total: n, total_is_lower_bound: false });
   return {
     // The cap is written into the text, not sent as a parameter: a prepared statement's generic plan

@@ -250,4 +250,11 @@ describe('a capped total', () => {
     expect(await countUpTo(db, rows, { offset: COUNT_CAP, limit: 10 })).toEqual({ total: COUNT_CAP + 5, total_is_lower_bound: false });
     expect(await countUpTo(db, rows, { offset: COUNT_CAP - 10, limit: 10 })).toEqual({ total: COUNT_CAP, total_is_lower_bound: true });
   });
+
+  it('takes any offset the schemas let through, up to the largest safe integer (found by the route fuzz: a 500)', async () => {
+    const { countUpTo } = await import('@/lib/db/count');
+    const rows = sql`select 1 from generate_series(1, 42)`;
+    expect(await countUpTo(db, rows, { offset: Number.MAX_SAFE_INTEGER, limit: 95 })).toEqual({ total: 42, total_is_lower_bound: false });
+    expect(await countUpTo(db, rows, { offset: Number.MAX_SAFE_INTEGER - 100, limit: 100 })).toEqual({ total: 42, total_is_lower_bound: false });
+  });
 });
