@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { applications, auditLog, driverProfiles, emailOutbox, oneTimeCodes, userRoles, users } from '@/lib/db/schema';
+import { applications, auditLog, driverProfiles, emailOutbox, oneTimeCodes, socialIdentities, userRoles, users } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
 import { revokeAllSessions } from '@/lib/auth/sessions';
 import { stripCountryCode } from '@/lib/auth/phone';
@@ -49,7 +49,7 @@ export type MemberProfile = Awaited<ReturnType<typeof memberProfile>>;
 /**
  * Deletes the caller's account. The users row stays (invoices, payments and jobs point at it and
  * must be kept), but everything personal is erased: names, phone, email, password, picture, pending
- * mail and codes, a driver's profile (birth date, home, licence, experience) and what their
+ * mail and codes, the social sign-ins bound to it, a driver's profile (birth date, home, licence, experience) and what their
  * applications say about them (the note they wrote, the distance from their home). The applications
  * themselves stay, so a company's pipeline and statistics keep their counts; they show the driver
  * as 'Deleted' with nothing else. Every session ends at once; the roles go, so the id can no longer
@@ -86,6 +86,9 @@ export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: strin
       .where(eq(users.id, actor.userId));
     await t.delete(userRoles).where(eq(userRoles.userId, actor.userId));
     await t.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, actor.userId));
+    // The Google, Apple or Facebook accounts bound to it (their ids and emails): signing in with one
+    // again starts a new account instead of reaching the deleted one.
+    await t.delete(socialIdentities).where(eq(socialIdentities.userId, actor.userId));
     await t.delete(driverProfiles).where(eq(driverProfiles.userId, actor.userId));
     await t.update(applications).set({ message: null, distanceMiles: null, withinRange: null }).where(eq(applications.userId, actor.userId));
     // Mail addressed to the person is personal data too.

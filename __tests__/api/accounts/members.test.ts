@@ -12,7 +12,7 @@ import { ROLES } from '@/lib/access';
 import { impersonationRefusal } from '@/lib/auth/impersonation';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db/client';
-import { emailOutbox, userRoles, users } from '@/lib/db/schema';
+import { emailOutbox, socialIdentities, userRoles, users } from '@/lib/db/schema';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { PASSWORD, makeUser, signIn } from './helpers';
@@ -39,6 +39,7 @@ describe('DELETE /api/v1.0/members/me', () => {
     const first = await signIn(user.email);
     const second = await signIn(user.email);
     await call(tokenPassword, { body: { email: user.email }, headers: { 'x-forwarded-for': '172.17.0.1' } });
+    await (await getDb()).insert(socialIdentities).values({ userId: user.id, provider: 'google', subject: `g-${user.id}`, email: user.email });
 
     const res = await call(deleteMe, { method: 'DELETE', token: first.accessToken });
     expect(res.status).toBe(200);
@@ -57,6 +58,7 @@ describe('DELETE /api/v1.0/members/me', () => {
     expect(row.deletedAt).toBeInstanceOf(Date);
     expect(await db.select().from(userRoles).where(eq(userRoles.userId, user.id))).toHaveLength(0);
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email))).toHaveLength(0);
+    expect(await db.select().from(socialIdentities).where(eq(socialIdentities.userId, user.id))).toHaveLength(0);
 
     const login = await call(loginPost, { body: { email: user.email, password: PASSWORD }, headers: { 'x-forwarded-for': '172.17.0.2' } });
     expect(login.status).toBe(401);
