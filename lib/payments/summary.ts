@@ -7,6 +7,8 @@ import { getGateway } from './gateway';
 import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, renewalLines } from './jobs-port';
 import { totalOf } from './orders';
 import { defaultCard, toCardView } from './payment-methods';
+import { paymentRefusal } from '@/lib/jobs/ended';
+import { renewalRefusal } from '@/lib/jobs/lifecycle';
 
 export const summaryQuery = z
   .object({
@@ -21,7 +23,7 @@ export const summaryQuery = z
  * What the payment step shows before paying: the order's lines and total, how the company pays
  * (card or invoice), its saved card, and where the hosted card fields live.
  */
-export async function paymentSummary(db: Database, actor: Actor, query: z.infer<typeof summaryQuery>) {
+export async function paymentSummary(db: Database, actor: Actor, query: z.infer<typeof summaryQuery>, now = new Date()) {
   const job = await loadChargeableJob(db, actor, query.secret_token ? { jobsPostToken: query.secret_token } : { jobId: query.job_id! });
   const [company] = await db.select({ billingType: companies.billingType }).from(companies).where(eq(companies.id, job.companyId));
   const subscribed = job.addons.filter((a) => a.subscribed);
@@ -43,6 +45,8 @@ export async function paymentSummary(db: Database, actor: Actor, query: z.infer<
     lines: lines.map((l) => ({ description: l.description, kind: l.kind, amount: l.amountCents / 100, amount_cents: l.amountCents })),
     total: totalOf(lines) / 100,
     total_cents: totalOf(lines),
+    /** Why the charge previewed here would be refused (the charge's own rules), or null: said before a card is asked for. */
+    refused: paymentRefusal(job) ?? (query.action === 'renewal' ? renewalRefusal(job, now) : null),
     card: card ? toCardView(card) : null,
     hosted_fields_url: gateway.hostedFields().url,
   };

@@ -7,7 +7,7 @@ import { GET as summaryGet } from '@/app/api/v1.0/payment/company/invoice/summar
 import { getDb, queryRows } from '@/lib/db/client';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
-import { CARDS, cardToken, makeCompany, makeJob } from './fixtures';
+import { CARDS, cardToken, endsIn, makeCompany, makeJob } from './fixtures';
 
 let employer: string;
 let companyAdmin: string;
@@ -181,6 +181,11 @@ describe('billing history, order history and receipts', () => {
     const renewal = await call(summaryGet, { token: employer, query: { job_id: paidJob.id, action: 'renewal' } });
     expect(renewal.json.data.total).toBe(500);
     expect(renewal.json.data.lines[0].description).toBe('Renewal: Dallas, TX 75201');
+    // A job with 30 days to run: the preview says what the renewal charge would answer, before any card.
+    expect(res.json.data.refused).toBeNull();
+    expect(renewal.json.data.refused).toMatch(/^This job runs until \d\d\/\d\d\/\d{4}: it can be renewed from /);
+    await endsIn(paidJob.id, 3);
+    expect((await call(summaryGet, { token: employer, query: { job_id: paidJob.id, action: 'renewal' } })).json.data.refused).toBeNull();
     const other = await makeJob({ companyId: await makeCompany('Summary Rival') });
     expect((await call(summaryGet, { token: employer, query: { job_id: other.id } })).status).toBe(404);
   });
