@@ -102,6 +102,31 @@ test('a session made on one instance works on the other (token and browser cooki
   await expect(page.getByText('companyadmin@demo.test').first()).toBeVisible();
 });
 
+test('a tag added or a logout on one instance applies on the other at once (issue 16: what each remembers)', async ({ request }) => {
+  const { accessToken } = (await (await login(request, PORTS[0], 'employer@demo.test')).json()).data;
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const search = (port: number) => request.post(`${origin(port)}/api/v1.0/jobs/search`, { headers: auth, data: { limit: 50 } });
+  const tagsOf = async (port: number, id: number) => {
+    const res = await search(port);
+    expect(res.status()).toBe(200);
+    return ((await res.json()).data as { id: number; tags: { tag: string }[] }[]).find((j) => j.id === id)!.tags.map((t) => t.tag);
+  };
+  // Both instances read the caller and the list, and remember them.
+  const [job] = (await (await search(PORTS[1])).json()).data as { id: number }[];
+  for (const port of PORTS) expect(await tagsOf(port, job.id)).not.toContain('Seen-elsewhere');
+  const tagged = await request.post(`${origin(PORTS[0])}/api/v1.0/jobs/${job.id}/tag`, { headers: auth, data: { tag: 'Seen-elsewhere' } });
+  expect(tagged.status(), await tagged.text()).toBe(201);
+  // The writer at once; the other instance once PostgreSQL's notification reaches it (well under a second).
+  expect(await tagsOf(PORTS[0], job.id)).toContain('Seen-elsewhere');
+  await expect.poll(() => tagsOf(PORTS[1], job.id), { timeout: 1_000, intervals: [10] }).toContain('Seen-elsewhere');
+
+  const me = (port: number) => request.get(`${origin(port)}/api/v1.0/employer`, { headers: auth });
+  for (const port of PORTS) expect((await me(port)).status()).toBe(200);
+  expect((await request.post(`${origin(PORTS[0])}/api/v1.0/auth/logout`, { headers: auth })).status()).toBe(200);
+  expect((await me(PORTS[0])).status()).toBe(401);
+  await expect.poll(async () => (await me(PORTS[1])).status(), { timeout: 1_000, intervals: [10] }).toBe(401);
+});
+
 test('login rate limits are counted across both instances (Redis)', async ({ request }) => {
   // Ten wrong passwords for one account from one address, alternating instances: that is the limit
   // (lib/auth/login-throttle.ts); in-memory counters would have seen only five each.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { embeddedClient, queryRowsPrepared, type Database } from '@/lib/db/client';
-import { rememberWhileUnchanged } from '@/lib/db/change-watch';
+import { changeWatch, queryRowsPrepared, type Database } from '@/lib/db/client';
+import { ACTOR_CHANNEL, rememberWhileUnchanged } from '@/lib/db/change-watch';
 import type { Role } from '@/lib/access';
 import { impersonatorMaySql } from './impersonator';
 import type { AccessClaims } from './tokens';
@@ -8,11 +8,12 @@ import type { AccessClaims } from './tokens';
 /**
  * Who is calling: read from the database, so deletions, role changes and logouts apply at once. A
  * session is live while one of its refresh tokens is neither revoked nor expired: an impersonated
- * session (fixed 600 s) thus ends on the server when its countdown does. On PostgreSQL every call
- * reads it again. The embedded database's process remembers the answer until any of the tables it
- * comes from changes or the session's last token expires (lib/db/change-watch.ts): there every write
- * runs in this process and is announced to it before the writer's statement returns, and the read was
- * over a third of an API call's time in the embedded database (docs/benchmarks.md).
+ * session (fixed 600 s) thus ends on the server when its countdown does. The process remembers the
+ * answer until any of the tables it comes from changes or the session's last token expires
+ * (lib/db/change-watch.ts): on PGlite every write is announced before the writer's statement
+ * returns; on PostgreSQL this instance's own writes forget it at once and other instances' a moment
+ * after they commit, and memory is served only while the change listener proves it is in touch. The
+ * read was over a third of an API call's time (docs/benchmarks.md).
  */
 export type Actor = {
   userId: number;
@@ -64,7 +65,7 @@ type ActorRow = {
 const NO_SESSION_END = Number.POSITIVE_INFINITY;
 
 export async function actorFromClaims(db: Database, claims: AccessClaims): Promise<Actor | null> {
-  const row = await rememberWhileUnchanged(embeddedClient(db), `${claims.userId}|${claims.sid ?? ''}|${claims.imp ?? ''}`, async () => {
+  const row = await rememberWhileUnchanged(changeWatch(db), ACTOR_CHANNEL, `${claims.userId}|${claims.sid ?? ''}|${claims.imp ?? ''}`, async () => {
     const [found] = await queryRowsPrepared<ActorRow>(
       db,
       sql`

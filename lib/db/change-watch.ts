@@ -1,62 +1,111 @@
-import type { PGlite } from '@electric-sql/pglite';
-
 /**
- * What the embedded database's process may remember between requests, and when it must forget.
+ * What a server process may remember between requests, and when it must forget (issue 16).
  *
- * PGlite is one process's database (lib/db/client.ts takes a lock on its folder), so every write to
- * it runs in this process. The tables who-is-calling reads (users, user_roles, refresh_tokens) announce
- * each change on the channel below (migration 0016, a statement trigger); PGlite hands the
- * notification to this process's listener while the writing statement's answer is being read, before
- * the writer's own `await` returns. So a logout, a role change or a deletion is forgotten here before
- * anything can observe that it happened, and a remembered answer is never older than the last change.
+ * The tables an answer comes from announce each change on a channel, once per statement (statement
+ * triggers, migrations 0016 and 0017): who-is-calling on ACTOR_CHANNEL (users, user_roles,
+ * refresh_tokens), a company's job list on JOBS_CHANNEL (jobs, job_addresses, job_tags, company_tags,
+ * applications). A watch holds one scope per channel; a change announced on a channel forgets that
+ * scope, and the process's own writes forget every scope.
  *
- * On PostgreSQL nothing is remembered: other instances write to the same database, and a
- * notification reaches this one only some time after the commit.
+ * - PGlite is one process's database (lib/db/client.ts takes a lock on its folder), so every write to
+ *   it runs in this process, and PGlite hands the notification to the listener while the writing
+ *   statement's answer is being read, before the writer's own `await` returns. What is remembered is
+ *   never older than the last change.
+ * - PostgreSQL is shared with other instances; their changes reach this one through LISTEN on a
+ *   connection of its own (lib/db/pg-change-listener.ts), a moment after they commit. That connection
+ *   also sends itself a beat every quarter second, and PostgreSQL delivers notifications in commit
+ *   order: a beat that came back proves every change committed before it was sent has been seen. An
+ *   answer is served from memory only while the last beat that came back was sent under a second
+ *   ago, so a lost, stalled or frozen connection (a serverless instance between invocations, a
+ *   pooler that drops LISTEN) falls back to reading every time instead of serving stale answers. This
+ *   process's own writes forget everything when each statement returns (read-your-writes within the
+ *   instance, before the notification arrives).
  */
 export const ACTOR_CHANNEL = 'tna_actor_change';
+export const JOBS_CHANNEL = 'tna_jobs_change';
+export const CHANNELS = [ACTOR_CHANNEL, JOBS_CHANNEL] as const;
+export type Channel = (typeof CHANNELS)[number];
 
-/** At most this many answers, each for at most this long (a bound, not the rule: changes clear them). */
-const MAX_ENTRIES = 10_000;
+/** At most this many answers per scope, each for at most this long (a bound, not the rule: changes clear them). */
+const MAX_ENTRIES: Record<Channel, number> = { [ACTOR_CHANNEL]: 10_000, [JOBS_CHANNEL]: 2_000 };
 const MAX_AGE_MS = 60_000;
+/** On PostgreSQL, how old the last returned beat may be for memory to be served (beats go out every 250 ms). */
+export const FRESH_MS = 1_000;
 
 type Entry = { value: unknown; until: number };
-type Watch = { epoch: number; entries: Map<string, Entry> };
+type Scope = { epoch: number; entries: Map<string, Entry> };
 
-// On globalThis: each server bundle has its own copy of this module, all over one PGlite instance.
-const globalForWatch = globalThis as unknown as { __tnaChangeWatch?: WeakMap<PGlite, Watch> };
-const watches = (globalForWatch.__tnaChangeWatch ??= new WeakMap());
+export class ChangeWatch {
+  private readonly scopes = new Map<Channel, Scope>(CHANNELS.map((c) => [c, { epoch: 0, entries: new Map() }]));
+  private lastBeat = 0;
 
-/** Starts listening for changes on a PGlite instance the app has opened; until then nothing is remembered. */
-export async function watchChanges(client: PGlite) {
-  if (watches.has(client)) return;
-  const watch: Watch = { epoch: 0, entries: new Map() };
-  await client.listen(ACTOR_CHANNEL, () => {
-    watch.epoch++;
-    watch.entries.clear();
-  });
-  watches.set(client, watch);
+  /** `beats`: whether memory is served only after a recent beat (PostgreSQL), or always (PGlite). */
+  constructor(private readonly beats: boolean) {}
+
+  /** Whether remembered answers may be served now. */
+  fresh(now = Date.now()) {
+    return !this.beats || now - this.lastBeat <= FRESH_MS;
+  }
+
+  /** A change was announced on `channel`. */
+  changed(channel: string) {
+    const scope = this.scopes.get(channel as Channel);
+    if (scope) forget(scope);
+  }
+
+  /** This process wrote, or lost touch with the changes: nothing remembered may be kept. */
+  forgetAll() {
+    for (const scope of this.scopes.values()) forget(scope);
+  }
+
+  /** A beat sent at `sentAt` came back: every change committed before then has been announced here. */
+  beat(sentAt: number) {
+    if (sentAt > this.lastBeat) this.lastBeat = sentAt;
+  }
+
+  /** Whether every change committed before `time` (ms) has been announced here (tests wait on it). */
+  caughtUpWith(time: number) {
+    return !this.beats || this.lastBeat >= time;
+  }
+
+  /** The listening connection is gone: serve nothing from memory until beats come back. */
+  lostTouch() {
+    this.lastBeat = 0;
+    this.forgetAll();
+  }
+
+  scope(channel: Channel) {
+    return this.scopes.get(channel)!;
+  }
+}
+
+function forget(scope: Scope) {
+  scope.epoch++;
+  scope.entries.clear();
 }
 
 /**
- * `load`'s answer for `key`, remembered until a watched table changes, `until` (ms since the epoch)
- * passes or a minute has gone by. Without a watch (PostgreSQL, a transaction's handle) it loads
- * every time. A null answer (nobody, or an ended session) is not remembered. An answer read while a
- * change happened is not remembered either: it may predate the change.
+ * `load`'s answer for `key` in `channel`'s scope, remembered until a change on that channel, `until`
+ * (ms since the epoch) passes or a minute has gone by. Without a watch (a transaction's handle, a
+ * PostgreSQL handle with LISTEN turned off) or while the watch is not fresh, it loads every time. A
+ * null answer (nobody, or an ended session) is not remembered. An answer read while a change happened
+ * is not remembered either: it may predate the change.
  */
 export async function rememberWhileUnchanged<T>(
-  client: PGlite | undefined,
+  watch: ChangeWatch | undefined,
+  channel: Channel,
   key: string,
   load: () => Promise<{ value: T; until: number } | null>,
 ): Promise<T | null> {
-  const watch = client && watches.get(client);
-  if (!watch) return (await load())?.value ?? null;
-  const hit = watch.entries.get(key);
+  if (!watch?.fresh()) return (await load())?.value ?? null;
+  const scope = watch.scope(channel);
+  const hit = scope.entries.get(key);
   if (hit && hit.until > Date.now()) return hit.value as T;
-  const epoch = watch.epoch;
+  const epoch = scope.epoch;
   const loaded = await load();
-  if (loaded && watch.epoch === epoch) {
-    if (watch.entries.size >= MAX_ENTRIES) watch.entries.clear();
-    watch.entries.set(key, { value: loaded.value, until: Math.min(loaded.until, Date.now() + MAX_AGE_MS) });
+  if (loaded && scope.epoch === epoch && watch.fresh()) {
+    if (scope.entries.size >= MAX_ENTRIES[channel]) scope.entries.clear();
+    scope.entries.set(key, { value: loaded.value, until: Math.min(loaded.until, Date.now() + MAX_AGE_MS) });
   }
   return loaded?.value ?? null;
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '@/lib/config';
-import { watchChanges } from './change-watch';
+import { ChangeWatch, CHANNELS } from './change-watch';
+import { listenForChanges } from './pg-change-listener';
 import { pgliteQueryPrepared } from './pglite-prepared';
 import * as schema from './schema';
 
@@ -20,9 +21,9 @@ type PGliteClient = import('@electric-sql/pglite').PGlite;
  * like the handle itself: the server's bundles (route handlers, pages) each hold their own copy of
  * this module, and a map of one copy would not know the handle another copy opened.
  */
-type Drivers = { pools: WeakMap<Database, Pool>; pglites: WeakMap<Database, PGliteClient> };
+type Drivers = { pools: WeakMap<Database, Pool>; pglites: WeakMap<Database, PGliteClient>; watches: WeakMap<Database, ChangeWatch> };
 const globalForDb = globalThis as unknown as { __tnaDb?: Promise<Handle>; __tnaDrivers?: Drivers };
-const drivers = (globalForDb.__tnaDrivers ??= { pools: new WeakMap(), pglites: new WeakMap() });
+const drivers = (globalForDb.__tnaDrivers ??= { pools: new WeakMap(), pglites: new WeakMap(), watches: new WeakMap() });
 
 const MIGRATION_LOCK = 7_341_001; // advisory lock key shared by every instance applying migrations
 
@@ -68,7 +69,18 @@ async function openPostgres(url: string): Promise<Handle> {
   pool.on('error', (error) => log.error('PostgreSQL pool: idle client error', { error: error.message }));
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   drivers.pools.set(db, pool);
-  return { db, close: () => pool.end() };
+  // What may be remembered between requests (lib/db/change-watch.ts). DATABASE_LISTEN=off where
+  // LISTEN cannot work (a transaction-mode pooler): the beats would never come back, so every call
+  // would read anyway, through one idle connection more.
+  const listener = process.env.DATABASE_LISTEN === 'off' ? null : listenForChanges(pool, url);
+  if (listener) drivers.watches.set(db, listener.watch);
+  return {
+    db,
+    close: async () => {
+      await listener?.stop();
+      await pool.end();
+    },
+  };
 }
 
 async function openPglite(): Promise<Handle> {
@@ -111,8 +123,26 @@ export async function pgliteDatabase(client: PGliteClient): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
   drivers.pglites.set(db, client);
-  await watchChanges(client);
+  drivers.watches.set(db, await watchPglite(client));
   return db;
+}
+
+/** PGlite's notifications arrive before the writer's statement returns: its watch is always fresh. */
+const pgliteWatches = new WeakMap<PGliteClient, ChangeWatch>();
+async function watchPglite(client: PGliteClient) {
+  let watch = pgliteWatches.get(client);
+  if (!watch) {
+    const created = new ChangeWatch(false);
+    for (const channel of CHANNELS) await client.listen(channel, () => created.changed(channel));
+    pgliteWatches.set(client, created);
+    watch = created;
+  }
+  return watch;
+}
+
+/** What the process may remember about this handle's database (not a transaction's handle): lib/db/change-watch.ts. */
+export function changeWatch(db: Database): ChangeWatch | undefined {
+  return drivers.watches.get(db);
 }
 
 /** The PGlite instance behind a database handle (not a transaction's), or undefined on PostgreSQL. */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
-import type { Database } from '@/lib/db/client';
+import { changeWatch, type Database } from '@/lib/db/client';
+import { JOBS_CHANNEL, rememberWhileUnchanged } from '@/lib/db/change-watch';
 import { cappedCount } from '@/lib/db/count';
 import { queryPage } from '@/lib/db/page';
 import { toStateCode, type JobSortField, type JobStatus } from './codes';
@@ -72,9 +73,26 @@ const date = (v: Date | string | null) => (v == null ? null : new Date(v));
  * POST /jobs/search and GET /jobs: the job list of one company (a company user's own, always),
  * or of every company for staff. The page in one statement (the first address and the tags from
  * lateral subqueries over the page's rows), the total from a count that stops at its cap.
+ *
+ * The statement's answer is remembered by the process until any table it reads changes
+ * (lib/db/change-watch.ts): a list is read far more often than its jobs change, and the statement
+ * was most of a call's cost (issue 16). Only today's date enters the SQL (the applicants since
+ * midnight UTC), so it is part of the key; every other date-dependent field (status, days left) is
+ * worked out from `now` on each call, from the remembered rows.
  */
 export async function searchJobs(db: Database, actor: Actor | null, input: SearchJobs, now = new Date()) {
   const companyId = companyScope(actor!, input.company_id);
+  const today = startOfUtcDay(now);
+  const key = JSON.stringify([companyId ?? null, input, today.getTime()]);
+  const page = await rememberWhileUnchanged(changeWatch(db), JOBS_CHANNEL, key, async () => ({
+    value: await readPage(db, companyId, input, today),
+    until: Number.POSITIVE_INFINITY,
+  }));
+  const { rows, ...counted } = page!;
+  return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, ...counted } };
+}
+
+async function readPage(db: Database, companyId: number | undefined, input: SearchJobs, today: Date) {
   const where: SQL[] = [];
   if (companyId !== undefined) where.push(sql`j.company_id = ${companyId}`);
   const status = input.status ?? input.filters.status;
@@ -128,14 +146,13 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
       from job_tags jt join company_tags ct on ct.id = jt.tag_id where jt.job_id = j.id
     ) t on true
     left join lateral (
-      select count(*)::int as total_applicants, (count(*) filter (where ap.created_at >= ${startOfUtcDay(now).toISOString()}))::int as today_applicants
+      select count(*)::int as total_applicants, (count(*) filter (where ap.created_at >= ${today.toISOString()}))::int as today_applicants
       from applications ap where ap.job_id = j.id
     ) ap on true
     ) j on true
     order by ${order}
   `);
-  const { rows, ...counted } = counting.read<SummaryRow>(answered);
-  return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, ...counted } };
+  return counting.read<SummaryRow>(answered);
 }
 
 /**
@@ -144,7 +161,8 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
  * much as the rest of the page's execution (explain analyze, issue 16).
  */
 const byTagName = (tags: JobTag[] | null) =>
-  (tags ?? []).sort((a, b) => {
+  // A copy: the rows may be remembered for the next call (searchJobs).
+  [...(tags ?? [])].sort((a, b) => {
     // Case-insensitive, as the citext column sorts everywhere else (lib/jobs/tags.ts).
     const x = a.tag.toLowerCase();
     const y = b.tag.toLowerCase();

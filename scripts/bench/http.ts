@@ -155,6 +155,9 @@ export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Require
       { name: `/jobs/{id} public page`, path: `/jobs/${jobId}`, headers: { cookie: TERMS }, page: true },
       { name: '/login', path: '/login', headers: { cookie: TERMS }, page: true },
     ];
+    // --only=a,b: just the requests whose names contain one of these (and the floors), for a quick look.
+    const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+    if (only) targets.splice(0, targets.length, ...targets.filter((t) => t.name.includes('floor') || only.some((o) => t.name.includes(o))));
     const connections = opts.quick ? 1 : 50;
     const seconds = opts.quick ? 1 : 10;
     const rows: HttpRow[] = [];
@@ -311,7 +314,8 @@ export async function benchHttp(options: HttpOptions = {}) {
   let jsFloor: number | null = null;
   try {
     const env: NodeJS.ProcessEnv = { ...rest, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, 'pglite'), AUTH_SECRET: secret };
-    results.push({ label: 'PGlite', ...(await runOn('PGlite', env, opts, emptyApp)) });
+    // --pg-only: skip the PGlite run (needs DATABASE_URL).
+    if (!(DATABASE_URL && process.argv.includes('--pg-only'))) results.push({ label: 'PGlite', ...(await runOn('PGlite', env, opts, emptyApp)) });
     if (DATABASE_URL) {
       const url = new URL(DATABASE_URL);
       const name = `tna_bench_http_${Date.now()}`;

@@ -1,16 +1,17 @@
 /**
- * Who-is-calling on the embedded database is remembered between changes (lib/db/change-watch.ts,
- * issue 16), and every change still applies to the very next call: a rename, a role taken away, a
- * deactivation, a deletion, a revoked session, a change inside a transaction, a session whose last
- * token expires. Runs on PGlite (remembered) and on PostgreSQL (read every time): the behaviour a
- * caller sees is the same.
+ * Who-is-calling is remembered between changes (lib/db/change-watch.ts, issue 16), and every change
+ * still applies to the very next call: a rename, a role taken away, a deactivation, a deletion, a
+ * revoked session, a change inside a transaction, a session whose last token expires. Runs on PGlite
+ * and on PostgreSQL; on PostgreSQL also a change by another instance (another connection), and a lost
+ * change listener, which turns memory off until it is back.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ROLES } from '@/lib/access';
 import { actorFromClaims } from '@/lib/auth/actor';
-import { embeddedClient, getDb, queryRows, type Database } from '@/lib/db/client';
-import { rememberWhileUnchanged } from '@/lib/db/change-watch';
+import { Client } from 'pg';
+import { changeWatch, embeddedClient, getDb, queryRows, type Database } from '@/lib/db/client';
+import { ACTOR_CHANNEL, rememberWhileUnchanged } from '@/lib/db/change-watch';
 import { seed } from '../../helpers/seed';
 
 let db: Database;
@@ -36,6 +37,36 @@ async function session(seconds = 3600) {
 }
 
 const who = (sid?: string) => actorFromClaims(db, { userId, ...(sid ? { sid } : {}) } as never);
+
+/** Counts the statements the handle sends: PGlite's protocol calls, or the PostgreSQL pool's queries. */
+function countStatements() {
+  const pglite = embeddedClient(db);
+  if (pglite) return jest.spyOn(pglite, 'execProtocol');
+  return jest.spyOn((db as unknown as { $client: { query: () => unknown } }).$client, 'query');
+}
+
+/**
+ * Waits until every change committed so far has been announced to this process: at once on PGlite;
+ * on PostgreSQL once a beat sent after now has come back (this process's own writes are also
+ * announced, a moment later, and forget what was remembered meanwhile).
+ */
+async function inTouch(timeoutMs = 5_000) {
+  const since = Date.now();
+  while (!changeWatch(db)!.caughtUpWith(since) || !changeWatch(db)!.fresh()) {
+    if (Date.now() - since > timeoutMs) throw new Error('the change listener did not catch up');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Polls `check` until it holds (a change by another connection arrives as a notification). */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 2_000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`still not after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return Date.now() - started;
+}
 
 describe('who-is-calling between changes', () => {
   it('sees each change to the user, the roles and the session on the very next call', async () => {
@@ -83,16 +114,16 @@ describe('who-is-calling between changes', () => {
     expect(await who(sid)).toBeNull();
   });
 
-  it('on the embedded database, answers an unchanged caller without a statement', async () => {
-    const client = embeddedClient(db);
-    if (!client) return expect(process.env.DATABASE_URL).toBeTruthy(); // PostgreSQL reads every time
+  it('answers an unchanged caller without a statement, and reads again after a change', async () => {
     const sid = await session();
+    await inTouch();
     await who(sid);
-    const sent = jest.spyOn(client, 'execProtocol');
+    const sent = countStatements();
     try {
       for (let i = 0; i < 5; i++) expect(await who(sid)).toMatchObject({ userId, sessionId: sid });
       expect(sent).not.toHaveBeenCalled();
       await db.execute(sql`update users set phone = '2145550100' where id = ${userId}`);
+      sent.mockClear();
       expect(await who(sid)).toMatchObject({ profile: { phone: '2145550100' } });
       expect(sent).toHaveBeenCalledTimes(1);
     } finally {
@@ -101,8 +132,8 @@ describe('who-is-calling between changes', () => {
   });
 
   it('does not remember an answer read while a change was being made', async () => {
-    const client = embeddedClient(db);
-    if (!client) return expect(process.env.DATABASE_URL).toBeTruthy();
+    await inTouch();
+    const watch = changeWatch(db);
     let loads = 0;
     const load = async () => {
       loads++;
@@ -110,10 +141,66 @@ describe('who-is-calling between changes', () => {
       await db.execute(sql`update users set first_name = first_name where id = ${userId}`);
       return { value: loads, until: Date.now() + 60_000 };
     };
-    expect(await rememberWhileUnchanged(client, 'race', load)).toBe(1);
-    expect(await rememberWhileUnchanged(client, 'race', load)).toBe(2);
+    expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'race', load)).toBe(1);
+    expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'race', load)).toBe(2);
+    await inTouch(); // the race's own writes are announced here a moment later
     const quiet = async () => ({ value: 'kept', until: Date.now() + 60_000 });
-    expect(await rememberWhileUnchanged(client, 'quiet', quiet)).toBe('kept');
-    expect(await rememberWhileUnchanged(client, 'quiet', async () => ({ value: 'read again', until: Date.now() + 60_000 }))).toBe('kept');
+    expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'quiet', quiet)).toBe('kept');
+    expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'quiet', async () => ({ value: 'read again', until: Date.now() + 60_000 }))).toBe('kept');
+  });
+
+  const connectionString = () => (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+
+  /** A write that does not go through this handle: another instance's connection (PostgreSQL), or PGlite's client directly. */
+  async function elsewhere<T>(work: (query: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<T>) {
+    const pglite = embeddedClient(db);
+    if (pglite) return work((text, params) => pglite.query(text, params));
+    const other = new Client({ connectionString: connectionString() });
+    await other.connect();
+    try {
+      return await work((text, params) => other.query(text, params));
+    } finally {
+      await other.end();
+    }
+  }
+
+  it('sees a change another instance commits as soon as its notification arrives', async () => {
+    const sid = await session();
+    await inTouch();
+    expect(await who(sid)).toMatchObject({ sessionId: sid }); // now remembered
+    await elsewhere(async (query) => {
+      await query('update refresh_tokens set revoked_at = now() where family_id = $1::uuid', [sid]);
+      // PGlite announces it before the write returns; PostgreSQL a moment after the commit.
+      if (embeddedClient(db)) expect(await who(sid)).toBeNull();
+      else expect(await eventually(async () => (await who(sid)) === null)).toBeLessThan(1_000);
+    });
+  });
+
+  it('reads every time while the change listener is lost, and remembers again once it is back', async () => {
+    if (embeddedClient(db)) {
+      // One process's database: nothing to lose touch with, memory is always served.
+      expect(changeWatch(db)!.fresh(Date.now() + 3_600_000)).toBe(true);
+      return;
+    }
+    const sid = await session();
+    await inTouch();
+    await who(sid);
+    await elsewhere(async (query) => {
+      // The listener's connection ends (a restart, a network cut): its beats stop coming back.
+      await query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'tna-change-listener' and datname = current_database()`);
+      await eventually(async () => !changeWatch(db)!.fresh());
+      // A change nobody announces to this process now is still seen on the next call.
+      await query('update users set last_name = $1 where id = $2', ['Offline', userId]);
+      expect(await who(sid)).toMatchObject({ lastName: 'Offline' });
+    });
+    await inTouch();
+    await who(sid);
+    const sent = countStatements();
+    try {
+      expect(await who(sid)).toMatchObject({ lastName: 'Offline' });
+      expect(sent).not.toHaveBeenCalled();
+    } finally {
+      sent.mockRestore();
+    }
   });
 });

@@ -5,7 +5,7 @@
  * statement stays prepared on the connection, so the next call does not parse and plan it again.
  */
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, queryRowsPrepared } from '@/lib/db/client';
+import { changeWatch, getDb, queryRows, queryRowsPrepared } from '@/lib/db/client';
 import { actorFromClaims } from '@/lib/auth/actor';
 import { searchJobsSchema } from '@/lib/jobs/schemas';
 import { searchJobs } from '@/lib/jobs/search';
@@ -48,11 +48,12 @@ describe('queryRowsPrepared', () => {
     const [{ id }] = await queryRows<{ id: number }>(db, sql`select id from users where email = ${'employer@demo.test'}`);
     const actor = (await actorFromClaims(db, { userId: id } as never))!;
     for (let i = 0; i < 8; i++) {
-      // A change to the user each time, so the embedded database's process reads the caller again
+      // A change to the user each time, so the process reads the caller again
       // instead of answering from what it remembered (lib/db/change-watch.ts).
       await db.execute(sql`update users set first_name = first_name where id = ${id}`);
       await actorFromClaims(db, { userId: id } as never);
       await actorFromClaims(db, { userId: id, sid: '00000000-0000-4000-8000-000000000000' } as never);
+      changeWatch(db)?.forgetAll(); // the job list is remembered between changes too
       await searchJobs(db, actor, searchJobsSchema.parse({ limit: 10 }));
     }
     const plans = await queryRowsPrepared<{ statement: string; generic_plans: number | string }>(

@@ -1,0 +1,131 @@
+/**
+ * A company's job list is remembered by the process between changes (lib/jobs/search.ts, issue 16),
+ * and every change to what it shows applies to the very next call: a job edited, an address, a tag
+ * renamed, an application, a change inside a transaction; on PostgreSQL also a change another
+ * instance commits, seen once its notification arrives. Date-dependent fields follow the clock, not
+ * the moment the rows were read.
+ */
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { changeWatch, embeddedClient, getDb, queryRows, type Database } from '@/lib/db/client';
+import { actorFromClaims, type Actor } from '@/lib/auth/actor';
+import { searchJobs } from '@/lib/jobs/search';
+import { searchJobsSchema } from '@/lib/jobs/schemas';
+import { seed } from '../../helpers/seed';
+
+let db: Database;
+let actor: Actor;
+let jobId: number;
+const list = (now?: Date) => searchJobs(db, actor, searchJobsSchema.parse({ limit: 50 }), now);
+const row = async (now?: Date) => (await list(now)).items.find((j) => j.id === jobId)!;
+
+/**
+ * Waits until every change committed so far has been announced to this process: at once on PGlite;
+ * on PostgreSQL once a beat sent after now has come back (this process's own writes are also
+ * announced, a moment later, and forget what was remembered meanwhile).
+ */
+async function inTouch(timeoutMs = 5_000) {
+  const since = Date.now();
+  while (!changeWatch(db)!.caughtUpWith(since) || !changeWatch(db)!.fresh()) {
+    if (Date.now() - since > timeoutMs) throw new Error('the change listener did not catch up');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function countStatements() {
+  const pglite = embeddedClient(db);
+  if (pglite) return jest.spyOn(pglite, 'execProtocol');
+  return jest.spyOn((db as unknown as { $client: { query: () => unknown } }).$client, 'query');
+}
+
+beforeAll(async () => {
+  await seed();
+  db = await getDb();
+  const [employer] = await queryRows<{ id: number; company_id: number }>(db, sql`select id, company_id from users where email = 'employer@demo.test'`);
+  actor = (await actorFromClaims(db, { userId: employer.id } as never))!;
+  const [job] = await queryRows<{ id: number }>(db, sql`select id from jobs where company_id = ${employer.company_id} order by id limit 1`);
+  jobId = job.id;
+});
+
+it('answers an unchanged list without a statement', async () => {
+  await inTouch();
+  const first = await list();
+  const sent = countStatements();
+  try {
+    for (let i = 0; i < 3; i++) expect(await list()).toEqual(first);
+    expect(sent).not.toHaveBeenCalled();
+  } finally {
+    sent.mockRestore();
+  }
+});
+
+it('shows each change to the jobs, their addresses, tags and applications on the next call', async () => {
+  await inTouch();
+  await list();
+  await db.execute(sql`update jobs set title = 'Remembered, then renamed' where id = ${jobId}`);
+  expect(await row()).toMatchObject({ title: 'Remembered, then renamed' });
+
+  await db.execute(sql`update job_addresses set city = 'Elko' where job_id = ${jobId}`);
+  expect((await row()).city).toBe('Elko');
+
+  const [tag] = await queryRows<{ id: number }>(db, sql`
+    insert into company_tags (company_id, tag) values (${actor.companyId}, 'Hazmat-remembered') returning id`);
+  await db.execute(sql`insert into job_tags (job_id, tag_id) values (${jobId}, ${tag.id})`);
+  expect((await row()).tags.map((t) => t.tag)).toEqual(['Hazmat-remembered']);
+  await db.execute(sql`update company_tags set tag = 'Tanker-remembered' where id = ${tag.id}`);
+  expect((await row()).tags.map((t) => t.tag)).toEqual(['Tanker-remembered']);
+
+  const before = (await row()).total_applicants;
+  const [driver] = await queryRows<{ id: number }>(db, sql`select id from users where email = 'driver@demo.test'`);
+  await db.execute(sql`delete from applications where job_id = ${jobId} and user_id = ${driver.id}`);
+  const afterDelete = (await row()).total_applicants;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into applications (job_id, user_id) values (${jobId}, ${driver.id})`);
+  });
+  expect((await row()).total_applicants).toBe(afterDelete + 1);
+  expect(afterDelete).toBeLessThanOrEqual(before);
+});
+
+it('works out date-dependent fields from the clock of each call, not of the read', async () => {
+  await inTouch();
+  const ends = new Date(Date.now() + 10 * 86_400_000);
+  await db.execute(sql`update jobs set boost_active = true, boost_ends_at = ${ends.toISOString()} where id = ${jobId}`);
+  await inTouch();
+  expect((await row()).boost_remaining_days).toBe(10);
+  // Later in the same day the rows come from memory; the days left still follow the call's clock.
+  const sent = countStatements();
+  try {
+    const midnight = new Date().setUTCHours(24, 0, 0, 0);
+    expect((await row(new Date(Math.min(Date.now() + 60_000, midnight - 1)))).boost_remaining_days).toBe(10);
+    expect(sent).not.toHaveBeenCalled();
+  } finally {
+    sent.mockRestore();
+  }
+  expect((await row(new Date(ends.getTime() - 3 * 86_400_000))).boost_remaining_days).toBe(3);
+  expect((await row(new Date(ends.getTime() + 86_400_000))).boost_remaining_days).toBe(0);
+  // Applications "today" count from midnight UTC of the call's own day: another day is another read.
+  const [driver] = await queryRows<{ id: number }>(db, sql`select id from users where email = 'driver@demo.test'`);
+  await db.execute(sql`delete from applications where job_id = ${jobId} and user_id = ${driver.id}`);
+  await db.execute(sql`insert into applications (job_id, user_id) values (${jobId}, ${driver.id})`);
+  expect((await row()).today_applicants).toBeGreaterThanOrEqual(1);
+  expect((await row(new Date(Date.now() + 2 * 86_400_000))).today_applicants).toBe(0);
+});
+
+it('sees a change another instance commits once its notification arrives', async () => {
+  await inTouch();
+  await list();
+  const pglite = embeddedClient(db);
+  const other = pglite ? null : new Client({ connectionString: (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString });
+  await other?.connect();
+  try {
+    const text = `update jobs set title = 'Renamed elsewhere' where id = ${jobId}`;
+    await (other ? other.query(text) : pglite!.query(text));
+    const started = Date.now();
+    while ((await row()).title !== 'Renamed elsewhere') {
+      if (Date.now() - started > 1_000) throw new Error('the change was not seen within a second');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  } finally {
+    await other?.end();
+  }
+});
