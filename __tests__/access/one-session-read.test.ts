@@ -131,6 +131,41 @@ describe('the session cookie', () => {
     expect(made).toBeLessThanOrEqual(1);
   });
 
+  it('decrypts with node’s AES-GCM, not WebCrypto, and refuses whatever jose refuses', async () => {
+    const token = { userId: 7, roles: ['Driver'] };
+    const good = await encode({ token, secret: authSecret() });
+    const subtle = jest.spyOn(globalThis.crypto.subtle, 'decrypt');
+    try {
+      await expect(decodeSessionCookie({ token: good })).resolves.toMatchObject(token);
+      expect(subtle).not.toHaveBeenCalled();
+    } finally {
+      subtle.mockRestore();
+    }
+    const [header, key, iv, ciphertext, tag] = good.split('.');
+    const flip = (part: string) => {
+      const bytes = Buffer.from(part, 'base64url');
+      bytes[0] ^= 1;
+      return bytes.toString('base64url');
+    };
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const refused = [
+      [header, key, iv, flip(ciphertext), tag],
+      [header, key, iv, ciphertext, flip(tag)],
+      [header, key, flip(iv), ciphertext, tag],
+      [b64({ alg: 'dir', enc: 'A256GCM', kid: 'x' }), key, iv, ciphertext, tag], // the header is the additional data
+      [b64({ alg: 'dir', enc: 'A128GCM' }), key, iv, ciphertext, tag],
+      [b64({ alg: 'dir', enc: 'A256GCM', zip: 'DEF' }), key, iv, ciphertext, tag],
+      [header, 'AAAA', iv, ciphertext, tag],
+      [header, key, iv, ciphertext, tag.slice(0, 10)],
+      [header, key, iv, ciphertext],
+    ].map((parts) => parts.join('.'));
+    refused.push(await encode({ token, secret: 'another-secret-0123456789abcdef0123456789' }));
+    refused.push(await encode({ token, secret: authSecret(), maxAge: -60 })); // expired a minute ago
+    for (const bad of refused) await expect(decodeSessionCookie({ token: bad })).rejects.toThrow();
+    // Within the 15 s of tolerance it still opens, as with jose.
+    await expect(decodeSessionCookie({ token: await encode({ token, secret: authSecret(), maxAge: -5 }) })).resolves.toMatchObject(token);
+  });
+
   it('hand-off: opens only with the same cookie, unaltered and in time', () => {
     const token = { userId: 3, roles: ['Employer'] };
     const sealed = sealSessionHandoff(token, 'cookie-A');

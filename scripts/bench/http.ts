@@ -8,6 +8,8 @@
  *   npx tsx scripts/bench/http.ts --quick                   1 connection, 1 s each: CI's smoke (keeps it working)
  *   DATABASE_URL=postgres://…/any npx tsx scripts/bench/http.ts   also a second run on a fresh PostgreSQL database
  *   --no-js skips the first-load JS part. Called by scripts/bench.ts (--http-only / --no-http there).
+ *   --only=search,employer loads only the requests whose names contain one of these (and the floors);
+ *   --pg-only skips the PGlite run (with DATABASE_URL): quick looks while working on one path.
  *
  * Each run seeds a fresh database (PGlite in a temp folder; PostgreSQL: a new database beside the one
  * DATABASE_URL names, dropped at the end), starts `next start`, signs in ONCE per account (the login
