@@ -26,17 +26,22 @@ export const JOBS_CHANNEL = 'tna_jobs_change';
 export const CHANNELS = [ACTOR_CHANNEL, JOBS_CHANNEL] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** At most this many answers per scope, each for at most this long (a bound, not the rule: changes clear them). */
-const MAX_ENTRIES: Record<Channel, number> = { [ACTOR_CHANNEL]: 10_000, [JOBS_CHANNEL]: 2_000 };
+/**
+ * What a scope may hold before it starts over, in units of its answers' weight (a caller is 1, a job
+ * list page is its rows + 1), and how long any answer lives (bounds, not the rule: changes clear
+ * them). The weight keeps a caller who asks for thousands of different pages from filling memory:
+ * 20,000 job rows are a few tens of MB at most.
+ */
+const MAX_WEIGHT: Record<Channel, number> = { [ACTOR_CHANNEL]: 10_000, [JOBS_CHANNEL]: 20_000 };
 const MAX_AGE_MS = 60_000;
 /** On PostgreSQL, how old the last returned beat may be for memory to be served (beats go out every 250 ms). */
 export const FRESH_MS = 1_000;
 
-type Entry = { value: unknown; until: number };
-type Scope = { epoch: number; entries: Map<string, Entry> };
+type Entry = { value: unknown; until: number; weight: number };
+type Scope = { epoch: number; entries: Map<string, Entry>; weight: number };
 
 export class ChangeWatch {
-  private readonly scopes = new Map<Channel, Scope>(CHANNELS.map((c) => [c, { epoch: 0, entries: new Map() }]));
+  private readonly scopes = new Map<Channel, Scope>(CHANNELS.map((c) => [c, { epoch: 0, entries: new Map(), weight: 0 }]));
   private lastBeat = 0;
 
   /** `beats`: whether memory is served only after a recent beat (PostgreSQL), or always (PGlite). */
@@ -82,6 +87,7 @@ export class ChangeWatch {
 function forget(scope: Scope) {
   scope.epoch++;
   scope.entries.clear();
+  scope.weight = 0;
 }
 
 /**
@@ -95,7 +101,7 @@ export async function rememberWhileUnchanged<T>(
   watch: ChangeWatch | undefined,
   channel: Channel,
   key: string,
-  load: () => Promise<{ value: T; until: number } | null>,
+  load: () => Promise<{ value: T; until: number; weight?: number } | null>,
 ): Promise<T | null> {
   if (!watch?.fresh()) return (await load())?.value ?? null;
   const scope = watch.scope(channel);
@@ -104,8 +110,15 @@ export async function rememberWhileUnchanged<T>(
   const epoch = scope.epoch;
   const loaded = await load();
   if (loaded && scope.epoch === epoch && watch.fresh()) {
-    if (scope.entries.size >= MAX_ENTRIES[channel]) scope.entries.clear();
-    scope.entries.set(key, { value: loaded.value, until: Math.min(loaded.until, Date.now() + MAX_AGE_MS) });
+    const weight = loaded.weight ?? 1;
+    const replaced = scope.entries.get(key);
+    if (replaced) scope.weight -= replaced.weight;
+    if (scope.weight + weight > MAX_WEIGHT[channel]) {
+      scope.entries.clear();
+      scope.weight = 0;
+    }
+    scope.entries.set(key, { value: loaded.value, until: Math.min(loaded.until, Date.now() + MAX_AGE_MS), weight });
+    scope.weight += weight;
   }
   return loaded?.value ?? null;
 }

@@ -84,10 +84,10 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
   const companyId = companyScope(actor!, input.company_id);
   const today = startOfUtcDay(now);
   const key = JSON.stringify([companyId ?? null, input, today.getTime()]);
-  const page = await rememberWhileUnchanged(changeWatch(db), JOBS_CHANNEL, key, async () => ({
-    value: await readPage(db, companyId, input, today),
-    until: Number.POSITIVE_INFINITY,
-  }));
+  const page = await rememberWhileUnchanged(changeWatch(db), JOBS_CHANNEL, key, async () => {
+    const value = await readPage(db, companyId, input, today);
+    return { value, until: Number.POSITIVE_INFINITY, weight: value.rows.length + 1 };
+  });
   const { rows, ...counted } = page!;
   return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, ...counted } };
 }

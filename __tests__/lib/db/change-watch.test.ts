@@ -104,3 +104,23 @@ describe('forgetOnWrites', () => {
     expect(await remembered(watch)).toBe(false);
   });
 });
+
+describe('what a scope holds', () => {
+  it('starts over once its answers weigh more than its budget (a caller asking for page after page)', async () => {
+    const watch = new ChangeWatch(false);
+    const page = (rows: number, v: string) => async () => ({ value: v, until: Date.now() + 60_000, weight: rows + 1 });
+    // 20,000 rows of budget for the job lists: 199 pages of 100 rows fit, the next one starts over.
+    for (let i = 0; i < 199; i++) await rememberWhileUnchanged(watch, JOBS_CHANNEL, `page ${i}`, page(99, `first ${i}`));
+    expect(await rememberWhileUnchanged(watch, JOBS_CHANNEL, 'page 0', page(99, 'again'))).toBe('first 0');
+    await rememberWhileUnchanged(watch, JOBS_CHANNEL, 'page 200', page(199, 'the one too many'));
+    expect(await rememberWhileUnchanged(watch, JOBS_CHANNEL, 'page 0', page(99, 'read again'))).toBe('read again');
+    expect(await rememberWhileUnchanged(watch, JOBS_CHANNEL, 'page 200', page(99, 'x'))).toBe('the one too many');
+  });
+
+  it('replaces an answer whose time ran out', async () => {
+    const watch = new ChangeWatch(false);
+    await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'k', async () => ({ value: 'ended', until: Date.now() - 1 }));
+    expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'k', value('new'))).toBe('new');
+    expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'k', value('newer'))).toBe('new');
+  });
+});
