@@ -162,7 +162,7 @@ export function AddressCombobox({ inputRef, onTextChange, onPick, onClear, onBlu
                 <span className="block truncate text-sm text-slate-900">
                   <Highlighted text={o.primary} typed={text} />
                 </span>
-                {o.secondary && <span className="block truncate text-xs text-slate-500">{o.secondary}</span>}
+                {o.secondary && <span className="block truncate text-xs text-slate-600">{o.secondary}</span>}
               </span>
             </li>
           ))}
