@@ -128,15 +128,9 @@ export async function pgliteDatabase(client: PGliteClient): Promise<Database> {
 }
 
 /** PGlite's notifications arrive before the writer's statement returns: its watch is always fresh. */
-const pgliteWatches = new WeakMap<PGliteClient, ChangeWatch>();
 async function watchPglite(client: PGliteClient) {
-  let watch = pgliteWatches.get(client);
-  if (!watch) {
-    const created = new ChangeWatch(false);
-    for (const channel of CHANNELS) await client.listen(channel, () => created.changed(channel));
-    pgliteWatches.set(client, created);
-    watch = created;
-  }
+  const watch = new ChangeWatch(false);
+  for (const channel of CHANNELS) await client.listen(channel, () => watch.changed(channel));
   return watch;
 }
 

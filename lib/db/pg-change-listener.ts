@@ -22,12 +22,14 @@ export function listenForChanges(pool: Pool, url: string, watch = new ChangeWatc
   let client: Client | null = null;
   let stopped = false;
   let reconnect: NodeJS.Timeout | undefined;
+  // Connections already given up on: their 'error' and 'end' events each come once more.
+  const dropped = new WeakSet<Client>();
 
   pool.on('connect', (pooled) => forgetOnWrites(pooled, watch));
 
   const drop = (c: Client, why: unknown) => {
-    if ((c as { tnaDropped?: boolean }).tnaDropped) return;
-    (c as { tnaDropped?: boolean }).tnaDropped = true;
+    if (dropped.has(c)) return;
+    dropped.add(c);
     if (client === c) client = null;
     watch.lostTouch();
     c.end().catch(() => {});
@@ -75,7 +77,7 @@ export function listenForChanges(pool: Pool, url: string, watch = new ChangeWatc
       const c = client;
       client = null;
       if (c) {
-        (c as { tnaDropped?: boolean }).tnaDropped = true;
+        dropped.add(c);
         await c.end().catch(() => {});
       }
     },

@@ -37,7 +37,8 @@ const EMPTY_APP = path.join(ROOT, '.cache', 'bench-empty-next');
 const PASSWORD = 'Demo1234!';
 const TERMS = 'termsAccepted=true';
 
-export type HttpOptions = { quick?: boolean; js?: boolean; port?: number };
+/** `only`: the requests whose names contain one of these (and the floors); `pgOnly`: no PGlite run (with DATABASE_URL). */
+export type HttpOptions = { quick?: boolean; js?: boolean; port?: number; only?: string[]; pgOnly?: boolean };
 export type HttpRow = {
   request: string;
   rps: number;
@@ -157,9 +158,8 @@ export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Require
       { name: `/jobs/{id} public page`, path: `/jobs/${jobId}`, headers: { cookie: TERMS }, page: true },
       { name: '/login', path: '/login', headers: { cookie: TERMS }, page: true },
     ];
-    // --only=a,b: just the requests whose names contain one of these (and the floors), for a quick look.
-    const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
-    if (only) targets.splice(0, targets.length, ...targets.filter((t) => t.name.includes('floor') || only.some((o) => t.name.includes(o))));
+    const { only } = opts;
+    if (only.length) targets.splice(0, targets.length, ...targets.filter((t) => t.name.includes('floor') || only.some((o) => t.name.includes(o))));
     const connections = opts.quick ? 1 : 50;
     const seconds = opts.quick ? 1 : 10;
     const rows: HttpRow[] = [];
@@ -303,7 +303,13 @@ async function pgAdmin(url: URL, query: string) {
 }
 
 export async function benchHttp(options: HttpOptions = {}) {
-  const opts: Required<HttpOptions> = { quick: !!options.quick, js: options.js ?? true, port: options.port ?? Number(process.env.BENCH_PORT || 3400) };
+  const opts: Required<HttpOptions> = {
+    quick: !!options.quick,
+    js: options.js ?? true,
+    port: options.port ?? Number(process.env.BENCH_PORT || 3400),
+    only: options.only ?? [],
+    pgOnly: !!options.pgOnly,
+  };
   if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) throw new Error('No build: run `npm run build` first (the HTTP bench loads the built app).');
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`);
   const secret = process.env.AUTH_SECRET || `bench-${Date.now()}-0123456789abcdef0123456789`;
@@ -316,8 +322,7 @@ export async function benchHttp(options: HttpOptions = {}) {
   let jsFloor: number | null = null;
   try {
     const env: NodeJS.ProcessEnv = { ...rest, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, 'pglite'), AUTH_SECRET: secret };
-    // --pg-only: skip the PGlite run (needs DATABASE_URL).
-    if (!(DATABASE_URL && process.argv.includes('--pg-only'))) results.push({ label: 'PGlite', ...(await runOn('PGlite', env, opts, emptyApp)) });
+    if (!(DATABASE_URL && opts.pgOnly)) results.push({ label: 'PGlite', ...(await runOn('PGlite', env, opts, emptyApp)) });
     if (DATABASE_URL) {
       const url = new URL(DATABASE_URL);
       const name = `tna_bench_http_${Date.now()}`;
@@ -362,7 +367,8 @@ export async function benchHttp(options: HttpOptions = {}) {
 if (require.main === module) {
   const argv = process.argv.slice(2);
   const started = Date.now();
-  benchHttp({ quick: argv.includes('--quick'), js: !argv.includes('--no-js') })
+  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  benchHttp({ quick: argv.includes('--quick'), js: !argv.includes('--no-js'), only, pgOnly: argv.includes('--pg-only') })
     .then(() => console.log(`\nHTTP bench done in ${((Date.now() - started) / 1000).toFixed(0)} s.`))
     .catch((error) => {
       console.error(error);

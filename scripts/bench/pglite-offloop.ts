@@ -19,7 +19,7 @@ import { runOn } from './http';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'offloop-'));
   const rest = { ...process.env, DATABASE_URL: undefined };
   const env: NodeJS.ProcessEnv = { ...rest, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, 'pglite'), AUTH_SECRET: 'offloop-0123456789abcdef0123456789' };
-  const opts = { quick: false, js: false, port: 3460 };
+  const opts = { quick: false, js: false, port: 3460, only: [], pgOnly: false };
   const a = await runOn('PGlite in the server process', env, opts);
   const b = await runOn('PGlite in another process (socket, pg driver)', { ...env, DATA_DIR: path.join(dataDir, 'b'), DATABASE_URL: process.env.OFFLOOP_URL || 'postgres://postgres@127.0.0.1:5499/postgres', DATABASE_POOL_MAX: '10' }, opts);
   console.log('\nside by side (req/s):');

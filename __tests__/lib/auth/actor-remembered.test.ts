@@ -12,6 +12,7 @@ import { actorFromClaims } from '@/lib/auth/actor';
 import { Client } from 'pg';
 import { changeWatch, embeddedClient, getDb, queryRows, type Database } from '@/lib/db/client';
 import { ACTOR_CHANNEL, rememberWhileUnchanged } from '@/lib/db/change-watch';
+import { countStatements, inTouch } from '../../helpers/change-watch';
 import { seed } from '../../helpers/seed';
 
 let db: Database;
@@ -37,26 +38,6 @@ async function session(seconds = 3600) {
 }
 
 const who = (sid?: string) => actorFromClaims(db, { userId, ...(sid ? { sid } : {}) } as never);
-
-/** Counts the statements the handle sends: PGlite's protocol calls, or the PostgreSQL pool's queries. */
-function countStatements() {
-  const pglite = embeddedClient(db);
-  if (pglite) return jest.spyOn(pglite, 'execProtocol');
-  return jest.spyOn((db as unknown as { $client: { query: () => unknown } }).$client, 'query');
-}
-
-/**
- * Waits until every change committed so far has been announced to this process: at once on PGlite;
- * on PostgreSQL once a beat sent after now has come back (this process's own writes are also
- * announced, a moment later, and forget what was remembered meanwhile).
- */
-async function inTouch(timeoutMs = 5_000) {
-  const since = Date.now();
-  while (!changeWatch(db)!.caughtUpWith(since) || !changeWatch(db)!.fresh()) {
-    if (Date.now() - since > timeoutMs) throw new Error('the change listener did not catch up');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** Polls `check` until it holds (a change by another connection arrives as a notification). */
 async function eventually(check: () => Promise<boolean>, timeoutMs = 2_000) {
@@ -116,9 +97,9 @@ describe('who-is-calling between changes', () => {
 
   it('answers an unchanged caller without a statement, and reads again after a change', async () => {
     const sid = await session();
-    await inTouch();
+    await inTouch(db);
     await who(sid);
-    const sent = countStatements();
+    const sent = countStatements(db);
     try {
       for (let i = 0; i < 5; i++) expect(await who(sid)).toMatchObject({ userId, sessionId: sid });
       expect(sent).not.toHaveBeenCalled();
@@ -132,7 +113,7 @@ describe('who-is-calling between changes', () => {
   });
 
   it('does not remember an answer read while a change was being made', async () => {
-    await inTouch();
+    await inTouch(db);
     const watch = changeWatch(db);
     let loads = 0;
     const load = async () => {
@@ -143,7 +124,7 @@ describe('who-is-calling between changes', () => {
     };
     expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'race', load)).toBe(1);
     expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'race', load)).toBe(2);
-    await inTouch(); // the race's own writes are announced here a moment later
+    await inTouch(db); // the race's own writes are announced here a moment later
     const quiet = async () => ({ value: 'kept', until: Date.now() + 60_000 });
     expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'quiet', quiet)).toBe('kept');
     expect(await rememberWhileUnchanged(watch, ACTOR_CHANNEL, 'quiet', async () => ({ value: 'read again', until: Date.now() + 60_000 }))).toBe('kept');
@@ -166,7 +147,7 @@ describe('who-is-calling between changes', () => {
 
   it('sees a change another instance commits as soon as its notification arrives', async () => {
     const sid = await session();
-    await inTouch();
+    await inTouch(db);
     expect(await who(sid)).toMatchObject({ sessionId: sid }); // now remembered
     await elsewhere(async (query) => {
       await query('update refresh_tokens set revoked_at = now() where family_id = $1::uuid', [sid]);
@@ -183,7 +164,7 @@ describe('who-is-calling between changes', () => {
       return;
     }
     const sid = await session();
-    await inTouch();
+    await inTouch(db);
     await who(sid);
     await elsewhere(async (query) => {
       // The listener's connection ends (a restart, a network cut): its beats stop coming back.
@@ -193,9 +174,9 @@ describe('who-is-calling between changes', () => {
       await query('update users set last_name = $1 where id = $2', ['Offline', userId]);
       expect(await who(sid)).toMatchObject({ lastName: 'Offline' });
     });
-    await inTouch();
+    await inTouch(db);
     await who(sid);
-    const sent = countStatements();
+    const sent = countStatements(db);
     try {
       expect(await who(sid)).toMatchObject({ lastName: 'Offline' });
       expect(sent).not.toHaveBeenCalled();

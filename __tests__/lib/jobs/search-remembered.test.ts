@@ -7,10 +7,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import { changeWatch, embeddedClient, getDb, queryRows, type Database } from '@/lib/db/client';
+import { embeddedClient, getDb, queryRows, type Database } from '@/lib/db/client';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { searchJobs } from '@/lib/jobs/search';
 import { searchJobsSchema } from '@/lib/jobs/schemas';
+import { countStatements, inTouch } from '../../helpers/change-watch';
 import { seed } from '../../helpers/seed';
 
 let db: Database;
@@ -18,25 +19,6 @@ let actor: Actor;
 let jobId: number;
 const list = (now?: Date) => searchJobs(db, actor, searchJobsSchema.parse({ limit: 50 }), now);
 const row = async (now?: Date) => (await list(now)).items.find((j) => j.id === jobId)!;
-
-/**
- * Waits until every change committed so far has been announced to this process: at once on PGlite;
- * on PostgreSQL once a beat sent after now has come back (this process's own writes are also
- * announced, a moment later, and forget what was remembered meanwhile).
- */
-async function inTouch(timeoutMs = 5_000) {
-  const since = Date.now();
-  while (!changeWatch(db)!.caughtUpWith(since) || !changeWatch(db)!.fresh()) {
-    if (Date.now() - since > timeoutMs) throw new Error('the change listener did not catch up');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-function countStatements() {
-  const pglite = embeddedClient(db);
-  if (pglite) return jest.spyOn(pglite, 'execProtocol');
-  return jest.spyOn((db as unknown as { $client: { query: () => unknown } }).$client, 'query');
-}
 
 beforeAll(async () => {
   await seed();
@@ -48,9 +30,9 @@ beforeAll(async () => {
 });
 
 it('answers an unchanged list without a statement', async () => {
-  await inTouch();
+  await inTouch(db);
   const first = await list();
-  const sent = countStatements();
+  const sent = countStatements(db);
   try {
     for (let i = 0; i < 3; i++) expect(await list()).toEqual(first);
     expect(sent).not.toHaveBeenCalled();
@@ -60,7 +42,7 @@ it('answers an unchanged list without a statement', async () => {
 });
 
 it('shows each change to the jobs, their addresses, tags and applications on the next call', async () => {
-  await inTouch();
+  await inTouch(db);
   await list();
   await db.execute(sql`update jobs set title = 'Remembered, then renamed' where id = ${jobId}`);
   expect(await row()).toMatchObject({ title: 'Remembered, then renamed' });
@@ -87,13 +69,13 @@ it('shows each change to the jobs, their addresses, tags and applications on the
 });
 
 it('works out date-dependent fields from the clock of each call, not of the read', async () => {
-  await inTouch();
+  await inTouch(db);
   const ends = new Date(Date.now() + 10 * 86_400_000);
   await db.execute(sql`update jobs set boost_active = true, boost_ends_at = ${ends.toISOString()} where id = ${jobId}`);
-  await inTouch();
+  await inTouch(db);
   expect((await row()).boost_remaining_days).toBe(10);
   // Later in the same day the rows come from memory; the days left still follow the call's clock.
-  const sent = countStatements();
+  const sent = countStatements(db);
   try {
     const midnight = new Date().setUTCHours(24, 0, 0, 0);
     expect((await row(new Date(Math.min(Date.now() + 60_000, midnight - 1)))).boost_remaining_days).toBe(10);
@@ -112,7 +94,7 @@ it('works out date-dependent fields from the clock of each call, not of the read
 });
 
 it('sees a change another instance commits once its notification arrives', async () => {
-  await inTouch();
+  await inTouch(db);
   await list();
   const pglite = embeddedClient(db);
   const other = pglite ? null : new Client({ connectionString: (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString });
