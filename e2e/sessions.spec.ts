@@ -87,6 +87,11 @@ test('a logout in one browser ends the session of the same sign-in in the other'
   await one.page.getByRole('dialog', { name: 'Are you sure you want to Logout?' }).getByRole('button', { name: 'Log out' }).click();
   await one.page.waitForURL(/\/login/);
 
+  // next-auth's own session endpoint no longer says who the copied cookie belonged to.
+  const answer = (await (await other.request.get('/api/auth/session')).json()) as { user?: unknown; error?: string };
+  expect(answer.user).toBeUndefined();
+  expect(answer.error).toBe('SessionEnded');
+
   await expectSentToLogin(other, '/members/home');
   await one.context.close();
   await two.close();

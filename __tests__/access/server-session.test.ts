@@ -2,7 +2,7 @@
  * Server pages check the session cookie against the store, as the API does (issue 9, item 8): a
  * logout, a password change or an account deletion on another device ends the page session too.
  */
-import { encode } from 'next-auth/jwt';
+import { encode, type JWT } from 'next-auth/jwt';
 import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
 import { POST as changePasswordPost } from '@/app/api/v1.0/auth/change-password/route';
 import { POST as logoutPost } from '@/app/api/v1.0/auth/logout/route';
@@ -19,24 +19,25 @@ jest.mock('next/headers', () => ({
 
 // Imported after the mock is in place.
 import { getSessionUser, requireUser } from '@/lib/auth/server';
+import { authOptions } from '@/lib/auth/next-auth';
 
 beforeAll(seed);
 
+/** What the jwt callback keeps in the browser's cookie for a login. */
+const tokenOf = (session: Awaited<ReturnType<typeof signIn>>): JWT => ({
+  name: `${session.firstName} ${session.lastName}`,
+  email: session.email,
+  userId: session.id,
+  roles: session.userRoles,
+  companyId: session.companyId,
+  accessToken: session.accessToken,
+  refreshToken: session.refreshToken,
+  accessTokenExpiresAt: session.accessTokenExpiresAt,
+});
+
 /** The browser's next-auth cookie for a login, as the jwt callback writes it. */
 async function useCookieOf(session: Awaited<ReturnType<typeof signIn>>) {
-  const value = await encode({
-    secret: authSecret(),
-    token: {
-      name: `${session.firstName} ${session.lastName}`,
-      email: session.email,
-      userId: session.id,
-      roles: session.userRoles,
-      companyId: session.companyId,
-      accessToken: session.accessToken,
-      refreshToken: session.refreshToken,
-      accessTokenExpiresAt: session.accessTokenExpiresAt,
-    },
-  });
+  const value = await encode({ secret: authSecret(), token: tokenOf(session) });
   mockCookies = [{ name: 'next-auth.session-token', value }];
 }
 
@@ -107,5 +108,40 @@ describe('a server page session ends when the store says so', () => {
     mockCookies = [];
     expect(await getSessionUser()).toBeNull();
     expect(await redirectOf(() => requireUser('authenticated'))).toBe('/login');
+  });
+});
+
+/**
+ * next-auth's own GET /api/auth/session runs the jwt and session callbacks on the cookie. Within the
+ * access token's 15 minutes it used to hand back the token unchecked, so a copy of the cookie (a
+ * second tab, a stolen cookie) went on answering name, email and roles after the logout.
+ */
+describe("next-auth's session endpoint after the session ended elsewhere", () => {
+  const { jwt, session: toSession } = authOptions().callbacks!;
+  const answer = async (token: JWT) => {
+    const checked = await jwt!({ token } as Parameters<NonNullable<typeof jwt>>[0]);
+    const session = { expires: '2099-01-01T00:00:00.000Z', user: { name: token.name, email: token.email } };
+    return (await toSession!({ session, token: checked } as unknown as Parameters<NonNullable<typeof toSession>>[0])) as unknown as { user?: { id: number }; error?: string };
+  };
+
+  it('names the user while the session lives, and nobody once it was logged out', async () => {
+    const user = await makeUser();
+    const session = await signIn(user.email);
+    const copied = tokenOf(session);
+    expect((await answer(copied)).user).toMatchObject({ id: user.id });
+
+    expect((await call(logoutPost, { token: session.accessToken, method: 'POST' })).status).toBe(200);
+    const after = await answer(copied);
+    expect(after.user).toBeUndefined();
+    expect(after.error).toBe('SessionEnded');
+    expect(JSON.stringify(after)).not.toContain(user.email);
+  });
+
+  it('nobody after a password change on another device', async () => {
+    const user = await makeUser();
+    const here = await signIn(user.email);
+    const there = await signIn(user.email);
+    expect((await call(changePasswordPost, { token: there.accessToken, body: CHANGE_BODY })).status).toBe(200);
+    expect((await answer(tokenOf(here))).user).toBeUndefined();
   });
 });

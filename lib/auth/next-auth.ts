@@ -1,4 +1,4 @@
-import type { Account, NextAuthOptions, User } from 'next-auth';
+import type { Account, NextAuthOptions, Session, User } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import GoogleProvider from 'next-auth/providers/google';
@@ -23,8 +23,11 @@ import { SOCIAL_LINK_COOKIE, linkAfterPasswordSignIn } from './social-link';
 import { verifyFacebookToken, verifyIdToken, type SocialIdentity } from './social-verify';
 import { currentFlags } from '@/lib/flags';
 import { decodeSessionCookie, encodeSessionCookie } from './session-cookie';
+import { sessionActor } from './session-actor';
 
 const REFRESH_MARGIN_MS = 60_000;
+/** The cookie's session was ended in the store (a logout or password change elsewhere). */
+const SESSION_ENDED = 'SessionEnded';
 
 type SessionUser = User & {
   userId: number;
@@ -234,10 +237,15 @@ export const authOptions = (): NextAuthOptions => ({
       }
       if (trigger === 'update') token = await reloadProfile(token);
       if (token.error) return token;
-      if (Date.now() < (token.accessTokenExpiresAt as number) - REFRESH_MARGIN_MS) return token;
-      return refreshed(token);
+      if (Date.now() >= (token.accessTokenExpiresAt as number) - REFRESH_MARGIN_MS) return refreshed(token);
+      // A token still inside its 15 minutes is not proof the session lives: a logout in another tab,
+      // a password change or a deletion revokes it in the store, and a copy of this cookie must not
+      // go on answering who it was (the refresh above fails the same way once the token is old).
+      return (await sessionActor(await getDb(), token)) ? token : { ...token, error: SESSION_ENDED };
     },
     async session({ session, token }) {
+      // An ended session answers no identity: only the error, which the browser takes as signed out.
+      if (token.error) return { expires: session.expires, error: token.error } as unknown as Session;
       // Tokens stay inside the encrypted cookie; the browser's session object carries no secret.
       return {
         ...session,

@@ -5,9 +5,9 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { allows, needsCompany, type Guard } from '@/lib/access';
 import { getDb } from '@/lib/db/client';
-import { actorFromClaims, type Actor } from './actor';
+import type { Actor } from './actor';
 import { SESSION_ENDED_LOGIN } from './messages';
-import { verifyAccessToken } from './tokens';
+import { sessionActor } from './session-actor';
 import { ADMIN_HOME, LEAVE_IMPERSONATION } from './impersonation-gate';
 import { SESSION_HANDOFF_HEADER, openSessionHandoff, readSessionCookie, sessionCookieValue } from './session-cookie';
 
@@ -33,8 +33,7 @@ type CurrentSession = { user: SessionUser; actor: Actor } | { user: null; actor:
 export const currentSession = cache(async (): Promise<CurrentSession> => {
   const token = await sessionToken();
   if (!token?.userId) return { user: null, actor: null, ended: false };
-  const claims = typeof token.accessToken === 'string' ? await verifyAccessToken(token.accessToken, { ignoreExpiry: true }) : null;
-  const actor = !token.error && claims?.userId === token.userId ? await actorFromClaims(await getDb(), claims) : null;
+  const actor = await sessionActor(await getDb(), token);
   // An impersonation the server ended (its 600 s ran out): back to the admin's own session, not to /login.
   if (!actor) return { user: null, actor: null, ended: true, impersonating: !!token.impersonation };
   return {
