@@ -7,6 +7,9 @@ import { stripCountryCode } from '@/lib/auth/phone';
 import type { Actor } from '@/lib/auth/actor';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
 import { assertNotLastSuperAdmin } from './super-admins';
+import { ROLES } from '@/lib/access';
+import { conflict } from '@/lib/errors';
+import { LAST_ADMIN_DELETING, lockCompany, otherActiveMembers } from '@/lib/companies/last-admin';
 
 export const DELETED_NAME = 'Deleted';
 export const deletedEmailFor = (userId: number) => `deleted+${userId}@invalid.local`;
@@ -55,6 +58,8 @@ export type MemberProfile = Awaited<ReturnType<typeof memberProfile>>;
  * as 'Deleted' with nothing else. Every session ends at once; the roles go, so the id can no longer
  * reach anything.
  * The last super admin cannot delete their account (409): nobody would be left to run the product.
+ * Nor can a company's last active company admin while it has other active employees (409): they
+ * would be left with jobs and billing nobody can manage. Alone in the company, they may.
  * An admin impersonating the user cannot delete it (403): only the person may erase their account.
  */
 export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: string }) {
@@ -62,6 +67,7 @@ export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: strin
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await assertNotLastSuperAdmin(t, actor.userId);
+    await assertNotLastCompanyAdmin(t, actor);
     const [user] = await t
       .select({ email: users.email, emailToVerify: users.emailToVerify })
       .from(users)
@@ -106,4 +112,11 @@ export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: strin
     });
   });
   return { deleted: true, message: 'Your account has been deleted.' };
+}
+
+async function assertNotLastCompanyAdmin(tx: Database, actor: Actor) {
+  if (!actor.companyId || !actor.roles.includes(ROLES.COMPANY_ADMIN)) return;
+  await lockCompany(tx, actor.companyId);
+  const others = await otherActiveMembers(tx, actor.companyId, actor.userId);
+  if (others.admins === 0 && others.members > 0) throw conflict(LAST_ADMIN_DELETING);
 }

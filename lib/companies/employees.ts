@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { companies, userRoles, users } from '@/lib/db/schema';
 import { ADMIN_ROLES, ROLES, hasAny } from '@/lib/access';
@@ -11,10 +11,11 @@ import { stripCountryCode, toE164 } from '@/lib/auth/phone';
 import { revokeAllSessions } from '@/lib/auth/sessions';
 import { publicUrl } from '@/lib/config';
 import { conflict, forbidden, notFound } from '@/lib/errors';
+import { LAST_ADMIN, lockCompany, otherActiveMembers } from './last-admin';
 import type { CreateEmployeeInput, EmployeeListQuery, EmployeeRole, UpdateEmployeeInput } from './employee-schemas';
 
+export { LAST_ADMIN } from './last-admin';
 export const ONLY_COMPANY_ADMINS = 'Only a company admin can manage employees.';
-export const LAST_ADMIN = 'A company needs at least one active company admin: make another employee a company admin first.';
 export const NOT_YOURSELF = 'You cannot deactivate your own account. Ask another company admin.';
 export const OTHER_COMPANY_EMAIL = 'This email already belongs to a user of another company.';
 export const ALREADY_EMPLOYEE = 'This email already belongs to an employee of this company.';
@@ -145,17 +146,12 @@ export async function updateEmployee(db: Database, actor: Actor, companyId: numb
   await companyFor(db, actor, companyId, 'manage');
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await t.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    await lockCompany(t, companyId);
     const current = await employeeOrThrow(t, companyId, userId);
     if (input.active === false && userId === actor.userId) throw conflict(NOT_YOURSELF, 'active');
     const staysAdmin = (input.role ?? (current.companyAdmin ? 'company_admin' : 'company_user')) === 'company_admin' && (input.active ?? current.active);
-    if (current.companyAdmin && current.active && !staysAdmin) {
-      const [{ others }] = await t
-        .select({ others: count() })
-        .from(users)
-        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, ROLES.COMPANY_ADMIN)))
-        .where(and(ofCompany(companyId), eq(users.active, true), ne(users.id, userId)));
-      if (others === 0) throw conflict(LAST_ADMIN, input.active === false ? 'active' : 'role');
+    if (current.companyAdmin && current.active && !staysAdmin && (await otherActiveMembers(t, companyId, userId)).admins === 0) {
+      throw conflict(LAST_ADMIN, input.active === false ? 'active' : 'role');
     }
     const patch: Partial<typeof users.$inferInsert> = {
       firstName: input.first_name,

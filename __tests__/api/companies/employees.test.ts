@@ -11,6 +11,8 @@ import { login } from '@/lib/auth/login';
 import { getDb } from '@/lib/db/client';
 import { companies, emailOutbox, refreshTokens, userRoles, users } from '@/lib/db/schema';
 import { LAST_ADMIN, NOT_YOURSELF, ONLY_COMPANY_ADMINS, OTHER_COMPANY_EMAIL } from '@/lib/companies/employees';
+import { LAST_ADMIN_DELETING } from '@/lib/companies/last-admin';
+import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { otherCompanyUser, tokens } from '../jobs/helpers';
@@ -189,6 +191,28 @@ describe('PATCH /companies/{id}/employers/{userId}', () => {
     expect((await viaAdmin({ active: false }, second.json.data.id)).status).toBe(409);
     const [row] = await db.select({ active: users.active }).from(users).where(eq(users.id, second.json.data.id));
     expect(row.active).toBe(true);
+  });
+
+  it("the last active company admin cannot delete their account while the company has other employees; alone, they can", async () => {
+    const db = await getDb();
+    const [company] = await db.insert(companies).values({ companyName: 'Hand-off Haulers', city: 'Tyler', state: 'TX' }).returning();
+    const add = (role: string) => call(adminAddPost, { token: t.admin, body: newPerson({ role }), params: { id: String(company.id) } });
+    const owner = (await add('company_admin')).json.data;
+    const clerk = (await add('company_user')).json.data;
+    const ownerToken = await tokenFor(owner.email, PASSWORD);
+
+    const refused = await call(deleteMe, { method: 'DELETE', token: ownerToken });
+    expect(refused.status).toBe(409);
+    expect(refused.json.errors[0].message).toBe(LAST_ADMIN_DELETING);
+    const [kept] = await db.select({ deletedAt: users.deletedAt, email: users.email }).from(users).where(eq(users.id, owner.id));
+    expect(kept).toEqual({ deletedAt: null, email: owner.email });
+    expect((await call(employerGet, { token: ownerToken })).status).toBe(200);
+
+    // The employee promoted, the owner may go; the new admin is now the last one.
+    expect((await patch(ownerToken, clerk.id, { role: 'company_admin' }, company.id)).status).toBe(200);
+    expect((await call(deleteMe, { method: 'DELETE', token: ownerToken })).status).toBe(200);
+    // Alone in the company, the remaining admin may delete their account too.
+    expect((await call(deleteMe, { method: 'DELETE', token: await tokenFor(clerk.email, PASSWORD) })).status).toBe(200);
   });
 
   it('an inactive admin does not count as the company admin who keeps the company managed', async () => {
