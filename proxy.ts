@@ -7,6 +7,7 @@ import { secureCookies } from '@/lib/auth/cookie-security';
 import { cspParts, newNonce, pageCsp } from '@/lib/security/csp';
 import { FLAG_COOKIE, flagOverridesFromQuery, parseFlagCookie, serializeFlagCookie } from '@/lib/flag-overrides';
 import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
+import { SESSION_ENDED_LOGIN } from '@/lib/auth/messages';
 import { SESSION_HANDOFF_HEADER, readSessionCookie, sealSessionHandoff, sessionCookieValue } from '@/lib/auth/session-cookie';
 import { badEscapeResponse, badlyEncoded } from '@/lib/api/path-encoding';
 
@@ -77,7 +78,10 @@ async function gate(req: NextRequest): Promise<{ denied?: NextResponse; session?
   const token = await readSessionCookie(req);
   const leave = impersonationRedirect(pathname, token);
   if (leave) return { denied: NextResponse.redirect(new URL(leave, req.url)) };
-  const signedIn = !!token?.userId && !token.error;
+  // A session the store ended (the jwt callback marked the cookie on /api/auth/session): say so on
+  // /login, as the pages do, rather than a bare sign-in form.
+  if (token?.userId && token.error) return { denied: NextResponse.redirect(new URL(SESSION_ENDED_LOGIN, req.url)) };
+  const signedIn = !!token?.userId;
   const roles = (token?.roles as string[] | undefined) ?? [];
   if (!allows(guard, roles, signedIn)) {
     const url = new URL('/login', req.url);

@@ -20,6 +20,8 @@ jest.mock('next/headers', () => ({
 // Imported after the mock is in place.
 import { getSessionUser, requireUser } from '@/lib/auth/server';
 import { authOptions } from '@/lib/auth/next-auth';
+import { NextRequest } from 'next/server';
+import { proxy } from '@/proxy';
 
 beforeAll(seed);
 
@@ -135,6 +137,16 @@ describe("next-auth's session endpoint after the session ended elsewhere", () =>
     expect(after.user).toBeUndefined();
     expect(after.error).toBe('SessionEnded');
     expect(JSON.stringify(after)).not.toContain(user.email);
+  });
+
+  it('a page opened with the cookie the endpoint marked goes to /login with the expired warning', async () => {
+    const user = await makeUser();
+    const session = await signIn(user.email);
+    expect((await call(logoutPost, { token: session.accessToken, method: 'POST' })).status).toBe(200);
+    const marked = await jwt!({ token: tokenOf(session) } as Parameters<NonNullable<typeof jwt>>[0]);
+    const value = await encode({ secret: authSecret(), token: marked as JWT });
+    const res = await proxy(new NextRequest('http://localhost:3000/members/home', { headers: { cookie: `next-auth.session-token=${value}` } }));
+    expect(new URL(res.headers.get('location')!).pathname + new URL(res.headers.get('location')!).search).toBe('/login?expired=1');
   });
 
   it('nobody after a password change on another device', async () => {
