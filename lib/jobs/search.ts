@@ -7,7 +7,7 @@ import { queryPage } from '@/lib/db/page';
 import { toStateCode, type JobSortField, type JobStatus } from './codes';
 import { companyScope } from './access';
 import type { SearchJobs } from './schemas';
-import { lifecycle, startOfUtcDay, type JobTag } from './serialize';
+import { lifecycle, nextBoostDayChange, startOfUtcDay, type JobTag } from './serialize';
 
 type SummaryRow = {
   id: number;
@@ -88,8 +88,35 @@ export async function searchJobs(db: Database, actor: Actor | null, input: Searc
     const value = await readPage(db, companyId, input, today);
     return { value, until: Number.POSITIVE_INFINITY, weight: value.rows.length + 1 };
   });
-  const { rows, ...counted } = page!;
-  return { items: rows.map((r) => toSummary(r, now)), pagination: { offset: input.offset, limit: input.limit, ...counted } };
+  const { rows: _rows, shown: _shown, ...counted } = page as Page;
+  return { items: summariesOf(page as Page, now), pagination: { offset: input.offset, limit: input.limit, ...counted } };
+}
+
+type Page = Awaited<ReturnType<typeof readPage>> & {
+  /** The summaries made from the remembered rows, and the span of time in which they hold. */
+  shown?: { from: number; until: number; items: readonly JobSummary[] };
+};
+
+/**
+ * The page's summaries as of `now`, made once per remembered page and reused while they hold: only
+ * a running boost's days left depend on the time (status and dates do not), so they hold until the
+ * first of those steps down. Frozen: every caller gets the same objects (they only serialize them).
+ */
+function summariesOf(page: Page, now: Date): JobSummary[] {
+  const at = now.getTime();
+  if (page.shown && at >= page.shown.from && at < page.shown.until) return page.shown.items as JobSummary[];
+  const items = Object.freeze(page.rows.map((r) => deepFreeze(toSummary(r, now))));
+  const until = Math.min(...page.rows.map((r) => nextBoostDayChange(r.boost_active, r.boost_ends_at, now)));
+  page.shown = { from: at, until, items };
+  return items as JobSummary[];
+}
+
+function deepFreeze<T extends object>(summary: T): T {
+  for (const value of Object.values(summary)) {
+    if (Array.isArray(value)) value.forEach((element) => Object.freeze(element));
+    if (value && typeof value === 'object') Object.freeze(value);
+  }
+  return Object.freeze(summary);
 }
 
 async function readPage(db: Database, companyId: number | undefined, input: SearchJobs, today: Date) {

@@ -12,6 +12,18 @@ export function boostRemainingDays(boostActive: boolean, boostEndsAt: Date | str
   return Math.max(0, Math.ceil((new Date(boostEndsAt).getTime() - now.getTime()) / DAY_MS));
 }
 
+/**
+ * The first moment after `now` at which boostRemainingDays changes (it steps down by one each time
+ * a whole day is left), or +Infinity when it no longer will.
+ */
+export function nextBoostDayChange(boostActive: boolean, boostEndsAt: Date | string | null, now: Date) {
+  if (!boostActive || !boostEndsAt) return Number.POSITIVE_INFINITY;
+  const end = new Date(boostEndsAt).getTime();
+  const left = end - now.getTime();
+  if (left <= 0) return Number.POSITIVE_INFINITY;
+  return end - (Math.ceil(left / DAY_MS) - 1) * DAY_MS;
+}
+
 export type JobTag = { id: number; tag_id: number; tag: string };
 
 type PeriodOf = Pick<JobRow, 'paymentStatus' | 'expirationDate'>;

@@ -93,6 +93,28 @@ it('works out date-dependent fields from the clock of each call, not of the read
   expect((await row(new Date(Date.now() + 2 * 86_400_000))).today_applicants).toBe(0);
 });
 
+it('makes the summaries once per remembered page, and again exactly when a boost steps down a day', async () => {
+  await inTouch(db);
+  const ends = new Date(Date.now() + 5 * 86_400_000 + 3_600_000);
+  await db.execute(sql`update jobs set boost_active = true, boost_ends_at = ${ends.toISOString()} where id = ${jobId}`);
+  await inTouch(db);
+  const now = Date.now();
+  const first = await list(new Date(now));
+  expect((await list(new Date(now + 1_000))).items).toBe(first.items);
+  // Shared, so nobody may change them.
+  expect(Object.isFrozen(first.items)).toBe(true);
+  const job = first.items.find((j) => j.id === jobId)!;
+  expect(Object.isFrozen(job) && Object.isFrozen(job.tags)).toBe(true);
+  expect(job.boost_remaining_days).toBe(6);
+  // The step: 5 whole days left from one hour before the end of the sixth-last day.
+  const step = ends.getTime() - 5 * 86_400_000;
+  expect((await row(new Date(step - 1))).boost_remaining_days).toBe(6);
+  expect((await row(new Date(step))).boost_remaining_days).toBe(5);
+  // An earlier clock than the one they were made for is worked out again, not served from later.
+  expect((await row(new Date(now))).boost_remaining_days).toBe(6);
+  await db.execute(sql`update jobs set boost_active = false, boost_ends_at = null where id = ${jobId}`);
+});
+
 it('sees a change another instance commits once its notification arrives', async () => {
   await inTouch(db);
   await list();
