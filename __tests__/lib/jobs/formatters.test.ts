@@ -3,6 +3,7 @@
  */
 import { formatUsd, formatUsdShort } from '@/lib/jobs/codes';
 import { formatPay } from '@/components/drivers/format';
+import { formatDate } from '@/components/jobs/format';
 
 // Issue 16: building an Intl.NumberFormat per call was the hottest function of the job list.
 describe('money formatters', () => {
@@ -16,6 +17,25 @@ describe('money formatters', () => {
       expect(formatPay(150000, 'weekly')).toBe('$1,500 / week');
       expect(formatPay(65, 'per_mile')).toBe('$0.65 / mile');
       expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('job dates', () => {
+  it('show MM/DD/YYYY in US/Eastern, a dash for nothing or nonsense, and format each date once', () => {
+    // format is a getter (a bound function per read): each read is one date formatted.
+    const spy = jest.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    try {
+      expect(formatDate('2026-03-08T04:30:00.000Z')).toBe('03/07/2026');
+      expect(formatDate('2026-03-08T04:30:00.000Z')).toBe('03/07/2026');
+      expect(formatDate(new Date('2026-07-04T16:00:00Z'))).toBe('07/04/2026');
+      expect(formatDate('not a date')).toBe('-');
+      expect(formatDate(null)).toBe('-');
+      expect(formatDate('', 'n/a')).toBe('n/a');
+      // The repeated ISO text was looked up, not formatted again.
+      expect(spy).toHaveBeenCalledTimes(2);
     } finally {
       spy.mockRestore();
     }
