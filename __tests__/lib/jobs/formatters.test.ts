@@ -26,7 +26,8 @@ describe('money formatters', () => {
 describe('job dates', () => {
   it('show MM/DD/YYYY in US/Eastern, a dash for nothing or nonsense, and format each date once', () => {
     // format is a getter (a bound function per read): each read is one date formatted.
-    const spy = jest.spyOn(Intl.DateTimeFormat.prototype as unknown as { get format(): (d: Date) => string }, 'format', 'get');
+    const spyOnGetter = jest.spyOn as unknown as (object: object, key: string, access: 'get') => jest.SpyInstance;
+    const spy = spyOnGetter(Intl.DateTimeFormat.prototype, 'format', 'get');
     try {
       expect(formatDate('2026-03-08T04:30:00.000Z')).toBe('03/07/2026');
       expect(formatDate('2026-03-08T04:30:00.000Z')).toBe('03/07/2026');
