@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { clsx } from 'clsx';
 import { HOME_TIME, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
 import type { PortalJob } from '@/lib/drivers/jobs';
 import { formatMiles, formatPay, matchPercent } from './format';
@@ -6,7 +7,19 @@ import { formatMiles, formatPay, matchPercent } from './format';
 /** One job in the Drivers Portal lists: title, company, place, distance, pay and match. */
 export function PortalJobCard({ job }: { job: PortalJob }) {
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-300 sm:p-5">
+    <li
+      className={clsx(
+        'rounded-2xl border bg-white p-4 shadow-sm transition hover:border-brand-300 sm:p-5',
+        job.promoted ? 'border-brand-300 ring-1 ring-brand-200' : 'border-slate-200',
+      )}
+    >
+      {(job.featured || job.promoted) && (
+        // Said in words, so a driver knows why this job stands out (a paid placement, not a better match).
+        <p className="mb-2 flex flex-wrap gap-2 text-xs font-semibold">
+          {job.featured && <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-amber-800 ring-1 ring-amber-200">Featured</span>}
+          {job.promoted && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-brand-700 ring-1 ring-brand-200">Promoted</span>}
+        </p>
+      )}
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm font-medium text-brand-700">{job.companyName}</p>

@@ -29,6 +29,8 @@ type Row = {
   city: string | null;
   state: string | null;
   distance: number | string | null;
+  featured: boolean;
+  promoted: boolean;
 };
 
 /** PGlite and node-postgres both answer enum arrays as '{H,N}' text when the type is not registered. */
@@ -49,6 +51,8 @@ function toPortalJob(r: Row, profile: MatchProfile | null) {
     city: r.city,
     state: r.state,
     distance,
+    featured: r.featured,
+    promoted: r.promoted,
     match: profile ? explainMatch(profile, job, distance) : null,
   };
 }
@@ -56,12 +60,23 @@ export type PortalJob = ReturnType<typeof toPortalJob>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * What the paid add-ons buy on the Drivers Portal (docs/drivers.md): a running boost puts the job
+ * first in the job search and first among equally good matches, labelled Featured; a promote paid
+ * for the current period labels it Promoted and sets its card apart. Live as the public page counts
+ * a hyperlink live: subscribed and paid through the job's expiry (lib/jobs/paid-items.ts).
+ */
+const PROMOTED = sql`exists (
+  select 1 from job_addons ad
+  where ad.job_id = jobs.id and ad.addon_type = 'promote' and ad.subscribed and ad.paid_through >= jobs.expiration_date
+)`;
+
 /** The columns every list selects, the first live address's place and the distance from home. */
 function listSql(home: { lat: number; lng: number } | null, where: SQL[], order: SQL, page: { offset: number; limit: number }) {
   return sql`
     select jobs.id, jobs.title, jobs.job_type, jobs.home_time, jobs.required_experience, jobs.endorsements, jobs.expected_pay_cents,
       jobs.salary_type, jobs.posting_date, c.company_name, fa.city, fa.state::text as state,
-      ${nearestAddressMilesSql('jobs', home)} as distance
+      ${nearestAddressMilesSql('jobs', home)} as distance, jobs.boost_active as featured, ${PROMOTED} as promoted
     from jobs
     join companies c on c.id = jobs.company_id
     left join lateral (
@@ -78,7 +93,8 @@ const homeOf = (p: { latitude: number | null; longitude: number | null } | null)
 /**
  * /members/jobs: every public job, filtered by keywords (title, trigram index), job type, home
  * time, minimum weekly pay and a radius from home (the gist index on job addresses); pages of 10.
- * Nearest first when a radius is given, newest first otherwise.
+ * Nearest first when a radius is given (the driver asked for distance), otherwise boosted jobs
+ * first, then newest (jobs_list_boosted_posted_idx).
  */
 export async function searchPortalJobs(db: Database, userId: number, input: DriverJobSearch, now = new Date()) {
   const profile = await matchProfileOf(db, userId);
@@ -90,7 +106,9 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
   if (input.min_pay != null) where.push(sql`jobs.salary_type = 'weekly' and jobs.expected_pay_cents >= ${input.min_pay * 100}`);
   const byDistance = input.radius != null && home != null;
   if (byDistance) where.push(jobsWithinSql(sql.raw('jobs.id'), home, input.radius!));
-  const order = byDistance ? sql`distance asc nulls last, jobs.id desc` : sql`coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`;
+  const order = byDistance
+    ? sql`distance asc nulls last, jobs.id desc`
+    : sql`jobs.boost_active desc, coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`;
   const [rows, counted] = await Promise.all([
     queryRows<Row>(db, listSql(home, where, order, input)),
     countUpTo(db, sql`select 1 from jobs join companies c on c.id = jobs.company_id where ${sql.join(where, sql` and `)}`, input),
@@ -105,13 +123,15 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
 
 /**
  * /members/home: the public jobs that match the driver best, ranked in SQL by the same points as
- * the explanation, nearest first among equals. A driver without a profile sees the newest jobs.
+ * the explanation; among equals a boosted job first, then the nearest. A driver without a profile
+ * sees boosted jobs, then the newest.
  */
 export async function bestMatchingJobs(db: Database, userId: number, now = new Date(), limit = DRIVER_PAGE_SIZE) {
   const profile = await matchProfileOf(db, userId);
   const home = homeOf(profile);
   const points = profile ? matchPointsSql(profile, jobColumns(jobs), nearestAddressMilesSql('jobs', home)) : sql`0::int`; // a bare 0 in ORDER BY would name a column position (a 500 for drivers without a profile)
-  const order = sql`${points} desc, distance asc nulls last, coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`;
+  // A boost ranks a job first among equally good matches, never above a better one.
+  const order = sql`${points} desc, jobs.boost_active desc, distance asc nulls last, coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`;
   const rows = await queryRows<Row>(db, listSql(home, [sql`${publicCondition(now)}`], order, { offset: 0, limit }));
   return { items: rows.map((r) => toPortalJob(r, profile)), hasProfile: profile != null };
 }

@@ -201,8 +201,8 @@ describe.each([
 });
 
 describe('the other lists read their first page in index order', () => {
-  it('the Drivers Portal job search, newest first', async () => {
-    await expectIndexedPage((d) => searchPortalJobs(d, driverId, driverJobSearchSchema.parse({})), 'jobs_list_posted_idx');
+  it('the Drivers Portal job search, boosted first, then newest', async () => {
+    await expectIndexedPage((d) => searchPortalJobs(d, driverId, driverJobSearchSchema.parse({})), 'jobs_list_boosted_posted_idx');
   });
   it("the admins' applicants list", async () => {
     await expectIndexedPage((d) => adminApplicants(d, admin, { search: '', offset: 0, limit: 50 }), 'applications_created_idx');

@@ -66,6 +66,37 @@ describe('Drivers Portal jobs', () => {
     expect(tankerFar?.match?.factors.find((f) => f.key === 'distance')?.met).toBe(false);
   });
 
+  it('a boost puts a job first in the search and first among equal matches, labelled Featured; a paid promote labels it Promoted', async () => {
+    const db = await getDb();
+    const byTitle = (items: { title: string }[]) => items.map((j) => j.title);
+    // Boost the two oldest: they now lead the default search (newest first among them), not a search by distance.
+    await db.execute(sql`update jobs set boost_active = true, boost_ends_at = now() + interval '7 days' where id = ${ids.TankerNear}`);
+    await db.execute(sql`update jobs set boost_active = true, boost_ends_at = now() + interval '7 days' where id = ${ids.TankerFar}`);
+    try {
+      const found = await search({ q: 'Portal' });
+      expect(byTitle(found.items)).toEqual(['Portal TankerFar', 'Portal TankerNear', 'Portal BusNear']);
+      expect(found.items.map((j) => j.featured)).toEqual([true, true, false]);
+      expect(byTitle((await search({ q: 'Portal', radius: 50 })).items)).toEqual(['Portal TankerNear', 'Portal BusNear']);
+      // Among matches a boost never lifts a worse match over a better one: TankerFar misses the distance.
+      const best = byTitle((await bestMatchingJobs(db, driverId)).items);
+      expect(best.indexOf('Portal TankerNear')).toBeLessThan(best.indexOf('Portal TankerFar'));
+      expect(best[0]).toBe('Portal TankerNear');
+
+      // Promote counts only while subscribed and paid for the job's current period.
+      const promote = (jobId: number, subscribed: boolean, paid: boolean) =>
+        db.execute(sql`insert into job_addons (job_id, addon_type, subscribed, cost_cents, paid_through)
+          select id, 'promote', ${subscribed}, 10000, ${paid ? sql`expiration_date` : sql`null`} from jobs where id = ${jobId}`);
+      await promote(ids.BusNear, true, true);
+      await promote(ids.TankerNear, true, false);
+      await promote(ids.TankerFar, false, true);
+      const promoted = Object.fromEntries((await search({ q: 'Portal' })).items.map((j) => [j.title, j.promoted]));
+      expect(promoted).toEqual({ 'Portal BusNear': true, 'Portal TankerNear': false, 'Portal TankerFar': false });
+    } finally {
+      await db.execute(sql`update jobs set boost_active = false, boost_ends_at = null where id in (${ids.TankerNear}, ${ids.TankerFar})`);
+      await db.execute(sql`delete from job_addons where addon_type = 'promote' and job_id in (${ids.TankerNear}, ${ids.TankerFar}, ${ids.BusNear})`);
+    }
+  });
+
   it('the portal job page answers the factors, the distance and whether the driver applied; not for unpaid jobs', async () => {
     const page = await portalJob(await getDb(), driverId, ids.BusNear);
     expect(page?.distance).toBeGreaterThan(25);

@@ -120,6 +120,8 @@ export const jobs = pgTable(
     // The tick scans only live postings and running boosts.
     index('jobs_live_expiry_idx').on(t.expirationDate).where(sql`${t.active} and ${t.approved}`),
     index('jobs_boost_end_idx').on(t.boostEndsAt).where(sql`${t.boostActive}`),
+    // The Drivers Portal's job search: boosted jobs first, then newest (lib/drivers/jobs.ts).
+    index('jobs_list_boosted_posted_idx').on(t.boostActive, sql`coalesce(${t.postingDate}, ${t.createdAt})`, t.id),
     // The Drivers Portal's job search filters live jobs by type, home time and weekly pay.
     index('jobs_live_type_idx').on(t.jobType).where(sql`${t.active} and ${t.approved}`),
     index('jobs_live_home_time_idx').on(t.homeTime).where(sql`${t.active} and ${t.approved}`),

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_list_boosted_posted_idx" ON "jobs" USING btree ("boost_active",coalesce("posting_date", "created_at"),"id");
