@@ -71,9 +71,10 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
           Add your home ZIP code in <Link href="/members/settings?tab=profile" className="font-semibold underline">your profile</Link> to search by distance.
         </Alert>
       )}
-      <p className="mb-3 mt-4 text-sm text-slate-500" aria-live="polite">
+      {/* The results' heading: the cards' titles are h3, under it (not straight under the page's h1). */}
+      <h2 className="mb-3 mt-4 text-sm font-normal text-slate-500" aria-live="polite">
         {totalLabel(result.pagination.total, result.pagination.total_is_lower_bound)} {result.pagination.total === 1 ? 'job' : 'jobs'} found
-      </p>
+      </h2>
       <AdSlot placement="job_search" className="mb-4 max-w-2xl" />
       {result.items.length ? (
         <PortalJobList jobs={result.items} label="Jobs" />
