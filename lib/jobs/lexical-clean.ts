@@ -17,6 +17,19 @@
 
 type Json = Record<string, unknown>;
 
+/** The inline styles rich text may carry: the HTML's (lib/jobs/sanitize.ts), and a Lexical state's text and block styles. */
+export const STYLE_RULES: Record<string, RegExp[]> = {
+  'text-align': [/^(left|right|center|justify)$/],
+  'padding-left': [/^\d{1,3}px$/],
+  'font-weight': [/^(bold|normal|\d{3})$/],
+  'font-style': [/^(italic|normal)$/],
+  'text-decoration': [/^(underline|line-through|none)$/],
+  'font-size': [/^\d{1,2}(\.\d+)?(pt|px)$/],
+  color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
+  'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
+  width: [/^\d{1,4}(px|%)$/],
+};
+
 const ELEMENTS = new Set(['root', 'paragraph', 'heading', 'quote', 'code', 'list', 'listitem', 'link', 'autolink', 'table', 'tablerow', 'tablecell']);
 const LEAVES = new Set(['text', 'code-highlight', 'linebreak', 'tab', 'horizontalrule', 'image']);
 /** What may not stand directly under the root. */
@@ -53,7 +66,7 @@ export function cleanStyle(style: string, rules: Record<string, RegExp[]>): stri
 }
 
 /** The state, cleaned; anything that is not a state ({root}) is returned as it is. */
-export function cleanLexicalState(state: unknown, rules: Record<string, RegExp[]>): unknown {
+export function cleanLexicalState(state: unknown, rules: Record<string, RegExp[]> = STYLE_RULES): unknown {
   if (!isObject(state) || !isObject(state.root)) return state;
   const [root] = cleanNode({ ...state.root, type: 'root' }, rules);
   return { root };

@@ -2,7 +2,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { isLexicalState, lexicalToHtml } from './rich-text';
 import { repairTables } from './table-rules';
-import { cleanLexicalState } from './lexical-clean';
+import { STYLE_RULES, cleanLexicalState } from './lexical-clean';
 
 const CELL_ATTRS = ['colspan', 'rowspan', 'colwidth', 'style', 'class', 'id', 'headers', 'scope'];
 const BASIC = ['style', 'class', 'id'];
@@ -18,19 +18,6 @@ const RICH_TEXT_CLASSES = ['rt-*'];
 const ID_PREFIX = 'user-content-';
 const ownId = (attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes =>
   attribs.id === undefined ? attribs : { ...attribs, id: attribs.id.startsWith(ID_PREFIX) ? attribs.id : `${ID_PREFIX}${attribs.id}` };
-
-/** The inline styles rich text may carry (the HTML's, and a Lexical state's text and block styles). */
-export const STYLE_RULES: Record<string, RegExp[]> = {
-  'text-align': [/^(left|right|center|justify)$/],
-  'padding-left': [/^\d{1,3}px$/],
-  'font-weight': [/^(bold|normal|\d{3})$/],
-  'font-style': [/^(italic|normal)$/],
-  'text-decoration': [/^(underline|line-through|none)$/],
-  'font-size': [/^\d{1,2}(\.\d+)?(pt|px)$/],
-  color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
-  'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
-  width: [/^\d{1,4}(px|%)$/],
-};
 
 /**
  * THE allow-list of rich text (jobs spec §5): job descriptions and news posts both go through it.
@@ -84,7 +71,7 @@ export function sanitizeDescriptionHtml(html: string): string {
  */
 export function renderDescription(input: unknown): { json: unknown | null; html: string } {
   if (isLexicalState(input)) {
-    const json = repairTables(cleanLexicalState(typeof input === 'string' ? JSON.parse(input) : input, STYLE_RULES));
+    const json = repairTables(cleanLexicalState(typeof input === 'string' ? JSON.parse(input) : input));
     return { json, html: sanitizeDescriptionHtml(lexicalToHtml(json) ?? '') };
   }
   const text = typeof input === 'string' ? input : '';

@@ -2,6 +2,7 @@ import type { JobAddonRow, JobAddressRow, JobRow } from '@/lib/db/schema';
 import { centsToDollars } from './codes';
 import { addonIsLive, addonIsPending, addressIsPending } from './paid-items';
 import { deriveJobStatus } from './status';
+import { cleanLexicalState } from './lexical-clean';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
@@ -109,7 +110,8 @@ export function toJobDetail(
     additional_experience: job.additionalExperience,
     home_time: job.homeTime,
     required_experience: job.requiredExperience,
-    job_description: job.jobDescription ?? job.jobDescriptionHtml,
+    // Cleaned on the way out too: a state stored before the store cleaned it opens in editors as well.
+    job_description: job.jobDescription == null ? job.jobDescriptionHtml : cleanLexicalState(job.jobDescription),
     job_description_html: job.jobDescriptionHtml,
     driver_unload: job.driverUnload,
     expected_pay: centsToDollars(job.expectedPayCents),

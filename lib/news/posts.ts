@@ -7,6 +7,7 @@ import { newsChannels, newsPosts, users } from '@/lib/db/schema';
 import { notFound, unprocessable } from '@/lib/errors';
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
 import { renderRichText } from '@/lib/jobs/sanitize';
+import { cleanLexicalState } from '@/lib/jobs/lexical-clean';
 import { assertMayEdit, assertReader, assertWriter } from './access';
 import { channelOrThrow } from './channels';
 import { firstImageUrl, makeThumbnails } from './images';
@@ -21,7 +22,8 @@ export function postView(p: PostRow, author?: { firstName: string | null; lastNa
     id: p.id,
     channel_id: p.channelId,
     title: p.title,
-    body: p.body,
+    // Cleaned on the way out too (lib/jobs/lexical-clean.ts): a post stored before the store cleaned it.
+    body: p.body == null ? p.body : cleanLexicalState(p.body),
     body_html: p.bodyHtml,
     status: p.status as PostStatus,
     is_active: p.isActive,

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { POST as searchRoute } from '@/app/api/v1.0/news/channels/search/route';
 import { GET as listChannelsRoute, POST as createChannelRoute } from '@/app/api/v1.0/news/channels/route';
 import { DELETE as deactivateRoute, GET as getChannelRoute, PUT as updateChannelRoute } from '@/app/api/v1.0/news/channels/[id]/route';
@@ -239,6 +240,12 @@ describe("a post's stored Lexical state, which other writers' editors open", () 
     expect(reread.json.data.body).toEqual(stored);
     const again = await call(updatePostRoute, { token: t.contributor, params: { id: String(res.json.data.id) }, body: { body: stored }, method: 'PUT' });
     expect(again.json.data.body).toEqual(stored);
+
+    // A post stored before the store cleaned states is cleaned on its way to the editor.
+    const db = await getDb();
+    await db.execute(sql`update news_posts set body = ${JSON.stringify(hostile)}::jsonb where id = ${res.json.data.id}`);
+    const legacy = await call(getPostRoute, { token: t.contributor, params: { id: String(res.json.data.id) } });
+    expect(legacy.json.data.body).toEqual(stored);
   });
 });
 

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { cleanLexicalState, cleanStyle } from '@/lib/jobs/lexical-clean';
-import { STYLE_RULES } from '@/lib/jobs/sanitize';
+import { STYLE_RULES, cleanLexicalState, cleanStyle } from '@/lib/jobs/lexical-clean';
 
 const clean = (state: unknown) => cleanLexicalState(state, STYLE_RULES) as { root: { children: Record<string, unknown>[] } };
 const KNOWN = ['root', 'paragraph', 'heading', 'quote', 'code', 'list', 'listitem', 'link', 'autolink', 'table', 'tablerow', 'tablecell', 'text', 'code-highlight', 'linebreak', 'tab', 'horizontalrule', 'image'];
