@@ -155,7 +155,7 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
           <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" {...register('driver_unload')} />
           <span>
             <span className="font-medium text-slate-800">Drive and unload</span>
-            <span className="block text-slate-500">The driver loads or unloads the freight (otherwise no-touch freight).</span>
+            <span className="block text-slate-600">The driver loads or unloads the freight (otherwise no-touch freight).</span>
           </span>
         </label>
         <Controller
