@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import '@/lib/validation/messages';
 
 /**
@@ -38,6 +39,8 @@ export function orderedRules(required: string, rules: readonly Rule[], opts: { t
   const base = opts.trim === false ? z.string({ error: required }) : z.string({ error: required }).trim();
   return base.superRefine((value, ctx) => {
     if (!value) return void ctx.addIssue({ code: 'custom', message: required });
+    // One-line fields all: a password (trim: false) may hold any character the person can type again.
+    if (opts.trim !== false && !isSingleLine(value)) return void ctx.addIssue({ code: 'custom', message: SINGLE_LINE_MESSAGE });
     const broken = rules.find(([ok]) => !ok(value));
     if (broken) ctx.addIssue({ code: 'custom', message: broken[1] });
   });

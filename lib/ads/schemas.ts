@@ -3,6 +3,7 @@
  * Bodies are snake_case (issue 14). Client-safe: no server code.
  */
 import { z } from 'zod';
+import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import '@/lib/validation/messages';
 import { dateSchema } from '@/lib/validation/dates';
 import { US_STATES, valuesOf } from '@/lib/jobs/codes';
@@ -24,7 +25,7 @@ export const AD_MESSAGES = {
 } as const;
 
 const text = (max: number, required: string, tooLong = `Keep it to ${max} characters or fewer`) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong).refine(isSingleLine, SINGLE_LINE_MESSAGE);
 
 /** http(s) only: a javascript: or data: target would run in the viewer's page. */
 export const targetUrlSchema = z

@@ -4,6 +4,7 @@
  * Unknown fields are stripped (zod objects strip by default).
  */
 import { z } from 'zod';
+import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import '@/lib/validation/messages';
 import { dateSchema } from '@/lib/validation/dates';
 import {
@@ -98,6 +99,9 @@ export const coordinates = z.object({
   lng: z.coerce.number().min(-180).max(180),
 });
 
+/** An optional one-line address part. */
+const line = (max: number) => z.string().trim().max(max).refine(isSingleLine, SINGLE_LINE_MESSAGE).nullish();
+
 /**
  * A targeting address. Accepts the server names (street1, city, state, postal_code) and the
  * address component's (description, address = street line, stateName, zipCode); answers the
@@ -107,9 +111,9 @@ export const addressSchema = z
   .object({
     /** The full line the user chose: 'Dallas, TX 75201, USA' (one term or fewer is refused). */
     description: z.string().max(300).nullish(),
-    address: z.string().trim().max(200).nullish(),
-    street1: z.string().trim().max(200).nullish(),
-    city: z.string().trim().max(100).nullish(),
+    address: line(200),
+    street1: line(200),
+    city: line(100),
     state: z.string().trim().max(60).nullish(),
     stateName: z.string().trim().max(60).nullish(),
     postal_code: z.string().trim().max(10).nullish(),
@@ -186,7 +190,7 @@ export type Addon = z.output<typeof addonsSchema>[number];
 
 /** The job content fields, without defaults (so a partial update never resets a field). */
 const contentShape = {
-  title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(150, MESSAGES.titleTooLong),
+  title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(150, MESSAGES.titleTooLong).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   job_type: codes(JOB_TYPES, MESSAGES.jobType),
   additional_experience: z.string().trim().max(2000).nullish(),
   home_time: codes(HOME_TIME, MESSAGES.homeTime),
@@ -263,7 +267,7 @@ export const cancelRenewalSchema = z.object({
 });
 
 /** POST /jobs/{id}/tag and POST /companies/tag */
-export const tagSchema = z.object({ tag: z.string({ error: MESSAGES.tag }).trim().min(1, MESSAGES.tag).max(50, MESSAGES.tag) });
+export const tagSchema = z.object({ tag: z.string({ error: MESSAGES.tag }).trim().min(1, MESSAGES.tag).max(50, MESSAGES.tag).refine(isSingleLine, SINGLE_LINE_MESSAGE) });
 
 const sortSchema = z.preprocess(
   (v) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import { notFound } from '@/lib/errors';
 import { richTextMessages, richTextProblem } from '@/lib/jobs/rich-text';
 
@@ -11,12 +12,12 @@ export const IMAGE_UPLOAD_FAILED = 'An error ocurred uploading image.';
 export const SCHEDULE_IN_PAST = 'Choose a time in the future to schedule the post.';
 export const CHANNEL_INACTIVE = 'This channel is inactive: posts can no longer be written in it.';
 
-const name = z.string().trim().min(1, 'Enter the channel name.').max(120, 'Keep the channel name under 120 characters.');
+const name = z.string().trim().min(1, 'Enter the channel name.').max(120, 'Keep the channel name under 120 characters.').refine(isSingleLine, SINGLE_LINE_MESSAGE);
 
 export const channelCreateSchema = z.strictObject({
   name,
   description: z.string().trim().max(2000, 'Keep the description under 2000 characters.').nullish(),
-  channel_type: z.string().trim().min(1, 'Choose the channel type.').max(60, 'Keep the channel type under 60 characters.'),
+  channel_type: z.string().trim().min(1, 'Choose the channel type.').max(60, 'Keep the channel type under 60 characters.').refine(isSingleLine, SINGLE_LINE_MESSAGE),
   is_active: z.boolean().optional(),
 });
 export const channelUpdateSchema = channelCreateSchema.partial();
@@ -31,7 +32,7 @@ const body = z
   });
 
 export const postCreateSchema = z.strictObject({
-  title: z.string().trim().min(1, 'Enter the post title.').max(200, 'Keep the title under 200 characters.'),
+  title: z.string().trim().min(1, 'Enter the post title.').max(200, 'Keep the title under 200 characters.').refine(isSingleLine, SINGLE_LINE_MESSAGE),
   body,
   /** ISO time; a future one makes the post SCHEDULED. */
   scheduled_at: z.iso.datetime({ offset: true, message: 'Enter the schedule as an ISO date and time.' }).nullish(),

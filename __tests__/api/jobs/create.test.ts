@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { SINGLE_LINE_MESSAGE } from '@/lib/validation/text';
 import { GET as getJobRoute } from '@/app/api/v1.0/jobs/[id]/route';
 import { POST as createPost } from '@/app/api/v1.0/jobs/route';
 import { getDb } from '@/lib/db/client';
@@ -123,6 +124,28 @@ describe('POST /api/v1.0/jobs', () => {
         { message: 'Enter a job description', field: 'job_description' },
       ]),
     );
+  });
+
+  it('refuses line breaks, tabs and invisible characters in one-line fields, with the field, and saves nothing', async () => {
+    const db = await getDb();
+    const [{ count: before }] = await db.select({ count: sql<number>`count(*)::int` }).from(jobs);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: 'CDL-A Driver\nApply at evil.test' }, 'title'],
+      [{ title: 'Tab\tseparated' }, 'title'],
+      [{ title: 'Bell\u0007' }, 'title'],
+      [{ title: 'Escape \u001b[31mred' }, 'title'],
+      [{ title: 'C1 \u0085 next line' }, 'title'],
+      [{ addresses: [{ city: 'Dallas\r\nX-Injected: 1', state: 'TX', postal_code: '75201', country: 'US' }] }, 'addresses.0.city'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await create(jobPayload(payload));
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toContainEqual({ message: SINGLE_LINE_MESSAGE, field });
+    }
+    const [{ count: after }] = await db.select({ count: sql<number>`count(*)::int` }).from(jobs);
+    expect(after).toBe(before);
+    // Spaces, accents and symbols people do type are fine.
+    expect((await create(jobPayload({ title: 'Conductor CDL-A – Año 2026 (Team) #1' }))).status).toBe(201);
   });
 
   it('lets staff post for a named company and asks them for one otherwise', async () => {
