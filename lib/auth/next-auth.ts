@@ -237,7 +237,8 @@ export const authOptions = (): NextAuthOptions => ({
       }
       if (trigger === 'update') token = await reloadProfile(token);
       if (token.error) return token;
-      if (Date.now() >= (token.accessTokenExpiresAt as number) - REFRESH_MARGIN_MS) return refreshed(token);
+      // (Written as "not still fresh" so that a token without an expiry is refreshed, as before.)
+      if (!(Date.now() < (token.accessTokenExpiresAt as number) - REFRESH_MARGIN_MS)) return refreshed(token);
       // A token still inside its 15 minutes is not proof the session lives: a logout in another tab,
       // a password change or a deletion revokes it in the store, and a copy of this cookie must not
       // go on answering who it was (the refresh above fails the same way once the token is old).
