@@ -68,7 +68,11 @@ test('company list, create company, impersonation with countdown, renew, leave, 
   expect(made.status(), await made.text()).toBe(201);
   const jobId = (await made.json()).data.jobs[0].id as number;
   await page.goto(`/company/jobs/${jobId}/job-content`);
+  // The editor mounts after hydration: from then on typing is not lost to it (as in jobs.spec.ts; a
+  // CI run typed into the server's HTML before the form took it over and saved the old title).
+  await expect(page.getByRole('textbox', { name: 'Job description' })).toBeVisible();
   await page.getByLabel('Job title').fill('Regional CDL-A Driver (edited by support)');
+  await expect(page.getByLabel('Job title')).toHaveValue('Regional CDL-A Driver (edited by support)');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.waitForURL(new RegExp(`/company/jobs/${jobId}/detail`));
   await expect(page.getByText('Regional CDL-A Driver (edited by support)').first()).toBeVisible();
