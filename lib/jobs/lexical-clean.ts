@@ -14,8 +14,7 @@
  * - inline nodes straight under the root (where Lexical refuses them) wrapped in a paragraph.
  * Runs after richTextProblem bounded the depth and size, so recursion is safe.
  */
-
-type Json = Record<string, unknown>;
+import { isJsonObject, isSafeHref, isSafeImageSrc, type JsonObject } from './rich-text-rules';
 
 /** The inline styles rich text may carry: the HTML's (lib/jobs/sanitize.ts), and a Lexical state's text and block styles. */
 export const STYLE_RULES: Record<string, RegExp[]> = {
@@ -43,10 +42,6 @@ const FIELDS = new Set([
   'verticalAlign', 'isUnlinked', 'highlightType',
 ]);
 
-const SAFE_URL = /^(https?:|mailto:|tel:)/i;
-const SAFE_SRC = /^(https?:\/\/|\/(?!\/))/i;
-
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const isPlain = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -66,45 +61,45 @@ export function cleanStyle(style: string, rules: Record<string, RegExp[]>): stri
 }
 
 /** The state, cleaned; anything that is not a state ({root}) is returned as it is. */
-export function cleanLexicalState(state: unknown, rules: Record<string, RegExp[]> = STYLE_RULES): unknown {
-  if (!isObject(state) || !isObject(state.root)) return state;
-  const [root] = cleanNode({ ...state.root, type: 'root' }, rules);
+export function cleanLexicalState(state: unknown): unknown {
+  if (!isJsonObject(state) || !isJsonObject(state.root)) return state;
+  const [root] = cleanNode({ ...state.root, type: 'root' });
   return { root };
 }
 
-function cleanNode(node: unknown, rules: Record<string, RegExp[]>): Json[] {
-  if (!isObject(node)) return [];
+function cleanNode(node: unknown): JsonObject[] {
+  if (!isJsonObject(node)) return [];
   const type = str(node.type);
-  const children = () => (Array.isArray(node.children) ? node.children.flatMap((child) => cleanNode(child, rules)) : []);
+  const children = () => (Array.isArray(node.children) ? node.children.flatMap((child) => cleanNode(child)) : []);
   if (!ELEMENTS.has(type) && !LEAVES.has(type)) {
     const kept = children();
     return kept.length || typeof node.text !== 'string' ? kept : [{ type: 'text', version: 1, text: node.text, format: 0, style: '', mode: 'normal', detail: 0 }];
   }
-  if (type === 'image' && !SAFE_SRC.test(str(node.src))) return [];
-  if ((type === 'link' || type === 'autolink') && !SAFE_URL.test(str(node.url).trim())) return children();
+  if (type === 'image' && !isSafeImageSrc(str(node.src))) return [];
+  if ((type === 'link' || type === 'autolink') && !isSafeHref(str(node.url))) return children();
 
-  const clean: Json = {};
+  const clean: JsonObject = {};
   for (const [field, value] of Object.entries(node)) {
     if (!FIELDS.has(field)) continue;
     if (field === 'colWidths') {
       if (Array.isArray(value)) clean.colWidths = value.filter((w) => typeof w === 'number' && Number.isFinite(w));
     } else if (isPlain(value)) clean[field] = value;
   }
-  if (typeof clean.style === 'string') clean.style = cleanStyle(clean.style, rules);
-  if (typeof clean.textStyle === 'string') clean.textStyle = cleanStyle(clean.textStyle, rules);
-  if (clean.backgroundColor != null && !rules['background-color']?.some((rule) => rule.test(str(clean.backgroundColor)))) clean.backgroundColor = null;
+  if (typeof clean.style === 'string') clean.style = cleanStyle(clean.style, STYLE_RULES);
+  if (typeof clean.textStyle === 'string') clean.textStyle = cleanStyle(clean.textStyle, STYLE_RULES);
+  if (clean.backgroundColor != null && !STYLE_RULES['background-color']?.some((rule) => rule.test(str(clean.backgroundColor)))) clean.backgroundColor = null;
   if (clean.target != null && clean.target !== '_blank') clean.target = null;
   // An address on a node that does not use it is still not stored unless it is one a link or image could take.
-  if (clean.url !== undefined && !SAFE_URL.test(str(clean.url).trim())) delete clean.url;
-  if (clean.src !== undefined && !SAFE_SRC.test(str(clean.src))) delete clean.src;
+  if (clean.url !== undefined && !isSafeHref(str(clean.url))) delete clean.url;
+  if (clean.src !== undefined && !isSafeImageSrc(str(clean.src))) delete clean.src;
   if (ELEMENTS.has(type)) clean.children = type === 'root' ? blocks(children()) : children();
   return [clean];
 }
 
 /** Runs of inline nodes under the root, each in a paragraph of its own. */
-function blocks(nodes: Json[]): Json[] {
-  const out: Json[] = [];
-  let run: Json[] | null = null;
+function blocks(nodes: JsonObject[]): JsonObject[] {
+  const out: JsonObject[] = [];
+  let run: JsonObject[] | null = null;
   for (const node of nodes) {
     if (!INLINE.has(str(node.type))) {
       run = null;

@@ -5,6 +5,7 @@
  */
 
 import { INDENT_STEP_PX, MAX_INDENT_LEVELS } from './editor-rules';
+import { isSafeHref, isSafeImageSrc } from './rich-text-rules';
 
 type LexicalNode = {
   type?: string;
@@ -178,7 +179,7 @@ function renderNode(node: LexicalNode): string {
     case 'link':
     case 'autolink': {
       // Only web, mail and phone links get an address (the sanitizer says the same; previews rely on it).
-      const href = /^(https?:|mailto:|tel:)/i.test(str(node.url).trim()) ? escapeHtml(str(node.url)) : '';
+      const href = isSafeHref(str(node.url)) ? escapeHtml(str(node.url)) : '';
       const title = str(node.title) ? ` title="${escapeHtml(str(node.title))}"` : '';
       return `<a${href ? ` href="${href}"` : ''}${title} target="_blank" rel="noopener noreferrer nofollow">${inner()}</a>`;
     }
@@ -201,7 +202,7 @@ function renderNode(node: LexicalNode): string {
     }
     case 'image': {
       const src = str(node.src);
-      if (!/^(https?:\/\/|\/)/.test(src)) return '';
+      if (!isSafeImageSrc(src)) return '';
       const size = (int(node.width) ? ` width="${int(node.width)}"` : '') + (int(node.height) ? ` height="${int(node.height)}"` : '');
       return `<img src="${escapeHtml(src)}" alt="${escapeHtml(str(node.altText))}"${size}>`;
     }

@@ -2,6 +2,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { isLexicalState, lexicalToHtml } from './rich-text';
 import { repairTables } from './table-rules';
+import { isSafeImageSrc } from './rich-text-rules';
 import { STYLE_RULES, cleanLexicalState } from './lexical-clean';
 
 const CELL_ATTRS = ['colspan', 'rowspan', 'colwidth', 'style', 'class', 'id', 'headers', 'scope'];
@@ -47,7 +48,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedClasses: { '*': RICH_TEXT_CLASSES },
   allowedSchemesByTag: { img: ['http', 'https'] },
   // An image needs an absolute http(s) source or one on this site ('/api/...'); others are dropped.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !/^(https?:\/\/|\/(?!\/))/i.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isSafeImageSrc(frame.attribs.src ?? ''),
   // col is a void element: never '<col></col>'.
   selfClosing: ['img', 'br', 'hr', 'col'],
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],

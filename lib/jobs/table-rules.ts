@@ -7,6 +7,7 @@
  * above is narrowed (or moved right past it), missing cells at a row's end are added,
  * column widths are made one per column and at least MIN_COLUMN_WIDTH, empty cells get a paragraph.
  */
+import { isJsonObject, type JsonObject } from './rich-text-rules';
 
 export const MIN_COLUMN_WIDTH = 25;
 /** Width given to a column that had none while its neighbours had one. */
@@ -21,13 +22,11 @@ export const TABLE_MESSAGES = {
   mergeOne: 'Select two or more cells to merge.',
 } as const;
 
-type Json = Record<string, unknown>;
-type Cell = Json & { type: 'tablecell'; colSpan?: unknown; rowSpan?: unknown; children?: unknown };
+type Cell = JsonObject & { type: 'tablecell'; colSpan?: unknown; rowSpan?: unknown; children?: unknown };
 
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const span = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? Math.min(v, 1000) : 1);
 
-export function emptyParagraph(): Json {
+export function emptyParagraph(): JsonObject {
   return { type: 'paragraph', version: 1, direction: null, format: '', indent: 0, textFormat: 0, textStyle: '', children: [] };
 }
 
@@ -39,18 +38,18 @@ export function emptyCell(headerState = 0): Cell {
  * One table repaired (a new object; the input is not changed). Returns null for a table with no
  * rows: a table holds one or more rows, so an empty one is dropped.
  */
-export function repairTable(table: Json): Json | null {
+export function repairTable(table: JsonObject): JsonObject | null {
   const rows = (Array.isArray(table.children) ? table.children : []).filter(
-    (r): r is Json => isObject(r) && r.type === 'tablerow',
+    (r): r is JsonObject => isJsonObject(r) && r.type === 'tablerow',
   );
   if (!rows.length) return null;
   const height = rows.length;
   const taken: boolean[][] = rows.map(() => []);
-  const out: Json[][] = rows.map(() => []);
+  const out: JsonObject[][] = rows.map(() => []);
 
   rows.forEach((row, r) => {
     let c = 0;
-    const cells = (Array.isArray(row.children) ? row.children : []).filter((x): x is Cell => isObject(x) && x.type === 'tablecell');
+    const cells = (Array.isArray(row.children) ? row.children : []).filter((x): x is Cell => isJsonObject(x) && x.type === 'tablecell');
     for (const cell of cells) {
       while (taken[r][c]) c++;
       // Overlong rowspan: never past the last row.
@@ -61,7 +60,7 @@ export function repairTable(table: Json): Json | null {
       let colSpan = 1;
       while (colSpan < wanted && !taken[r][c + colSpan]) colSpan++;
       for (let k = 0; k < rowSpan; k++) for (let j = 0; j < colSpan; j++) taken[r + k][c + j] = true;
-      const blocks = Array.isArray(cell.children) ? cell.children.filter(isObject) : [];
+      const blocks = Array.isArray(cell.children) ? cell.children.filter(isJsonObject) : [];
       out[r].push({ ...cell, colSpan, rowSpan, children: blocks.length ? blocks : [emptyParagraph()] });
       c += colSpan;
     }
@@ -73,7 +72,7 @@ export function repairTable(table: Json): Json | null {
     for (let c = 0; c < width; c++) if (!row[c]) out[r].push(emptyCell());
   });
 
-  const repaired: Json = { ...table, children: rows.map((row, r) => ({ ...row, children: out[r] })) };
+  const repaired: JsonObject = { ...table, children: rows.map((row, r) => ({ ...row, children: out[r] })) };
   if (Array.isArray(table.colWidths)) repaired.colWidths = repairWidths(table.colWidths, width);
   return repaired;
 }
@@ -86,22 +85,22 @@ export function repairWidths(widths: unknown[], columns: number): number[] {
 
 /** Every table in a serialized state repaired (iteratively: states are bounded but may be deep). */
 export function repairTables<T>(state: T): T {
-  if (!isObject(state) || !isObject(state.root)) return state;
+  if (!isJsonObject(state) || !isJsonObject(state.root)) return state;
   // A copy (the input is not changed); states reach here bounded in depth (richTextProblem).
-  const root = JSON.parse(JSON.stringify(state.root)) as Json;
-  const stack: Json[] = [root];
+  const root = JSON.parse(JSON.stringify(state.root)) as JsonObject;
+  const stack: JsonObject[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
     if (!Array.isArray(node.children)) continue;
     const next: unknown[] = [];
     for (const child of node.children) {
-      if (isObject(child) && child.type === 'table') {
+      if (isJsonObject(child) && child.type === 'table') {
         const fixed = repairTable(child);
         if (fixed) next.push(fixed);
       } else next.push(child);
     }
     node.children = next;
-    for (const child of next) if (isObject(child)) stack.push(child);
+    for (const child of next) if (isJsonObject(child)) stack.push(child);
   }
   return { ...state, root } as T;
 }
@@ -146,14 +145,14 @@ export function inResizeZone(pointerX: number, cellRight: number): boolean {
 }
 
 /** Grid of a serialized (repaired) table, for mergeProblem and the renderers. */
-export function tableGrid(table: Json): CellGrid {
+export function tableGrid(table: JsonObject): CellGrid {
   const grid: CellGrid = [];
   let index = 0;
-  const rows = Array.isArray(table.children) ? table.children.filter(isObject) : [];
+  const rows = Array.isArray(table.children) ? table.children.filter(isJsonObject) : [];
   rows.forEach((row, r) => {
     grid[r] ??= [];
     let c = 0;
-    for (const cell of Array.isArray(row.children) ? row.children.filter(isObject) : []) {
+    for (const cell of Array.isArray(row.children) ? row.children.filter(isJsonObject) : []) {
       while (grid[r][c] !== undefined) c++;
       const cs = span(cell.colSpan);
       const rs = span(cell.rowSpan);

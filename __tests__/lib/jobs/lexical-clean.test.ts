@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { STYLE_RULES, cleanLexicalState, cleanStyle } from '@/lib/jobs/lexical-clean';
 
-const clean = (state: unknown) => cleanLexicalState(state, STYLE_RULES) as { root: { children: Record<string, unknown>[] } };
+const clean = (state: unknown) => cleanLexicalState(state) as { root: { children: Record<string, unknown>[] } };
 const KNOWN = ['root', 'paragraph', 'heading', 'quote', 'code', 'list', 'listitem', 'link', 'autolink', 'table', 'tablerow', 'tablecell', 'text', 'code-highlight', 'linebreak', 'tab', 'horizontalrule', 'image'];
 
 function types(node: unknown, into: string[] = []): string[] {
@@ -28,8 +28,8 @@ describe('cleaning a Lexical state before it is stored', () => {
   });
 
   it('leaves anything that is not a state alone', () => {
-    expect(cleanLexicalState('<p>html</p>', STYLE_RULES)).toBe('<p>html</p>');
-    expect(cleanLexicalState({ notRoot: 1 }, STYLE_RULES)).toEqual({ notRoot: 1 });
+    expect(cleanLexicalState('<p>html</p>')).toBe('<p>html</p>');
+    expect(cleanLexicalState({ notRoot: 1 })).toEqual({ notRoot: 1 });
   });
 
   // Any tree of known and unknown nodes, with junk fields: the result holds only types the editor

@@ -61,3 +61,20 @@ describe('hand-written states (stored before the API bounded them, or sent by an
     expect(lexicalPlainText(s)).toBe('go');
   });
 });
+
+describe('one address rule on every path (lib/jobs/rich-text-rules.ts)', () => {
+  const image = (src: string) => state({ type: 'paragraph', children: [{ type: 'image', src, altText: 'a' }] });
+  const cases: [string, boolean][] = [
+    ['https://cdn.example.com/a.png', true],
+    ['/api/v1.0/files/1', true],
+    ['//evil.example/a.png', false],
+    ['javascript:alert(1)', false],
+    ['data:image/png;base64,AAAA', false],
+  ];
+  it.each(cases)('image source %s is kept: %s, by the renderer, the state cleaner and the HTML sanitizer alike', (src, kept) => {
+    // The renderer alone (a state that skipped the cleaner), the stored path, and pasted HTML.
+    expect((lexicalToHtml(image(src)) ?? '').includes('<img')).toBe(kept);
+    expect(renderDescription(image(src)).html.includes('<img')).toBe(kept);
+    expect(renderDescription(`<p><img src="${src}" alt="a"></p>`).html.includes('<img')).toBe(kept);
+  });
+});

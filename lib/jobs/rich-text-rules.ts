@@ -1,0 +1,17 @@
+/**
+ * The address rules every path of rich text applies (stored Lexical state, its HTML rendering and
+ * the HTML sanitizer), kept in one place so the three cannot drift apart.
+ */
+
+/** A JSON object (not an array, not null): a Lexical node or state. */
+export type JsonObject = Record<string, unknown>;
+export const isJsonObject = (v: unknown): v is JsonObject => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A link may go to the web, an email address or a phone number; anything else (javascript:, data:) loses its address. */
+export const isSafeHref = (url: string) => /^(https?:|mailto:|tel:)/i.test(url.trim());
+
+/**
+ * An image needs an absolute http(s) source or a path on this site ('/api/...'). Protocol-relative
+ * '//host' is refused: it would load from any host over the page's own scheme.
+ */
+export const isSafeImageSrc = (src: string) => /^(https?:\/\/|\/(?!\/))/i.test(src);
