@@ -60,20 +60,48 @@ export async function signAccessToken(claims: Omit<AccessClaims, 'rid'>, ttlSeco
  * it: its signature still counts, and whether its session is alive is asked of the store instead.
  */
 export async function verifyAccessToken(token: string, opts: { ignoreExpiry?: boolean } = {}): Promise<(AccessClaims & { exp: number }) | null> {
-  const payload = verifyHs256(key('access'), token, { issuer: ISSUER, ignoreExpiry: opts.ignoreExpiry });
-  if (!payload) return null;
+  const signing = key('access');
+  let known = verified.get(token);
+  // Remembered under another secret (rotated since): verified again with today's key.
+  if (known && known.key !== signing) known = undefined;
+  known ??= verifyOnce(signing, token);
+  if (!known) return null;
+  // The expiry is checked on every call, remembered or not.
+  if (!opts.ignoreExpiry && known.exp <= nowSeconds()) return null;
+  return known.value;
+}
+
+/**
+ * Access tokens already verified, by their exact text (bounded; the oldest goes first). A client
+ * sends the same token with every call for its 15 minutes, and verifying it again (an HMAC, two
+ * base64 and JSON decodings) was a few percent of an API call's CPU (docs/benchmarks.md). Only
+ * good tokens are kept: a forged or malformed one is refused each time, and cannot fill this.
+ * Verification is a pure function of the token and the key, so remembering it changes nothing;
+ * whether the token's session still stands is asked of the store by the caller, every time.
+ */
+const verified = new Map<string, { key: KeyObject; exp: number; value: AccessClaims & { exp: number } }>();
+const VERIFIED_MAX = 5_000;
+
+/** An access token always carries an expiry and never a not-before (signAccessToken): one that does not is refused. */
+function verifyOnce(signing: KeyObject, token: string) {
+  const payload = verifyHs256(signing, token, { issuer: ISSUER, ignoreExpiry: true });
+  if (!payload || typeof payload.exp !== 'number' || payload.nbf !== undefined) return undefined;
   const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
   const userId = Number(aud);
-  if (!Number.isInteger(userId)) return null;
-  return {
+  if (!Number.isInteger(userId)) return undefined;
+  const value = Object.freeze({
     userId,
     rid: payload.rid as 1 | 2 | 3,
-    roles: (payload.roles as Role[]) ?? [],
+    roles: Object.freeze((payload.roles as Role[]) ?? []) as Role[],
     did: payload.did as string | undefined,
     imp: payload.imp as number | undefined,
     sid: payload.sid as string | undefined,
-    exp: payload.exp!,
-  };
+    exp: payload.exp,
+  });
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  const entry = { key: signing, exp: payload.exp, value };
+  verified.set(token, entry);
+  return entry;
 }
 
 /** Short-lived signed tokens for one purpose (the 5-second sign-up email check, email verification links). */

@@ -53,4 +53,27 @@ describe('HS256 tokens with node crypto', () => {
     await expect(verifyPurposeToken('verify-email', purpose)).resolves.toMatchObject({ email: 'a@b.test' });
     await expect(verifyPurposeToken('reset', purpose)).resolves.toBeNull();
   });
+
+  it('verifies an access token once, and still checks its expiry on every call', async () => {
+    const token = await signAccessToken({ userId: 31, roles: ['Employer'], sid: 's31' }, 60);
+    const first = await verifyAccessToken(token);
+    expect(first).toMatchObject({ userId: 31, roles: ['Employer'], sid: 's31' });
+    // The same claims again, not made anew: the token was not verified a second time.
+    expect(await verifyAccessToken(token)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first!.roles)).toBe(true);
+    // One character changed in a remembered token is another token: refused.
+    const [h, p, s] = token.split('.');
+    const flipped = `${h}.${p}.${s.slice(0, -1)}${s.endsWith('A') ? 'B' : 'A'}`;
+    await expect(verifyAccessToken(flipped)).resolves.toBeNull();
+    await expect(verifyAccessToken(flipped)).resolves.toBeNull();
+    // A minute later the remembered token has expired; the session cookie's copy still reads.
+    const spy = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      await expect(verifyAccessToken(token)).resolves.toBeNull();
+      await expect(verifyAccessToken(token, { ignoreExpiry: true })).resolves.toBe(first);
+    } finally {
+      spy.mockRestore();
+    }
+    await expect(verifyAccessToken(token)).resolves.toBe(first);
+  });
 });
