@@ -71,12 +71,16 @@ const PROMOTED = sql`exists (
   where ad.job_id = jobs.id and ad.addon_type = 'promote' and ad.subscribed and ad.paid_through >= jobs.expiration_date
 )`;
 
-/** The columns every list selects, the first live address's place and the distance from home. */
-function listSql(home: { lat: number; lng: number } | null, where: SQL[], order: SQL, page: { offset: number; limit: number }) {
+/**
+ * The columns every list selects, the first live address's place and the distance from home.
+ * Featured says what the boost says now: the tick clears boost_active after its end, and until it
+ * runs an ended boost is not labelled (it may still sort first for that while, read from the index).
+ */
+function listSql(home: { lat: number; lng: number } | null, where: SQL[], order: SQL, page: { offset: number; limit: number }, now: Date) {
   return sql`
     select jobs.id, jobs.title, jobs.job_type, jobs.home_time, jobs.required_experience, jobs.endorsements, jobs.expected_pay_cents,
       jobs.salary_type, jobs.posting_date, c.company_name, fa.city, fa.state::text as state,
-      ${nearestAddressMilesSql('jobs', home)} as distance, jobs.boost_active as featured, ${PROMOTED} as promoted
+      ${nearestAddressMilesSql('jobs', home)} as distance, (jobs.boost_active and jobs.boost_ends_at > ${now}) as featured, ${PROMOTED} as promoted
     from jobs
     join companies c on c.id = jobs.company_id
     left join lateral (
@@ -110,7 +114,7 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
     ? sql`distance asc nulls last, jobs.id desc`
     : sql`jobs.boost_active desc, coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`;
   const [rows, counted] = await Promise.all([
-    queryRows<Row>(db, listSql(home, where, order, input)),
+    queryRows<Row>(db, listSql(home, where, order, input, now)),
     countUpTo(db, sql`select 1 from jobs join companies c on c.id = jobs.company_id where ${sql.join(where, sql` and `)}`, input),
   ]);
   return {
@@ -132,7 +136,7 @@ export async function bestMatchingJobs(db: Database, userId: number, now = new D
   const points = profile ? matchPointsSql(profile, jobColumns(jobs), nearestAddressMilesSql('jobs', home)) : sql`0::int`; // a bare 0 in ORDER BY would name a column position (a 500 for drivers without a profile)
   // A boost ranks a job first among equally good matches, never above a better one.
   const order = sql`${points} desc, jobs.boost_active desc, distance asc nulls last, coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`;
-  const rows = await queryRows<Row>(db, listSql(home, [sql`${publicCondition(now)}`], order, { offset: 0, limit }));
+  const rows = await queryRows<Row>(db, listSql(home, [sql`${publicCondition(now)}`], order, { offset: 0, limit }, now));
   return { items: rows.map((r) => toPortalJob(r, profile)), hasProfile: profile != null };
 }
 

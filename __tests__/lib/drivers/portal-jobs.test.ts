@@ -91,6 +91,11 @@ describe('Drivers Portal jobs', () => {
       await promote(ids.TankerFar, false, true);
       const promoted = Object.fromEntries((await search({ q: 'Portal' })).items.map((j) => [j.title, j.promoted]));
       expect(promoted).toEqual({ 'Portal BusNear': true, 'Portal TankerNear': false, 'Portal TankerFar': false });
+
+      // A boost that ended a moment ago, before the tick cleared it, is no longer labelled Featured.
+      await db.execute(sql`update jobs set boost_ends_at = now() - interval '1 minute' where id = ${ids.TankerFar}`);
+      const featured = Object.fromEntries((await search({ q: 'Portal' })).items.map((j) => [j.title, j.featured]));
+      expect(featured).toEqual({ 'Portal TankerFar': false, 'Portal TankerNear': true, 'Portal BusNear': false });
     } finally {
       await db.execute(sql`update jobs set boost_active = false, boost_ends_at = null where id in (${ids.TankerNear}, ${ids.TankerFar})`);
       await db.execute(sql`delete from job_addons where addon_type = 'promote' and job_id in (${ids.TankerNear}, ${ids.TankerFar}, ${ids.BusNear})`);
