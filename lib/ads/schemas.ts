@@ -3,6 +3,7 @@
  * Bodies are snake_case (issue 14). Client-safe: no server code.
  */
 import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
 import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import '@/lib/validation/messages';
 import { dateSchema } from '@/lib/validation/dates';
@@ -64,7 +65,7 @@ const adFields = {
   starts_at: moment(AD_MESSAGES.startsAt),
   ends_at: moment('Enter a valid end date').nullable(),
   status: z.enum(STATUS_VALUES),
-  weight: z.coerce.number({ error: AD_MESSAGES.weight }).int(AD_MESSAGES.weight).min(AD_WEIGHT_MIN, AD_MESSAGES.weight).max(AD_WEIGHT_MAX, AD_MESSAGES.weight),
+  weight: plainNumber(z.coerce.number({ error: AD_MESSAGES.weight }).int(AD_MESSAGES.weight).min(AD_WEIGHT_MIN, AD_MESSAGES.weight).max(AD_WEIGHT_MAX, AD_MESSAGES.weight)),
   media_id: mediaIdSchema.nullable(),
 };
 
@@ -129,8 +130,8 @@ export const searchAdsSchema = z.object({
 export type SearchAdsInput = z.infer<typeof searchAdsSchema>;
 
 export const pageQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(AD_PAGE_SIZE),
+  offset: plainNumber(z.coerce.number().int().min(0).max(1_000_000)).default(0),
+  limit: plainNumber(z.coerce.number().int().min(1).max(100)).default(AD_PAGE_SIZE),
 });
 
 /** GET /ads/{id}/daily: the chart's days (UTC), at most a year. */
@@ -142,7 +143,7 @@ export const dailyQuerySchema = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The first day must come before the last', path: ['from'] });
 
 const bounded = (b: { min: number; max: number }, label: string) =>
-  z.coerce.number({ error: `Enter ${label} from ${b.min} to ${b.max}` }).int(`Enter ${label} from ${b.min} to ${b.max}`).min(b.min, `Enter ${label} from ${b.min} to ${b.max}`).max(b.max, `Enter ${label} from ${b.min} to ${b.max}`);
+  plainNumber(z.coerce.number({ error: `Enter ${label} from ${b.min} to ${b.max}` }).int(`Enter ${label} from ${b.min} to ${b.max}`).min(b.min, `Enter ${label} from ${b.min} to ${b.max}`).max(b.max, `Enter ${label} from ${b.min} to ${b.max}`));
 
 /** PATCH /ads/settings: the general settings (/ads/settings) and the home's rotation (/ads/settings/home). */
 export const adSettingsSchema = z.object({

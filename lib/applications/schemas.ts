@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
 import { APPLICATION_STAGES } from '@/lib/drivers/codes';
 import { valuesOf } from '@/lib/jobs/codes';
 import {
@@ -10,8 +11,8 @@ import {
   OPERATORS_OF_FIELD,
 } from './search-fields';
 
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const int = (min: number, max: number) => plainNumber(z.coerce.number().int().min(min).max(max));
+const id = (message: string) => plainNumber(z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message));
 
 export const pageQuerySchema = z.object({
   offset: int(0, 1_000_000).default(0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
 import '@/lib/validation/messages';
 
 /** Impersonation session length (accounts spec §9): 600 s, shown as mm:ss. */
@@ -6,7 +7,7 @@ export const IMPERSONATION_SECONDS = 600;
 
 export const CHOOSE_USER = 'Choose the user to impersonate.';
 
-const userId = z.coerce.number({ error: CHOOSE_USER }).int(CHOOSE_USER).positive(CHOOSE_USER).max(2_147_483_647, CHOOSE_USER);
+const userId = plainNumber(z.coerce.number({ error: CHOOSE_USER }).int(CHOOSE_USER).positive(CHOOSE_USER).max(2_147_483_647, CHOOSE_USER));
 
 /** POST /auth/login/impersonate?user_id={id}: body user_id, device_id, role (accounts spec §3). */
 export const impersonateBodySchema = z.object({

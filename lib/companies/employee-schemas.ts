@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
 import '@/lib/validation/messages';
 import { emailRule, nameRule, passwordRule, phoneRule } from '@/lib/accounts/schemas';
 
@@ -14,8 +15,8 @@ const PAGE = 'Limit must be a number from 1 to 100.';
 const OFFSET = 'Offset must be a whole number, 0 or more.';
 
 export const employeeListQuerySchema = z.object({
-  offset: z.coerce.number({ error: OFFSET }).int(OFFSET).min(0, OFFSET).max(1_000_000, OFFSET).default(0),
-  limit: z.coerce.number({ error: PAGE }).int(PAGE).min(1, PAGE).max(100, PAGE).default(20),
+  offset: plainNumber(z.coerce.number({ error: OFFSET }).int(OFFSET).min(0, OFFSET).max(1_000_000, OFFSET)).default(0),
+  limit: plainNumber(z.coerce.number({ error: PAGE }).int(PAGE).min(1, PAGE).max(100, PAGE)).default(20),
 });
 export type EmployeeListQuery = z.infer<typeof employeeListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
 import '@/lib/validation/messages';
 import { emailRule, orderedRules, phoneRule } from '@/lib/accounts/schemas';
 import { stateCode } from '@/lib/geo/states';
@@ -34,9 +35,9 @@ export const companySizeRule = z.enum(COMPANY_SIZES, { error: COMPANY_SIZE_REQUI
 const cropNumber = z.coerce.number({ error: LOGO_CROP_MESSAGE }).int(LOGO_CROP_MESSAGE);
 /** The crop the dialog sends beside the file: the image's width on screen and the frame's offset inside it. */
 export const logoCropSchema = z.object({
-  zoom: cropNumber.min(LOGO_ZOOM.min, LOGO_CROP_MESSAGE).max(LOGO_ZOOM.max, LOGO_CROP_MESSAGE).refine((v) => v % LOGO_ZOOM.step === 0, LOGO_CROP_MESSAGE),
-  left: cropNumber.min(-LOGO_ZOOM.max, LOGO_CROP_MESSAGE).max(LOGO_ZOOM.max, LOGO_CROP_MESSAGE),
-  top: cropNumber.min(-LOGO_ZOOM.max * 10, LOGO_CROP_MESSAGE).max(LOGO_ZOOM.max * 10, LOGO_CROP_MESSAGE),
+  zoom: plainNumber(cropNumber.min(LOGO_ZOOM.min, LOGO_CROP_MESSAGE).max(LOGO_ZOOM.max, LOGO_CROP_MESSAGE).refine((v) => v % LOGO_ZOOM.step === 0, LOGO_CROP_MESSAGE)),
+  left: plainNumber(cropNumber.min(-LOGO_ZOOM.max, LOGO_CROP_MESSAGE).max(LOGO_ZOOM.max, LOGO_CROP_MESSAGE)),
+  top: plainNumber(cropNumber.min(-LOGO_ZOOM.max * 10, LOGO_CROP_MESSAGE).max(LOGO_ZOOM.max * 10, LOGO_CROP_MESSAGE)),
 });
 export type LogoCrop = z.infer<typeof logoCropSchema>;
 /** GET /companies/{id}/logo?size=: the large size unless the small one is asked for; `v` is the cache-busting version. */
@@ -125,6 +126,6 @@ export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 /** GET /companies?search=: the company picker's query (a name fragment; empty lists the first ones). */
 export const companySearchQuerySchema = z.object({
   search: z.string().trim().max(120, 'Search with at most 120 characters.').default(''),
-  limit: z.coerce.number({ error: 'Limit must be a number from 1 to 50.' }).int('Limit must be a number from 1 to 50.').min(1, 'Limit must be a number from 1 to 50.').max(50, 'Limit must be a number from 1 to 50.').default(20),
+  limit: plainNumber(z.coerce.number({ error: 'Limit must be a number from 1 to 50.' }).int('Limit must be a number from 1 to 50.').min(1, 'Limit must be a number from 1 to 50.').max(50, 'Limit must be a number from 1 to 50.')).default(20),
 });
 export type CompanySearchQuery = z.infer<typeof companySearchQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
 import { nameRule, phoneRule } from '@/lib/accounts/schemas';
 import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, valuesOf } from '@/lib/jobs/codes';
 import { CDL_STATUSES } from './codes';
@@ -74,7 +75,7 @@ export const applySchema = z.strictObject({
 });
 export type ApplyInput = z.infer<typeof applySchema>;
 
-const int = (min: number, max: number, message: string) => z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+const int = (min: number, max: number, message: string) => plainNumber(z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
 
 /** Pages of the driver's lists: 10 a page (jobs spec §9). */
 export const DRIVER_PAGE_SIZE = 10;

@@ -4,6 +4,7 @@
  * Unknown fields are stripped (zod objects strip by default).
  */
 import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
 import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import '@/lib/validation/messages';
 import { dateSchema } from '@/lib/validation/dates';
@@ -95,8 +96,8 @@ export const jobDescription = z
   });
 
 export const coordinates = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lng: z.coerce.number().min(-180).max(180),
+  lat: plainNumber(z.coerce.number().min(-90).max(90)),
+  lng: plainNumber(z.coerce.number().min(-180).max(180)),
 });
 
 /** An optional one-line address part. */
@@ -120,8 +121,8 @@ export const addressSchema = z
     zipCode: z.string().trim().max(10).nullish(),
     country: z.string().trim().max(60).nullish(),
     coordinates: coordinates.nullish(),
-    latitude: z.coerce.number().min(-90).max(90).nullish(),
-    longitude: z.coerce.number().min(-180).max(180).nullish(),
+    latitude: plainNumber(z.coerce.number().min(-90).max(90)).nullish(),
+    longitude: plainNumber(z.coerce.number().min(-180).max(180)).nullish(),
   })
   .transform((a, ctx) => {
     const country = a.country || 'US';
@@ -221,7 +222,7 @@ export const createJobSchema = z
     addons: addonsSchema.optional(),
     auto_renew: z.boolean().optional(),
     /** Staff only: the company the job belongs to (a company user's jobs are always its own company's). */
-    company_id: z.coerce.number().int().positive().optional(),
+    company_id: plainNumber(z.coerce.number().int().positive()).optional(),
   })
   .transform((j) => ({
     ...j,
@@ -282,7 +283,7 @@ const sortSchema = z.preprocess(
 );
 
 const boolish = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const int = (min: number, max: number) => plainNumber(z.coerce.number().int().min(min).max(max));
 
 /**
  * A list status filter: Active, Inactive or Cancelled (any case, or the status value itself), read
@@ -315,7 +316,7 @@ export const searchJobsSchema = z.object({
   filters: jobFiltersSchema.default({}),
   query: z.string().trim().max(200).optional(),
   status: statusFilter,
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: plainNumber(z.coerce.number().int().positive()).optional(),
   sort: sortSchema.default({ field: 'posting_date', direction: 'desc' }),
   offset: int(0, 1_000_000).default(0),
   limit: int(1, JOB_PAGE_SIZE_MAX).default(JOB_PAGE_SIZE),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
 import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import { notFound } from '@/lib/errors';
 import { richTextMessages, richTextProblem } from '@/lib/jobs/rich-text';
@@ -55,8 +56,8 @@ const filter = z.strictObject({
 const order = z.strictObject({ field: z.enum(['created_at', 'name', 'channel_type']), direction: z.enum(['asc', 'desc']) });
 
 export const pageQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: plainNumber(z.coerce.number().int().min(0).max(1_000_000)).default(0),
+  limit: plainNumber(z.coerce.number().int().min(1).max(100)).default(10),
 });
 
 export const channelSearchSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
 import '@/lib/validation/messages';
 
 /*
@@ -8,7 +9,7 @@ import '@/lib/validation/messages';
  */
 
 const token = z.string().trim().min(8, 'Validation error.').max(200, 'Validation error.');
-const id = z.coerce.number().int().positive();
+const id = plainNumber(z.coerce.number().int().positive());
 
 /** GET/POST /payment/company/billing: save the tokenized card (jobs spec §3 "Payment card"). */
 export const saveCardSchema = z.object({
@@ -60,8 +61,8 @@ export const receiptSchema = z.object({ invoiceId: id });
 
 /** GET /payment/company/invoice (billing history; status=paid for the order history). */
 export const invoiceListQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: plainNumber(z.coerce.number().int().min(0)).default(0),
+  limit: plainNumber(z.coerce.number().int().min(1).max(100)).default(10),
   status: z.enum(['paid', 'all']).default('all'),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;

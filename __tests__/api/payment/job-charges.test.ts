@@ -58,6 +58,17 @@ describe('POST /api/v1.0/payment/employer/job/addons', () => {
     expect(await jobRow(job.id)).toMatchObject({ boostActive: false });
   });
 
+  it.each([[true], [[1]], ['0x1'], ['1e0'], [null], ['']])('refuses job_id %j (not a whole number as digits) with 422 and charges nothing', async (jobId) => {
+    const db = await getDb();
+    const before = await db.$count(sandboxCharges);
+    for (const route of [addonsPost, renewalPost]) {
+      const res = await call(route, { token: employer, body: { job_id: jobId, card_token: await cardToken(CARDS.approve) } });
+      expect(res.status).toBe(422);
+      expect(res.json.errors[0].message).toEqual(expect.any(String));
+    }
+    expect(await db.$count(sandboxCharges)).toBe(before);
+  });
+
   it('refuses an unpaid job and another company\'s job', async () => {
     const unpaid = await makeJob({ email: 'employer@demo.test', addons: ['boost'] });
     expect((await call(addonsPost, { token: employer, body: { job_id: unpaid.id } })).status).toBe(422);

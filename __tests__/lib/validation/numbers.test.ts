@@ -1,0 +1,27 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+import { plainNumber } from '@/lib/validation/numbers';
+
+const id = plainNumber(z.coerce.number({ error: 'Choose the job.' }).int('Choose the job.').positive('Choose the job.'));
+const page = z.object({ limit: plainNumber(z.coerce.number().int().min(1).max(100).default(10)) });
+
+describe('plainNumber: coerces numbers and decimal digits only', () => {
+  it.each([[7, 7], ['7', 7], [' 12 ', 12], ['+3', 3]])('reads %j as %j', (input, out) => {
+    expect(id.parse(input)).toBe(out);
+  });
+
+  it.each([[true], [false], [[1]], [{}], ['0x2'], ['1e3'], [''], [null], ['Infinity'], ['1,000'], ['٣']])('refuses %j with the schema\'s own message', (input) => {
+    const r = id.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe('Choose the job.');
+  });
+
+  it('leaves a missing value to the default', () => {
+    expect(page.parse({})).toEqual({ limit: 10 });
+    expect(page.safeParse({ limit: true }).success).toBe(false);
+  });
+
+  it('any integer, as a number or as its decimal text, reads as itself', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 }), (n) => id.parse(n) === n && id.parse(String(n)) === n));
+  });
+});

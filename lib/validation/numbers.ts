@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** A number as a JSON number carries it, or as a query string writes it: decimal digits, a sign, a point. */
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
+
+/**
+ * Wraps a coerced number schema so that it coerces only a number or a string of decimal digits.
+ * zod's coercion is `Number(input)`, which reads `true` and `[1]` as 1, `'0x2'` as 2, `'1e3'` as
+ * 1000 and `''` or `null` as 0: a payment sent `{"job_id": true}` charged job 1. Anything else
+ * reaches the schema as NaN and gets its own message. `undefined` passes, for defaults and
+ * optional fields.
+ */
+export function plainNumber<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (v === undefined || typeof v === 'number' || (typeof v === 'string' && DECIMAL.test(v)) ? v : Number.NaN), schema);
+}
