@@ -233,6 +233,15 @@ export function mayTurnDriverIntoEmployer(roles: readonly string[]) {
   return roles.every((r) => r === DRIVER);
 }
 
+/**
+ * The roles an admin acting as a company user holds: the company ones only. Impersonation is for
+ * helping with a company's work; a company user who is also a driver keeps the Drivers Portal (their
+ * profile, applications and applying) to themselves, and any other role stays with its holder too.
+ */
+export function rolesWhileImpersonating(roles: readonly string[]): Role[] {
+  return roles.filter((r): r is Role => COMPANY_MEMBER_ROLES.includes(r as Role));
+}
+
 export function needsCompany(roles: readonly string[], companyId: number | null | undefined) {
   return !companyId && hasAny(roles, COMPANY_MEMBER_ROLES) && !hasAny(roles, [SUPER_ADMIN, ADMIN, INTERNAL_USER]);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { changeWatch, queryRowsPrepared, type Database } from '@/lib/db/client';
 import { ACTOR_CHANNEL, rememberWhileUnchanged } from '@/lib/db/change-watch';
-import type { Role } from '@/lib/access';
+import { rolesWhileImpersonating, type Role } from '@/lib/access';
 import { impersonatorMaySql } from './impersonator';
 import type { AccessClaims } from './tokens';
 
@@ -85,7 +85,7 @@ export async function actorFromClaims(db: Database, claims: AccessClaims): Promi
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    roles: [...(row.roles ?? [])],
+    roles: claims.imp ? rolesWhileImpersonating(row.roles ?? []) : [...(row.roles ?? [])],
     companyId: row.company_id,
     deviceId: claims.did,
     impersonatorId: claims.imp,

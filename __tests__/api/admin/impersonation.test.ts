@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { GET as leaveGet } from '@/app/api/auth/impersonation/route';
 import { POST as impersonatePost } from '@/app/api/v1.0/auth/login/impersonate/route';
 import { POST as changePasswordPost } from '@/app/api/v1.0/auth/change-password/route';
-import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
+import { DELETE as deleteMe, GET as meGet, PATCH as mePatch } from '@/app/api/v1.0/members/me/route';
+import { GET as applicationsGet } from '@/app/api/v1.0/members/applications/route';
+import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
 import { PATCH as jobPatch } from '@/app/api/v1.0/jobs/[id]/route';
 import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
 import { GET as employerGet } from '@/app/api/v1.0/employer/route';
@@ -74,6 +76,28 @@ describe('POST /auth/login/impersonate', () => {
     expect((await impersonate(t.allowed.admin, 999999)).status).toBe(404);
     for (const token of Object.values(t.refused)) expect((await impersonate(token, ids['employer@demo.test'])).status).toBe(403);
     expect((await call(impersonatePost, { url: URL_IMP, body: { user_id: ids['employer@demo.test'] } })).status).toBe(401);
+  });
+
+  it('a company user who is also a driver keeps the Drivers Portal to themselves: the impersonated session is a company user only', async () => {
+    const db = await getDb();
+    const [employer] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ids['employer@demo.test']));
+    const email = `both-${Date.now()}@demo.test`;
+    const [row] = await db.insert(users).values({ email, firstName: 'Dora', lastName: 'Both', companyId: employer.companyId, passwordHash: await hashPassword(DEMO_PASSWORD), emailVerifiedAt: new Date() }).returning();
+    await db.insert(userRoles).values([{ userId: row.id, role: ROLES.DRIVER }, { userId: row.id, role: ROLES.EMPLOYER }]);
+    const own = await tokenFor(email);
+    expect((await call(meGet, { token: own })).json.data).toHaveProperty('profile_completeness');
+    const { accessToken } = (await impersonate(t.allowed.admin, row.id)).json.data;
+    const jobId = await createJobAs(t.all.employer);
+    expect((await call(employerGet, { token: accessToken })).status).toBe(200);
+    // The account's own name and email, as any signed-in user reads them; none of the driver's profile.
+    const seen = await call(meGet, { token: accessToken });
+    expect(seen.status).toBe(200);
+    expect(seen.json.data).toMatchObject({ email });
+    expect(seen.json.data).not.toHaveProperty('profile_completeness');
+    expect((await call(applicationsGet, { token: accessToken })).status).toBe(403);
+    expect((await call(mePatch, { method: 'PATCH', token: accessToken, body: { street1: 'changed by admin' } })).status).toBe(403);
+    const apply = await call(applyPost, { token: accessToken, url: `http://localhost:3000/api/v1.0/jobs/${jobId}/apply`, params: { id: String(jobId) }, body: { message: 'applied by admin' } });
+    expect(apply.status).toBe(403);
   });
 
   it('never lets an impersonated session act as an admin or impersonate again', async () => {
