@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ContentScreen } from '@/components/jobs/wizard/screens';
+import { ContentScreen } from '@/components/jobs/wizard/content-screen';
 import { api } from '@/lib/api/client';
 import { AccountOwnerContext } from '@/lib/browser/account-storage';
 import { clearJobDraft, draftSlot, readJobDraft } from '@/lib/jobs/draft';

@@ -1,4 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { ToastProvider } from '@/components/ui/toast';
 import userEvent from '@testing-library/user-event';
 import { ContentStep, EMPTY_CONTENT } from '@/components/jobs/wizard/content-step';
 import { MESSAGES } from '@/lib/jobs/schemas';
@@ -97,5 +101,39 @@ describe('ContentStep (job content form)', () => {
     await userEvent.type(screen.getByLabelText(/Video URL/), 'ftp://example.com/video.mp4');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(async () => expect(await alerts()).toContain(MESSAGES.videoUrl));
+  });
+
+  it("shows the job's values in the server's HTML, and keeps what was typed before hydration", async () => {
+    const job = { ...EMPTY_CONTENT, title: 'Dedicated Dry Van', job_type: 'dry_van', home_time: 'HW', required_experience: 'Y1', expected_pay: '1450.50', job_description: editorJson('Texas lanes'), driver_unload: true } as typeof EMPTY_CONTENT;
+    const onSubmit = jest.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const ui = (
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <ContentStep mode="edit" initial={job} saving={false} cancelHref="/company/jobs" onSubmit={onSubmit} />
+        </ToastProvider>
+      </QueryClientProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(ui);
+    document.body.appendChild(container);
+    const byLabel = (label: string | RegExp) => within(container).getByLabelText(label) as HTMLInputElement;
+    // Before any script: the values are in the HTML (they used to be empty until hydration).
+    expect(byLabel('Job title').value).toBe('Dedicated Dry Van');
+    expect((byLabel('Job type') as unknown as HTMLSelectElement).value).toBe('dry_van');
+    expect(byLabel('Expected pay').value).toBe('1450.50');
+    expect(byLabel(/Drive and unload/).checked).toBe(true);
+    // The user changes the title and unticks the box before the page hydrates.
+    byLabel('Job title').value = 'Dedicated Dry Van, home weekly';
+    byLabel(/Drive and unload/).checked = false;
+    await act(async () => {
+      hydrateRoot(container, ui);
+    });
+    expect(byLabel('Job title').value).toBe('Dedicated Dry Van, home weekly');
+    expect(byLabel(/Drive and unload/).checked).toBe(false);
+    await userEvent.click(within(container).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ title: 'Dedicated Dry Van, home weekly', driver_unload: false, job_type: 'dry_van', expected_pay: '1450.50' });
+    container.remove();
   });
 });

@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
+import { serverRenderedFields } from '@/lib/forms/server-rendered-fields';
 import { LazyRichTextEditor } from '@/components/editor/lazy-editor';
 import { Button } from '@/components/ui/button';
 import { BENEFITS, DEFAULT_SALARY_TYPE, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, SALARY_TYPES } from '@/lib/jobs/codes';
@@ -48,18 +49,22 @@ const contentResolver = lazyZodResolver<JobContentValues>(() => import('./valida
 
 /** Step 1: what the job is, what it pays, who it is for (jobs spec §3 Job detail, §5 rules). */
 export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDraftChange, onVideoUpload }: Props) {
+  const [defaults] = useState(() => ({ ...EMPTY_CONTENT, ...initial }));
   const {
     register,
     control,
     handleSubmit,
     getValues,
+    setValue,
     subscribe,
     formState: { errors },
   } = useForm<JobContentValues>({
     resolver: contentResolver,
-    defaultValues: { ...EMPTY_CONTENT, ...initial },
+    defaultValues: defaults,
     mode: 'onTouched',
   });
+  // The server's HTML shows the job's values, and what is typed before hydration stays.
+  const field = serverRenderedFields(register, setValue, defaults);
 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
@@ -91,15 +96,15 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <Section title="Job details" description="The basics drivers see first in search results.">
-        <TextField label="Job title" placeholder="e.g. Regional CDL-A Driver, home weekly" maxLength={150} {...register('title')} error={msg('title')} />
+        <TextField label="Job title" placeholder="e.g. Regional CDL-A Driver, home weekly" maxLength={150} {...field('title')} error={msg('title')} />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <SelectField label="Job type" placeholder="Choose a job type" options={JOB_TYPES} {...register('job_type')} error={msg('job_type')} />
-          <SelectField label="Home time" placeholder="Choose home time" options={HOME_TIME} {...register('home_time')} error={msg('home_time')} />
+          <SelectField label="Job type" placeholder="Choose a job type" options={JOB_TYPES} {...field('job_type')} error={msg('job_type')} />
+          <SelectField label="Home time" placeholder="Choose home time" options={HOME_TIME} {...field('home_time')} error={msg('home_time')} />
           <SelectField
             label="Required experience"
             placeholder="Choose experience"
             options={EXPERIENCE}
-            {...register('required_experience')}
+            {...field('required_experience')}
             error={msg('required_experience')}
           />
           <TextField
@@ -107,7 +112,7 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
             optional
             placeholder="e.g. Clean MVR, tanker experience a plus"
             maxLength={2000}
-            {...register('additional_experience')}
+            {...field('additional_experience')}
             error={msg('additional_experience')}
           />
         </div>
@@ -143,16 +148,16 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
 
       <Section title="Pay" description="Postings that show pay get more applicants.">
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <MoneyField label="Expected pay" {...register('expected_pay' as never)} error={msg('expected_pay')} />
-          <SelectField label="Salary type" options={SALARY_TYPES} {...register('salary_type')} error={msg('salary_type')} />
-          <MoneyField label="Sign-on bonus" optional {...register('signon_bonus' as never)} error={msg('signon_bonus')} hint="Leave empty for none." />
-          <MoneyField label="Starting bonus" optional {...register('starting_bonus' as never)} error={msg('starting_bonus')} hint="Leave empty for none." />
+          <MoneyField label="Expected pay" {...field('expected_pay' as never)} error={msg('expected_pay')} />
+          <SelectField label="Salary type" options={SALARY_TYPES} {...field('salary_type')} error={msg('salary_type')} />
+          <MoneyField label="Sign-on bonus" optional {...field('signon_bonus' as never)} error={msg('signon_bonus')} hint="Leave empty for none." />
+          <MoneyField label="Starting bonus" optional {...field('starting_bonus' as never)} error={msg('starting_bonus')} hint="Leave empty for none." />
         </div>
       </Section>
 
       <Section title="Requirements and benefits">
         <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-3 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-          <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" {...register('driver_unload')} />
+          <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" {...field('driver_unload')} />
           <span>
             <span className="font-medium text-slate-800">Drive and unload</span>
             <span className="block text-slate-600">The driver loads or unloads the freight (otherwise no-touch freight).</span>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ContentScreen } from '@/components/jobs/wizard/screens';
+import { ContentScreen } from '@/components/jobs/wizard/content-screen';
 import { pageGuardFor } from '@/lib/access';
 import { requireUser } from '@/lib/auth/server';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AddressScreen } from '@/components/jobs/wizard/screens';
+import { AddressScreen } from '@/components/jobs/wizard/address-screen';
 import { adminJobOr404 } from '../../_load';
 
 export const metadata: Metadata = { title: 'Edit job addresses' };

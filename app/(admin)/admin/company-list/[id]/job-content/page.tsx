@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ContentScreen } from '@/components/jobs/wizard/screens';
+import { ContentScreen } from '@/components/jobs/wizard/content-screen';
 import { adminJobOr404 } from '../../_load';
 
 export const metadata: Metadata = { title: 'Edit job content' };

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AddonsScreen } from '@/components/jobs/wizard/screens';
+import { AddonsScreen } from '@/components/jobs/wizard/addons-screen';
 import { loadJobOr404 } from '../../_lib/load';
 
 export const metadata: Metadata = { title: 'Duplicate job: add-ons' };

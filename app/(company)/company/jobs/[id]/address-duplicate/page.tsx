@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AddressScreen } from '@/components/jobs/wizard/screens';
+import { AddressScreen } from '@/components/jobs/wizard/address-screen';
 import { loadJobOr404 } from '../../_lib/load';
 
 export const metadata: Metadata = { title: 'Duplicate job: addresses' };

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ContentScreen } from '@/components/jobs/wizard/screens';
+import { ContentScreen } from '@/components/jobs/wizard/content-screen';
 import { loadJobOr404 } from '../../_lib/load';
 
 export const metadata: Metadata = { title: 'Edit job content' };

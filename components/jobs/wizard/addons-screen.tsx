@@ -1,0 +1,31 @@
+'use client';
+
+import { AddonsStep } from './addons-step';
+import { addonsNote, detailHref, reachableSteps, useStepGuard, type ScreenProps } from './screen-parts';
+import { useWizard } from './use-wizard';
+import { WizardFrame, WizardLoading } from './wizard-frame';
+
+export function AddonsScreen({ mode, job }: ScreenProps) {
+  const w = useWizard(mode, job);
+  const missing = mode === 'edit' ? null : !w.content ? w.paths.content : !w.addresses.length ? w.paths.address : null;
+  useStepGuard(w.ready, missing);
+  return (
+    <WizardFrame mode={mode} step="addons" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
+      {w.ready && w.addons && !missing ? (
+        <AddonsStep
+          mode={mode}
+          initial={w.addons}
+          initialAutoRenew={w.autoRenew}
+          addressCount={w.addresses.length}
+          saving={w.saving}
+          backHref={mode === 'edit' ? detailHref(job) : w.paths.address}
+          summaryNote={addonsNote(mode, job)}
+          onChange={w.rememberAddons}
+          onSubmit={w.saveAddons}
+        />
+      ) : (
+        <WizardLoading />
+      )}
+    </WizardFrame>
+  );
+}

@@ -1,0 +1,21 @@
+'use client';
+
+import { AddressStep } from './address-step';
+import { detailHref, reachableSteps, usePreloadedSteps, useStepGuard, type ScreenProps } from './screen-parts';
+import { useWizard } from './use-wizard';
+import { WizardFrame, WizardLoading } from './wizard-frame';
+
+export function AddressScreen({ mode, job }: ScreenProps) {
+  const w = useWizard(mode, job);
+  usePreloadedSteps();
+  useStepGuard(w.ready, mode !== 'edit' && !w.content ? w.paths.content : null);
+  return (
+    <WizardFrame mode={mode} step="address" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
+      {w.ready && (mode === 'edit' || w.content) ? (
+        <AddressStep mode={mode} initial={w.addresses} saving={w.saving} backHref={mode === 'edit' ? detailHref(job) : w.paths.content} onSubmit={w.saveAddresses} onDraftChange={w.rememberAddresses} />
+      ) : (
+        <WizardLoading />
+      )}
+    </WizardFrame>
+  );
+}
