@@ -13,7 +13,7 @@ import { enqueueMail, enqueueTemplate } from '@/lib/mail';
 import { noteNotApplied, payOnce, reconcile, STALE_PROCESSING_MS, withDefaults, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
 import { getGateway } from './gateway';
 import { addonLines, currentJob, renewJobPeriod, isPublished, loadChargeableJob, markLinesPaid, pendingLines, postingLines, publishJob, renewalLines, startBoost, type ChargeableJob } from './jobs-port';
-import type { LineInput, OrderInput } from './orders';
+import { PaymentInProgress, type LineInput, type OrderInput } from './orders';
 import { makeDefaultCard, resolveCard } from './payment-methods';
 import type { ChargeInput, JobChargeInput } from './schemas';
 
@@ -309,7 +309,8 @@ async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps):
     if (outcome.approved) return true;
     reason = outcome.message;
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    // Another charge of this job is in flight: not a refusal; the next tick tries again.
+    if (!(error instanceof AppError) || error instanceof PaymentInProgress) throw error;
     reason = error.message;
   }
   const to = await recipientOf(db, job, company);

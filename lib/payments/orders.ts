@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { invoiceCounters, invoiceLines, invoices } from '@/lib/db/schema';
-import { sqlState } from '@/lib/errors';
+import { AppError, sqlState } from '@/lib/errors';
 import { dueDateFrom, settlesAtOnce } from './settlement';
 
 export type Invoice = typeof invoices.$inferSelect;
@@ -65,10 +65,28 @@ export async function liveOrder(db: Database, jobId: number, actionType: Invoice
   return row ?? null;
 }
 
+export const PAYMENT_IN_PROGRESS = 'A payment for this job is being processed. Wait a moment, then reload the job to see its result.';
+
+/** 409: another charge of the same job is in flight (a payment of another set of items, or a renewal). */
+export class PaymentInProgress extends AppError {
+  constructor() {
+    super(409, PAYMENT_IN_PROGRESS);
+  }
+}
+
+/** Advisory lock space of a job's orders (the second key is the job id). */
+const JOB_ORDER_LOCK_SPACE = 7_341_003;
+
 /**
  * Opens an order in PROCESSING_PAYMENT (or the given status) with its lines. Answers null when a
  * live order for the same job, action and period exists: the unique indexes decide, so two
  * concurrent requests can never both open one.
+ *
+ * One charge of a job is in flight at a time. An order for another set of items (or a renewal)
+ * opened while one is processing would charge again what that one is charging: an add-on still
+ * unpaid while its payment runs is still owed, so it joined the next order too (the same boost
+ * billed twice in one period). That order is refused with PaymentInProgress instead; the job's
+ * lock makes the check and the insert one step for concurrent requests.
  */
 export async function openOrder(db: Database, input: OrderInput, now = new Date()): Promise<Invoice | null> {
   const [{ n }] = await db
@@ -84,6 +102,21 @@ export async function openOrder(db: Database, input: OrderInput, now = new Date(
   const idempotencyKey = `${input.actionType}:${input.jobId ?? 'none'}:${input.periodKey || '-'}:${n + 1}`;
   try {
     return await db.transaction(async (tx) => {
+      if (input.jobId != null) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${JOB_ORDER_LOCK_SPACE}, ${input.jobId})`);
+        const [busy] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.jobId, input.jobId),
+              eq(invoices.status, 'PROCESSING_PAYMENT'),
+              or(ne(invoices.actionType, input.actionType), ne(invoices.periodKey, input.periodKey)),
+            ),
+          )
+          .limit(1);
+        if (busy) throw new PaymentInProgress();
+      }
       const number = await nextNumber(tx as unknown as Database, now);
       const [invoice] = await tx
         .insert(invoices)

@@ -6,7 +6,7 @@ import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/rout
 import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import { getDb, queryRows } from '@/lib/db/client';
 import { emailOutbox, invoices, jobAddons, sandboxCharges, sandboxTokens } from '@/lib/db/schema';
-import { openOrder } from '@/lib/payments/orders';
+import { openOrder, PAYMENT_IN_PROGRESS } from '@/lib/payments/orders';
 import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';
 import { tick } from '@/lib/tick';
@@ -47,6 +47,33 @@ describe('POST /api/v1.0/payment/employer/job/addons', () => {
     const again = await call(addonsPost, { token: employer, body: { job_id: job.id } });
     expect(again.status).toBe(422);
     expect(again.json.errors[0].message).toBe('There are no unpaid add-ons on this job.');
+  });
+
+  it('while an add-on is being charged, a payment for another set of items is refused (409) and charges nothing twice', async () => {
+    const job = await publishedJob();
+    const db = await getDb();
+    const [boost] = await db.insert(jobAddons).values({ jobId: job.id, addonType: 'boost', costCents: 20_000 }).returning();
+    // The boost's payment is in flight: its order is open, the gateway has not answered yet.
+    const inFlight = await openOrder(db, {
+      companyId: job.companyId,
+      jobId: job.id,
+      jobTitle: job.title,
+      actionType: 'addons',
+      periodKey: `boost@${job.expirationDate!.toISOString()}`,
+      paymentMethod: 'CELERO',
+      lines: [{ kind: 'addon', description: 'Boost add-on', amountCents: 20_000, addonType: 'boost', addonId: boost.id }],
+    });
+    expect(inFlight).not.toBeNull();
+    // Meanwhile the employer adds the promote and pays "what is owed": boost and promote.
+    await db.insert(jobAddons).values({ jobId: job.id, addonType: 'promote', costCents: 10_000 });
+    const before = await db.$count(sandboxCharges);
+    const res = await call(addonsPost, { token: employer, body: { job_id: job.id, card_token: await cardToken(CARDS.approve) } });
+    expect(res.status).toBe(409);
+    expect(res.json.errors[0].message).toBe(PAYMENT_IN_PROGRESS);
+    // A renewal of the same job waits for it too.
+    expect((await call(renewalPost, { token: employer, body: { job_id: job.id } })).status).not.toBe(200);
+    expect(await db.$count(sandboxCharges)).toBe(before);
+    expect(await db.$count(invoices, eq(invoices.jobId, job.id))).toBe(2); // the posting's and the one in flight
   });
 
   it('a declined add-on charge answers 402 and leaves the add-on unpaid', async () => {
