@@ -50,11 +50,16 @@ export const MESSAGES = {
 const AMOUNT_RE = /^\d{1,8}(\.\d{1,2})?$/;
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/** Thousands written with commas ('1,450.50'); a comma anywhere else ('12,5') is not an amount. */
+const GROUPED_RE = /^\d{1,3}(,\d{3})+(\.\d*)?$/;
+
 /** Dollars with up to 8 digits and 2 decimals (spec §5), given as a number or a numeric string. */
 export const amount = z
   .union([z.number(), z.string()], { error: MESSAGES.amount })
   .transform((v, ctx) => {
-    const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim().replace(/,/g, '');
+    const typed = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
+    // Commas only as thousands separators: '12,5' read as 125 priced a job ten times over.
+    const s = typed.includes(',') && GROUPED_RE.test(typed) ? typed.replace(/,/g, '') : typed;
     if (!AMOUNT_RE.test(s)) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.amount });
       return z.NEVER;
