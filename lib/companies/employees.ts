@@ -11,6 +11,7 @@ import { stripCountryCode, toE164 } from '@/lib/auth/phone';
 import { revokeAllSessions } from '@/lib/auth/sessions';
 import { publicUrl } from '@/lib/config';
 import { conflict, forbidden, notFound } from '@/lib/errors';
+import { consumeOrThrow, limiter } from '@/lib/rate-limit';
 import { LAST_ADMIN, lockCompany, otherActiveMembers } from './last-admin';
 import type { CreateEmployeeInput, EmployeeListQuery, EmployeeRole, UpdateEmployeeInput } from './employee-schemas';
 
@@ -185,10 +186,17 @@ export async function updateEmployee(db: Database, actor: Actor, companyId: numb
  * POST /companies/{id}/employers/{userId}/password-reset: mails the employee a one-time code (the
  * forgot-password code, with a link to enter it). The admin never types or sees a password.
  */
+export const EMPLOYEE_RESET_TOO_MANY = 'Too many password reset emails have been sent. Please try again in an hour.';
+
 export async function sendEmployeePasswordReset(db: Database, actor: Actor, companyId: number, userId: number, ctx: { ip?: string } = {}) {
   const company = await companyFor(db, actor, companyId, 'manage');
   const employee = await employeeOrThrow(db, companyId, userId);
   if (!employee.active) throw conflict(INACTIVE_NO_RESET);
+  // As the forgot-password request is limited: each mail cancels the employee's earlier codes, so
+  // sending them without end would flood their inbox and keep their own reset from working.
+  const [perEmployee, perSender] = await Promise.all([limiter('employee-reset-user', 5, 3600), limiter('employee-reset-sender', 30, 3600)]);
+  await consumeOrThrow(perSender, String(actor.userId), EMPLOYEE_RESET_TOO_MANY);
+  await consumeOrThrow(perEmployee, String(userId), EMPLOYEE_RESET_TOO_MANY);
   const link = publicUrl(`/reset-code?email=${encodeURIComponent(employee.email)}`).toString();
   await mailResetCode(db, employee, { kind: 'employee_password_reset', companyName: company.name, link });
   await recordAudit(db, {

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { GET as listGet, POST as addPost } from '@/app/api/v1.0/companies/[id]/employers/route';
 import { PATCH as employeePatch } from '@/app/api/v1.0/companies/[id]/employers/[userId]/route';
+import { EMPLOYEE_RESET_TOO_MANY } from '@/lib/companies/employees';
 import { POST as resetPost } from '@/app/api/v1.0/companies/[id]/employers/[userId]/password-reset/route';
 import { GET as adminListGet, POST as adminAddPost } from '@/app/api/v1.0/admin/companies/[id]/employers/route';
 import { PATCH as adminPatch } from '@/app/api/v1.0/admin/companies/[id]/employers/[userId]/route';
@@ -268,5 +269,19 @@ describe('POST /companies/{id}/employers/{userId}/password-reset', () => {
     await patch(t.companyAdmin, e.id, { active: false });
     const inactive = await call(resetPost, { token: t.companyAdmin, params });
     expect(inactive.status).toBe(409);
+  });
+
+  it('sends one employee at most 5 reset mails an hour, then answers 429 and queues nothing', async () => {
+    const e = await hire();
+    const params = { id: String(demoId), userId: String(e.id) };
+    const db = await getDb();
+    const mails = () => db.$count(emailOutbox, eq(emailOutbox.toAddress, e.email));
+    const before = await mails();
+    for (let i = 0; i < 5; i++) expect((await call(resetPost, { token: t.companyAdmin, params })).status).toBe(200);
+    const refused = await call(resetPost, { token: t.companyAdmin, params });
+    expect(refused.status).toBe(429);
+    expect(refused.json.errors[0].message).toBe(EMPLOYEE_RESET_TOO_MANY);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await mails()).toBe(before + 5);
   });
 });
