@@ -9,7 +9,7 @@ import { MAX_IMAGE_WIDTH } from '@/lib/jobs/editor-rules';
 import { storage } from '@/lib/storage';
 import { assertWriter } from './access';
 import { channelOrThrow } from './channels';
-import { IMAGE_UPLOAD_FAILED } from './schemas';
+import { CHANNEL_INACTIVE, IMAGE_UPLOAD_FAILED } from './schemas';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Every failure of an editor image says the spec's one upload message. */
@@ -56,7 +56,8 @@ export async function imageFromRequest(req: Request): Promise<Buffer> {
 /** POST /news/channels/{id}/upload-image: stores an editor image and answers its image_url. */
 export async function uploadChannelImage(db: Database, actor: Actor | null, channelId: number, read: () => Promise<Buffer>) {
   assertWriter(actor);
-  await channelOrThrow(db, channelId);
+  // Images are stored for good and served to anyone: an inactive channel takes none, as it takes no new posts.
+  if (!(await channelOrThrow(db, channelId)).isActive) throw unprocessable(CHANNEL_INACTIVE);
   const image = await processEditorImage(await read());
   const name = `${channelId}-${randomBytes(8).toString('hex')}.webp`;
   await storage().put(KEY_PREFIX + name, image, 'image/webp');

@@ -168,6 +168,10 @@ describe('news posts', () => {
     await call(deactivateRoute, { token: t.newsAdmin, params: { id: String(id) }, method: 'DELETE' });
     const refused = await post(id);
     expect(refused.status).toBe(422);
+    // Nor does it take images for the editor (stored for good and served to anyone).
+    const image = await upload(id, await png(40, 30));
+    expect(image.status).toBe(422);
+    expect(image.json.errors[0].message).toBe(refused.json.errors[0].message);
   });
 
   it('publishes a scheduled post in the tick at its time; drivers read it newest first, a view counted once a day', async () => {
