@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { plainNumber } from '@/lib/validation/numbers';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
@@ -30,6 +30,8 @@ export async function listCompanyInvoices(db: Database, actor: Actor, query: Adm
   const where = and(
     eq(invoices.paymentMethod, 'CONTRACT'),
     eq(invoices.status, 'APPROVED'),
+    // An order of $0 (an admin's free boost) is a receipt, not an invoice (documentKindOf): nothing to collect.
+    gt(invoices.amountCents, 0),
     query.state === 'due' ? isNull(invoices.paidAt) : query.state === 'paid' ? isNotNull(invoices.paidAt) : undefined,
     query.company_id ? eq(invoices.companyId, query.company_id) : undefined,
   );

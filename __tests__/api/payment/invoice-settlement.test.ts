@@ -4,6 +4,7 @@ import { POST as receiptPost } from '@/app/api/v1.0/payment/company/billing/paym
 import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
 import { GET as adminInvoicesGet } from '@/app/api/v1.0/admin/invoices/route';
 import { POST as markPaidPost } from '@/app/api/v1.0/admin/invoices/[id]/mark-paid/route';
+import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import { auditTrail } from '@/lib/audit';
 import { documentText } from '@/lib/payments/receipt';
 import { getDb, queryRows } from '@/lib/db/client';
@@ -140,5 +141,17 @@ describe('invoices of invoice-billed companies', () => {
     expect(row).toMatchObject({ payment_state: 'due', company: { id: companyId } });
     expect(res.json.data.every((i: View) => i.payment_state === 'due')).toBe(true);
     expect((await call(adminInvoicesGet, { token: employer })).status).toBe(403);
+  });
+
+  it("an admin's free boost of an invoice-billed company's job is no invoice: not in the admins' list", async () => {
+    const job = await makeJob({ email: 'employer@demo.test', title: 'Boosted For Free' });
+    expect((await call(chargePost, { token: employer, body: { secret_token: job.jobsPostToken } })).status).toBe(200);
+    const boosted = await call(boostPost, { token: admin, params: { id: String(job.id) }, body: {} });
+    expect(boosted.status).toBe(200);
+    const [free] = await (await getDb()).select().from(invoices).where(and(eq(invoices.jobId, job.id), eq(invoices.actionType, 'admin_boost')));
+    expect(free.amountCents).toBe(0);
+    const all = (await call(adminInvoicesGet, { token: admin, query: { state: 'all', limit: 100 } })).json.data as View[];
+    expect(all.map((i) => i.id)).not.toContain(free.id);
+    expect(all.every((i) => i.amount > 0)).toBe(true);
   });
 });
