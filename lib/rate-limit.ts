@@ -50,6 +50,17 @@ export async function consumeOrThrow(l: RateLimiterAbstract, key: string, messag
 }
 
 /** Throws 429 when the key has already used all its points, without consuming one. */
+/** Whether the key may go on (one point taken); false past the limit, for work that is skipped rather than refused. */
+export async function tryConsume(l: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    await l.consume(key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
+
 export async function assertNotLimited(l: RateLimiterAbstract, key: string, message: string) {
   const res = await l.get(key);
   if (res && res.consumedPoints >= l.points) throw tooManyRequests(message, res.msBeforeNext / 1000);
