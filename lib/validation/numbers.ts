@@ -7,9 +7,14 @@ const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
  * Wraps a coerced number schema so that it coerces only a number or a string of decimal digits.
  * zod's coercion is `Number(input)`, which reads `true` and `[1]` as 1, `'0x2'` as 2, `'1e3'` as
  * 1000 and `''` or `null` as 0: a payment sent `{"job_id": true}` charged job 1. Anything else
- * reaches the schema as NaN and gets its own message. `undefined` passes, for defaults and
- * optional fields.
+ * reaches the schema as NaN and gets its own message. A missing value and an empty one (`?offset=`)
+ * reach it as undefined: the default applies, an optional field stays unset, a required one is
+ * refused with its message.
  */
 export function plainNumber<S extends z.ZodType>(schema: S) {
-  return z.preprocess((v) => (v === undefined || typeof v === 'number' || (typeof v === 'string' && DECIMAL.test(v)) ? v : Number.NaN), schema);
+  return z.preprocess((v) => {
+    if (v === undefined || typeof v === 'number') return v;
+    if (typeof v === 'string') return v.trim() === '' ? undefined : DECIMAL.test(v) ? v : Number.NaN;
+    return Number.NaN;
+  }, schema);
 }

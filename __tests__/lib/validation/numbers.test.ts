@@ -16,8 +16,9 @@ describe('plainNumber: coerces numbers and decimal digits only', () => {
     expect(r.error?.issues[0].message).toBe('Choose the job.');
   });
 
-  it('leaves a missing value to the default', () => {
+  it('leaves a missing or empty value to the default', () => {
     expect(page.parse({})).toEqual({ limit: 10 });
+    expect(page.parse({ limit: '' })).toEqual({ limit: 10 });
     expect(page.safeParse({ limit: true }).success).toBe(false);
   });
 
