@@ -194,3 +194,26 @@ test('the job list does not prefetch the pages of its rows (each would be a serv
   await expect(page).toHaveURL(/\/company\/jobs\/\d+\/detail$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });
+
+test('the edit form shows the job in its first HTML and keeps what is typed before the page is interactive', async ({ page }) => {
+  await signIn(page);
+  // Hold the page's scripts back: until they are released the page is the server's HTML alone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/company/jobs/1/job-content', { waitUntil: 'domcontentloaded' });
+  const title = page.getByRole('textbox', { name: 'Job title' });
+  // The job's own values, not empty fields and "Choose a job type" until the script runs.
+  const before = await title.inputValue();
+  expect(before.length).toBeGreaterThan(0);
+  await expect(page.getByRole('combobox', { name: 'Job type' })).not.toHaveValue('');
+  await title.press('End');
+  await title.pressSequentially(' (edited early)');
+  release();
+  // The editor renders only in the browser: once its toolbar shows, the form has hydrated.
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  await expect(title).toHaveValue(`${before} (edited early)`);
+});

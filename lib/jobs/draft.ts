@@ -190,11 +190,17 @@ const SERVER_SNAPSHOT = null;
  * The signed-in account's draft of a flow, kept in sync across components and tabs. `draft` is null
  * during server rendering and the first client render (localStorage is not readable there): wait for it.
  */
-export function useJobDraft(kind: DraftKind) {
+/**
+ * `active` false (the edit flow, which works on the job itself): no draft is read, on the server or
+ * in the browser. Reading it made the screen render again right after hydration (the browser's
+ * snapshot differs from the server's), and that update reached the step before its chunk had
+ * hydrated, so React threw the server's form away (what was typed in the first moments with it).
+ */
+export function useJobDraft(kind: DraftKind, active = true) {
   const slot = draftSlot(kind, useAccountOwner());
   const draft = useSyncExternalStore<JobDraft | null>(
-    useCallback((l) => subscribe(slot, l), [slot]),
-    () => readJobDraft(slot),
+    useCallback((l) => (active ? subscribe(slot, l) : () => {}), [slot, active]),
+    () => (active ? readJobDraft(slot) : SERVER_SNAPSHOT),
     () => SERVER_SNAPSHOT,
   );
   const update = useCallback((change: Parameters<typeof writeJobDraft>[1]) => writeJobDraft(slot, change), [slot]);

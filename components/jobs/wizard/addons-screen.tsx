@@ -1,9 +1,12 @@
 'use client';
 
-import { AddonsStep } from './addons-step';
+import dynamic from 'next/dynamic';
 import { addonsNote, detailHref, reachableSteps, useStepGuard, type ScreenProps } from './screen-parts';
 import { useWizard } from './use-wizard';
 import { WizardFrame, WizardLoading } from './wizard-frame';
+
+// The step is its own chunk: a wizard page ships the step it shows, not all three (issue 16).
+const AddonsStep = dynamic(() => import('./addons-step').then((m) => m.AddonsStep), { loading: () => <WizardLoading /> });
 
 export function AddonsScreen({ mode, job }: ScreenProps) {
   const w = useWizard(mode, job);

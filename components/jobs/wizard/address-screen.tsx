@@ -1,9 +1,12 @@
 'use client';
 
-import { AddressStep } from './address-step';
+import dynamic from 'next/dynamic';
 import { detailHref, reachableSteps, usePreloadedSteps, useStepGuard, type ScreenProps } from './screen-parts';
 import { useWizard } from './use-wizard';
 import { WizardFrame, WizardLoading } from './wizard-frame';
+
+// The step is its own chunk: a wizard page ships the step it shows, not all three (issue 16).
+const AddressStep = dynamic(() => import('./address-step').then((m) => m.AddressStep), { loading: () => <WizardLoading /> });
 
 export function AddressScreen({ mode, job }: ScreenProps) {
   const w = useWizard(mode, job);

@@ -1,11 +1,14 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { EmptyState } from '@/components/ui/states';
-import { ContentStep } from './content-step';
 import { CompanyFirst, detailHref, reachableSteps, usePreloadedSteps, type ScreenProps } from './screen-parts';
 import { useWizard } from './use-wizard';
 import { WizardFrame, WizardLoading } from './wizard-frame';
+
+// The step is its own chunk: a wizard page ships the step it shows, not all three (issue 16).
+const ContentStep = dynamic(() => import('./content-step').then((m) => m.ContentStep), { loading: () => <WizardLoading /> });
 
 /** `chooseCompany`: the caller belongs to no company and picks the one to post for (staff). */
 export function ContentScreen({ mode, job, chooseCompany = false }: ScreenProps & { chooseCompany?: boolean }) {

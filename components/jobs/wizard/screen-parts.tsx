@@ -8,11 +8,9 @@ import type { JobDetail } from '@/lib/jobs/serialize';
 import type { FlowMode, StepKey } from './flow';
 
 /*
- * What the wizard's three screens share. Each screen is a file of its own that imports its step, so a
- * wizard page ships the step it shows, not all three (issue 16), and the step hydrates with the page:
- * loaded through next/dynamic, it sat in a Suspense boundary of its own, and an update to the screen
- * before its chunk arrived made React throw the server's form away and render it again, losing what
- * had been typed and showing empty fields meanwhile.
+ * What the wizard's three screens share. Each screen is a module of its own (content-screen.tsx,
+ * address-screen.tsx, addons-screen.tsx) and loads its step as a chunk of its own, so a wizard page
+ * ships the step it shows, not all three (issue 16).
  */
 
 /** Once a step shows, the next ones load in the background, so moving on never waits for code. */

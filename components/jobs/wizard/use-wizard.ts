@@ -51,7 +51,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
   const router = useRouter();
   const toast = useToast();
   const kind: DraftKind = draftKindFor(mode) ?? 'new';
-  const { draft, slot, update, clear } = useJobDraft(kind);
+  const { draft, slot, update, clear } = useJobDraft(kind, mode !== 'edit');
   const paths = flowPaths(mode, job?.id);
   const createJob = useCreateJob();
   const updateJob = useUpdateJob();
