@@ -1,6 +1,11 @@
 // The Node.js half of instrumentation.ts, in its own file so that the Edge build of instrumentation
-// does not see Node-only APIs (process.exit): check the configuration, then start the tick timer.
+// does not see Node-only APIs (process.exit): stamp each request's socket address, check the
+// configuration, then start the tick timer.
 export async function registerNode() {
+  // Rate limits key on the client's address, and Next does not pass the socket's on: without this
+  // stamp every request without a trusted proxy header counted as one client, 'unknown', so one
+  // client's failed sign-ins or reset requests locked everyone out (lib/api/client-address.ts).
+  (await import('./lib/api/peer-stamp')).installPeerStamp();
   const { applyDerivedAuthUrl, resolvePublicOrigin, startupProblems } = await import('./lib/config');
   const problems = startupProblems();
   if (problems.length) {
