@@ -10,9 +10,9 @@ import { assertNotLastSuperAdmin } from './super-admins';
 import { ROLES } from '@/lib/access';
 import { conflict } from '@/lib/errors';
 import { LAST_ADMIN_DELETING, lockCompany, otherActiveMembers } from '@/lib/companies/last-admin';
+import { deletedEmailFor } from './schemas';
 
 export const DELETED_NAME = 'Deleted';
-export const deletedEmailFor = (userId: number) => `deleted+${userId}@invalid.local`;
 
 /** What the members home shows about the signed-in user. */
 export async function memberProfile(db: Database, userId: number) {

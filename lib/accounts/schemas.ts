@@ -46,9 +46,19 @@ export function orderedRules(required: string, rules: readonly Rule[], opts: { t
   });
 }
 
+/**
+ * A deleted account's email becomes `deleted+<id>@invalid.local` (lib/accounts/members.ts), so that
+ * the real address is free again. No one may take such an address: user ids are sequential, and an
+ * account signed up as `deleted+20@invalid.local` made user 20's deletion fail for good (409).
+ * Nothing can be delivered there anyway.
+ */
+export const DELETED_EMAIL_DOMAIN = 'invalid.local';
+export const deletedEmailFor = (userId: number) => `deleted+${userId}@${DELETED_EMAIL_DOMAIN}`;
+
 export const emailRule = orderedRules(EMAIL_REQUIRED, [
   [(v) => v.length >= 6 && v.length <= 64, EMAIL_INVALID],
   [(v) => EMAIL_PATTERN.test(v), EMAIL_INVALID],
+  [(v) => !v.toLowerCase().endsWith(`@${DELETED_EMAIL_DOMAIN}`), EMAIL_INVALID],
 ]).transform((v) => v.toLowerCase());
 
 export const nameRule = orderedRules(NAME_REQUIRED, [

@@ -120,6 +120,14 @@ describe('POST /api/v1.0/auth/signup', () => {
     expect(res.json).toEqual({ errors: [{ message: 'Email already exists.', field: 'email' }] });
   });
 
+  it("refuses the address a deleted account's email becomes, so no one can block another user's deletion", async () => {
+    for (const email of ['deleted+20@invalid.local', 'Someone@Invalid.Local']) {
+      const res = await signup({ ...valid, email });
+      expect(res.status).toBe(422);
+      expect(res.json.errors[0]).toEqual({ message: 'Needs to be a valid email.', field: 'email' });
+    }
+  });
+
   it('defaults the role to employer and tn_newsletters to false; member makes a driver', async () => {
     const { role, tn_newsletters, ...rest } = valid;
     void role;
