@@ -43,7 +43,8 @@ export function CandidatesScreen({ jobId }: { jobId: number }) {
         </>
       )}
       <div className="flex gap-3">
-        <Link href="/cancel" className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        {/* /cancel (spec §2) sends the employer back to this job (app/cancel/route.ts); not a page, so not prefetched. */}
+        <Link href={`/cancel?job=${jobId}`} prefetch={false} className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50">
           Cancel
         </Link>
         {/* Purchase goes to /purchase and is always disabled (spec §2): contact details are not sold yet. */}
@@ -65,7 +66,10 @@ function CandidateCard({ c }: { c: Candidate }) {
         <span className="h-3 w-1/2 rounded bg-slate-300" />
         <span className="h-3 w-3/4 rounded bg-slate-300" />
       </div>
-      <p className="font-medium text-slate-900">{c.cdl_status ? 'CDL License' : 'No CDL'}</p>
+      <p className="font-medium text-slate-900">
+        {c.cdl_status ? 'CDL License' : 'No CDL'}
+        {c.cdl_status && <span className="font-normal text-slate-600"> · Class {c.cdl_status}</span>}
+      </p>
       <div className="text-sm">
         <p className="font-medium text-slate-900">Experience</p>
         <p className="text-slate-600">

@@ -87,7 +87,7 @@ export async function listCandidates(
         distance: r.miles == null ? null : Math.round(Number(r.miles) * 100) / 100,
         cdl_status: r.cdl_status && r.cdl_status !== 'none' ? r.cdl_status : null,
         job_matching: explanation.matching,
-        work_experiences: works.map((w) => labelOf(JOB_TYPES, w)).join(' '),
+        work_experiences: works.map((w) => labelOf(JOB_TYPES, w)).join(', '),
         years_of_experience: r.years_of_experience,
         city: r.city,
         factors: explanation.factors,

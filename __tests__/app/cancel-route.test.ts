@@ -1,0 +1,19 @@
+/**
+ * @jest-environment node
+ */
+import { NextRequest } from 'next/server';
+import { GET } from '@/app/cancel/route';
+
+const go = (query: string) => GET(new NextRequest(`http://localhost:3000/cancel${query}`));
+
+describe('GET /cancel (the candidates screen\'s Cancel, jobs spec §2)', () => {
+  it('goes back to the job it came from', () => {
+    const res = go('?job=12');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/company/jobs/12/detail');
+  });
+
+  it.each(['', '?job=0x1', '?job=-1', '?job=//evil.test', '?job=99999999999'])('goes to the posted jobs for %j', (query) => {
+    expect(go(query).headers.get('location')).toBe('http://localhost:3000/company/jobs');
+  });
+});
