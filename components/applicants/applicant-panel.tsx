@@ -8,7 +8,9 @@ import { formatDate } from '@/components/jobs/format';
 import { StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
+/** A moment of the stage history, in the portal's zone as every other date here (formatDate), not the browser's. */
+const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' });
+const when = (iso: string) => WHEN.format(new Date(iso));
 
 /** The applicant slide-over: full profile, stage with its history, tags and the company's private notes. */
 export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number; applicantId: number | null; onClose: () => void }) {
@@ -35,7 +37,7 @@ export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number;
           )}
           {error && <p className="p-6 text-sm text-red-700">{error.message}</p>}
           {a && (
-            <div className="flex flex-col gap-6 px-6 py-5 text-sm">
+            <div className="flex min-w-0 flex-col gap-6 px-6 py-5 text-sm [overflow-wrap:anywhere]">
               <section className="flex flex-wrap items-center gap-3">
                 <StageSelect jobId={jobId} applicantId={a.id} name={name} stage={a.stage} />
                 <TagChips jobId={jobId} applicantId={a.id} name={name} tags={a.tags} />

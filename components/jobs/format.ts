@@ -15,9 +15,15 @@ const DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', mo
 const FORMATTED = new Map<string, string>();
 const FORMATTED_MAX = 2_000;
 
+/** A calendar day without a time ('1984-03-12', a birth date): no zone applies to it. */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 export function formatDate(value: string | Date | null | undefined, empty = '-'): string {
   if (!value) return empty;
   if (typeof value !== 'string') return Number.isNaN(value.getTime()) ? empty : DATE.format(value);
+  // Read as UTC midnight and shown in US/Eastern, a birth date came out a day early.
+  const day = CALENDAR_DAY.exec(value);
+  if (day) return `${day[2]}/${day[3]}/${day[1]}`;
   let shown = FORMATTED.get(value);
   if (shown === undefined) {
     const d = new Date(value);

@@ -41,4 +41,10 @@ describe('job dates', () => {
       spy.mockRestore();
     }
   });
+
+  it('show a calendar day (a birth date) as that day, in any zone', () => {
+    // Read as UTC midnight and shown in US/Eastern, 1984-03-12 was 03/11/1984.
+    expect(formatDate('1984-03-12')).toBe('03/12/1984');
+    expect(formatDate('2026-01-01')).toBe('01/01/2026');
+  });
 });
