@@ -67,7 +67,7 @@ describe('JobList', () => {
     expect(within(card).getByText('Dallas, TX +1 more')).toBeInTheDocument();
     expect(within(card).getByText('11/10/2026')).toBeInTheDocument();
     expect(within(card).getByText('12/10/2026')).toBeInTheDocument();
-    expect(within(card).getByText('3 days left')).toBeInTheDocument();
+    expect(within(card).getByText('Boosted · 3 days left')).toBeInTheDocument();
     expect(within(card).getByTestId('job-cost')).toHaveTextContent('$500.00');
     expect(within(card).getByTestId('auto-renew')).toHaveTextContent('On');
     // An empty next billing date shows a dash.

@@ -42,7 +42,7 @@ export function BoostCell({ job }: { job: JobSummary }) {
   if (!job.boost_active || !job.boost_remaining_days) return <span className="text-slate-500">-</span>;
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-inset ring-amber-600/20">
-      {job.boost_remaining_days} {job.boost_remaining_days === 1 ? 'day' : 'days'} left
+      Boosted · {job.boost_remaining_days} {job.boost_remaining_days === 1 ? 'day' : 'days'} left
     </span>
   );
 }
