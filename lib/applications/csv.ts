@@ -24,10 +24,16 @@ const COLUMNS: [string, (a: Applicant) => string | number][] = [
   ['Tags', (a) => a.tags.map((t) => t.tag).join('; ')],
 ];
 
-/** RFC 4180 quoting; a leading =, +, - or @ is prefixed so a spreadsheet never runs it as a formula. */
-function cell(value: string | number) {
+/** A phone number as the profile stores it ('+12145550199'): a number to a spreadsheet, never a formula. */
+const E164 = /^\+\d{8,15}$/;
+
+/**
+ * RFC 4180 quoting; a leading =, +, - or @ is prefixed so a spreadsheet never runs it as a formula.
+ * A phone number is left as it is: prefixed, the whole phone column read `'+1214…`.
+ */
+export function cell(value: string | number) {
   let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (/^[=+\-@\t\r]/.test(s) && !E164.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -1,4 +1,4 @@
-import { applicantsCsv } from '@/lib/applications/csv';
+import { applicantsCsv, cell } from '@/lib/applications/csv';
 import { formatDistance, orNa, yesNo } from '@/lib/applications/format';
 import { toApplicant, type ApplicantRecord } from '@/lib/applications/serialize';
 
@@ -62,4 +62,11 @@ it('writes CSV with quoting and without spreadsheet formulas', () => {
   expect(row.startsWith(`"'=HYPERLINK(""x"")","O""Neil, Jr",a@b.test,n/a,2026-11-01T12:00:00.000Z,Interview`)).toBe(true);
   expect(row).toContain('Call back');
   expect(csv.endsWith('\r\n')).toBe(true);
+});
+
+it('leaves a phone number as it is, and still guards anything else that starts with +', () => {
+  expect(cell('+12145550199')).toBe('+12145550199');
+  expect(cell('+1+2')).toBe("'+1+2");
+  expect(cell('+SUM(A1)')).toBe("'+SUM(A1)");
+  expect(cell('-1')).toBe("'-1");
 });
