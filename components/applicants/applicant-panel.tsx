@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useAddNote, useApplicantDetail } from '@/lib/applications/hooks';
 import { Spinner } from '@/components/ui/states';
 import { formatDate } from '@/components/jobs/format';
+import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 import { StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
 
 /** A moment of the stage history, in the portal's zone as every other date here (formatDate), not the browser's. */
-const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' });
+const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 const when = (iso: string) => WHEN.format(new Date(iso));
 
 /** The applicant slide-over: full profile, stage with its history, tags and the company's private notes. */

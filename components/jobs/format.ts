@@ -1,11 +1,12 @@
 import { dollarsToCents, formatUsd } from '@/lib/jobs/codes';
+import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 
 /**
  * Display rules of the jobs screens (jobs spec §5, §9): dates MM/DD/YYYY, a dash for an empty
  * date, amounts in US dollars. Dates are shown in the portal's default time zone (US/Eastern, the
  * users' default) so the server's first paint and the browser agree.
  */
-const DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: '2-digit', day: '2-digit', year: 'numeric' });
+const DATE = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric' });
 
 /**
  * Formatted dates by the API's ISO text: a list shows the same few dates again and again, and a

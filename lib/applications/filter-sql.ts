@@ -4,6 +4,7 @@ import { applicationTags, applications, companyTags, driverProfiles, users } fro
 import { ENDORSEMENTS, JOB_TYPES } from '@/lib/jobs/codes';
 import { unprocessable } from '@/lib/errors';
 import { DATE_YEARS, isIsoDay, strictDate } from '@/lib/validation/dates';
+import { startOfNextPortalDay, startOfPortalDay } from '@/lib/validation/portal-day';
 import type { ApplicantFilter, ApplicantSort } from './search-fields';
 
 /*
@@ -48,11 +49,15 @@ function yes(i: number, f: ApplicantFilter): boolean {
   throw bad(i, `The value of '${f.field}' is Yes or No.`);
 }
 
-/** A day (its end with `endOfDay`) or a date and time, by the app's one date rule (lib/validation/dates.ts). */
+/**
+ * A day (its start, or its end with `endOfDay`) or a date and time, by the app's one date rule
+ * (lib/validation/dates.ts). A day is the portal zone's, the day the applicants list shows.
+ */
 function instant(i: number, f: ApplicantFilter, value: unknown, endOfDay = false): Date {
   const d = typeof value === 'string' ? strictDate(value) : null;
   if (!d) throw bad(i, `The value of '${f.field}' is a date (YYYY-MM-DD) or a date and time, from ${DATE_YEARS.min} to ${DATE_YEARS.max}.`);
-  return isIsoDay(value) && endOfDay ? new Date(d.getTime() + 86_400_000 - 1) : d;
+  if (!isIsoDay(value)) return d;
+  return endOfDay ? new Date(startOfNextPortalDay(value).getTime() - 1) : startOfPortalDay(value);
 }
 
 /** A code of a list, by its value or its label (any case). */
@@ -152,7 +157,7 @@ function dateFilter(i: number, f: ApplicantFilter): SQL {
   }
   if (f.operator === 'equals') {
     const from = instant(i, f, f.value);
-    const to = new Date(from.getTime() + (isIsoDay(f.value) ? 86_400_000 : 1000));
+    const to = isIsoDay(f.value) ? startOfNextPortalDay(f.value) : new Date(from.getTime() + 1000);
     return sql`${at} >= ${from} and ${at} < ${to}`;
   }
   if (f.operator === 'greater_than') return sql`${at} > ${instant(i, f, f.value, true)}`;

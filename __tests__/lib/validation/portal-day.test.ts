@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { PORTAL_TIME_ZONE, startOfNextPortalDay, startOfPortalDay } from '@/lib/validation/portal-day';
+
+const dayIn = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+describe("the portal's days (US/Eastern)", () => {
+  it('start at local midnight, in winter and in summer', () => {
+    expect(startOfPortalDay('2026-11-24').toISOString()).toBe('2026-11-24T05:00:00.000Z');
+    expect(startOfPortalDay('2026-07-04').toISOString()).toBe('2026-07-04T04:00:00.000Z');
+  });
+
+  it('last 23 hours on the spring change and 25 on the autumn one', () => {
+    const hours = (day: string) => (startOfNextPortalDay(day).getTime() - startOfPortalDay(day).getTime()) / 3_600_000;
+    expect(hours('2026-03-08')).toBe(23);
+    expect(hours('2026-11-01')).toBe(25);
+    expect(hours('2026-11-24')).toBe(24);
+  });
+
+  it('hold exactly the moments the lists show as that day', () => {
+    const days = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(days, (day) => {
+        const start = startOfPortalDay(day);
+        const next = startOfNextPortalDay(day);
+        return dayIn(start) === day && dayIn(new Date(next.getTime() - 1)) === day && dayIn(next) !== day && dayIn(new Date(start.getTime() - 1)) !== day;
+      }),
+    );
+  });
+});

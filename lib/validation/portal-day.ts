@@ -1,0 +1,36 @@
+/**
+ * The portal's own time zone and its days. No zod and no server code: the date formatters of every
+ * list import this, in the browser too.
+ */
+
+/** The zone the portal shows dates in (the users' default): a day a person types means this zone's day. */
+export const PORTAL_TIME_ZONE = 'America/New_York';
+
+let offsets: Intl.DateTimeFormat | undefined;
+
+/** The portal zone's offset from UTC at `at`, in minutes ('GMT-05:00' → -300). */
+function portalOffsetMinutes(at: Date) {
+  offsets ??= new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, timeZoneName: 'longOffset' });
+  const name = offsets.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0;
+}
+
+/**
+ * The first moment of a day ('2026-11-24') in the portal's zone, as the lists show dates: an
+ * application made at 9 pm Eastern on the 24th is listed as the 24th, so "applied on the 24th" must
+ * find it (UTC's day had it on the 25th). The offset is read five hours into the UTC day, before any
+ * daylight-saving change, which happens at 2 am local time.
+ */
+export function startOfPortalDay(isoDay: string): Date {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  return new Date(utcMidnight - portalOffsetMinutes(new Date(utcMidnight + 5 * 3_600_000)) * 60_000);
+}
+
+/** The first moment of the day after `isoDay` in the portal's zone (a day there lasts 23 to 25 hours). */
+export function startOfNextPortalDay(isoDay: string): Date {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return startOfPortalDay(next);
+}
