@@ -60,13 +60,16 @@ export async function login(
     throw new AppError(401, WRONG_CREDENTIALS);
   }
   await recordSuccess(attempt);
-  if (input.link_token) await linkAfterPasswordSignIn(db, user.id, input.link_token, ctx.ip);
 
   let roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
+  // A refused sign-in changes nothing: the role checks come before the social link is made.
   if (input.create_role) {
-    // Driver-to-company: the same account gains the employer role and goes on to company info.
     if (roles.includes(ROLES.EMPLOYER) || roles.includes(ROLES.COMPANY_ADMIN)) throw new AppError(409, ALREADY_EMPLOYER, 'email');
     if (!mayTurnDriverIntoEmployer(roles)) throw new AppError(403, NOT_A_DRIVER);
+  }
+  if (input.link_token) await linkAfterPasswordSignIn(db, user.id, input.link_token, ctx.ip);
+  if (input.create_role) {
+    // Driver-to-company: the same account gains the employer role and goes on to company info.
     await db.insert(userRoles).values({ userId: user.id, role: ROLES.EMPLOYER }).onConflictDoNothing();
     roles = [...roles, ROLES.EMPLOYER];
   }

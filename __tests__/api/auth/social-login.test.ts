@@ -170,6 +170,15 @@ describe('POST /auth/login/social: Google and Apple ID tokens', () => {
     expect(now.json.data.id).toBe(driver.id);
   });
 
+  it('a password sign-in that is refused (create_role by an employer) links nothing', async () => {
+    const employer = await makeUser({ role: ROLES.EMPLOYER });
+    const refused = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: employer.email, email_verified: false }) });
+    expect(refused.json.link_token).toEqual(expect.any(String));
+    const login = await call(loginPost, { body: { email: employer.email, password: PASSWORD, create_role: true, link_token: refused.json.link_token }, headers: { 'x-forwarded-for': '10.66.0.3' } });
+    expect(login.status).toBe(409);
+    expect(await identitiesOf(employer.id)).toEqual([]);
+  });
+
   it('a verified email of an account already bound to another subject of the same provider must link by password', async () => {
     const user = await makeUser({ role: ROLES.DRIVER });
     expect((await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: user.email }) })).status).toBe(200);
