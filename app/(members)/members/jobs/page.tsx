@@ -32,8 +32,9 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
 
   return (
     <>
-      <PageHeader title="Find jobs" subtitle="Search every open driving job. Set your home ZIP in your profile to see distances." />
-      <form method="get" action="/members/jobs" className="mb-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6" role="search">
+      <PageHeader title="Find jobs" subtitle={result.hasHome ? 'Search every open driving job; distances are from your home ZIP.' : 'Search every open driving job. Set your home ZIP in your profile to see distances.'} />
+      {/* Keyed by the search: a link to another search (Clear) shows its own values, not the last form's. */}
+      <form key={new URLSearchParams(raw as Record<string, string>).toString()} method="get" action="/members/jobs" className="mb-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6" role="search">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 lg:col-span-2">
           Keywords
           <input name="q" defaultValue={value('q')} placeholder="Job title" className={selectCls} />
