@@ -40,11 +40,24 @@ export async function limiter(name: string, points: number, durationSeconds: num
 }
 
 /** Consumes one point or throws 429 with Retry-After. */
-export async function consumeOrThrow(l: RateLimiterAbstract, key: string, message = 'Too many requests. Please try again later.') {
+/** How long until a limit lets the key go on, in words: 'a minute', '12 minutes', '1 hour'. */
+export function waitInWords(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 1) return 'a minute';
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+/** `message` may say how long to wait: a function of the seconds left. */
+export async function consumeOrThrow(l: RateLimiterAbstract, key: string, message: string | ((waitSeconds: number) => string) = 'Too many requests. Please try again later.') {
   try {
     await l.consume(key);
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw tooManyRequests(message, error.msBeforeNext / 1000);
+    if (error instanceof RateLimiterRes) {
+      const seconds = error.msBeforeNext / 1000;
+      throw tooManyRequests(typeof message === 'string' ? message : message(seconds), seconds);
+    }
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import { revokeAllSessions } from '@/lib/auth/sessions';
 import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
 import type { Actor } from '@/lib/auth/actor';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
-import { consumeOrThrow, limiter } from '@/lib/rate-limit';
+import { consumeOrThrow, limiter, waitInWords } from '@/lib/rate-limit';
 import { enqueueTemplate } from '@/lib/mail/outbox';
 import type { ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput, VerifyResetCodeInput } from './password-schemas';
 
@@ -25,7 +25,8 @@ export const CODE_INVALID = 'This code is not valid or has expired. Check the la
 export const RESET_TOKEN_INVALID = 'Your reset session has expired. Please request a new code.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 export const SAME_PASSWORD = 'The new password must be different from your current password.';
-const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+/** Says how long to wait: the limits here run from 15 minutes to an hour. */
+const TOO_MANY = (waitSeconds: number) => `Too many attempts. Please try again in ${waitInWords(waitSeconds)}.`;
 
 /** Codes are stored as an HMAC with the server key: a copy of the table does not reveal them. */
 function codeHash(code: string) {
@@ -150,10 +151,14 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ctx
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await t
+    // Only over the password the token was made for: two requests with one token at the same moment
+    // both passed the check above, and both were told their password was set (only one was).
+    const changed = await t
       .update(users)
       .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date(), updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
+      .where(and(eq(users.id, user.id), user.passwordHash == null ? isNull(users.passwordHash) : eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (!changed.length) throw unprocessable(RESET_TOKEN_INVALID, 'token');
     await revokeAllSessions(t, user.id);
     await t.insert(auditLog).values({ actorId: user.id, action: 'password.reset', entity: 'user', entityId: String(user.id), ip: ctx.ip });
   });
@@ -170,7 +175,7 @@ export async function changePassword(db: Database, actor: Actor, input: ChangePa
   const failures = await limiter('change-password-user', 5, 15 * 60);
   const state = await failures.get(String(actor.userId));
   if (state && state.consumedPoints >= failures.points) {
-    throw new AppError(429, TOO_MANY, undefined, { 'Retry-After': String(Math.ceil(state.msBeforeNext / 1000)) });
+    throw new AppError(429, TOO_MANY(state.msBeforeNext / 1000), undefined, { 'Retry-After': String(Math.ceil(state.msBeforeNext / 1000)) });
   }
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
   if (!(await verifyPassword(user?.passwordHash, input.oldPassword))) {

@@ -59,6 +59,8 @@ describe('POST /auth/token-password', () => {
     const sixth = await forgot('limit-me@example.test', 30);
     expect(sixth.status).toBe(429);
     expect(sixth.headers.get('retry-after')).toBeTruthy();
+    // The wait the message names is the one the limit keeps (an hour here, not "a few minutes").
+    expect(sixth.json.errors[0].message).toBe('Too many attempts. Please try again in 1 hour.');
   });
 });
 
@@ -80,6 +82,18 @@ describe('POST /auth/verify-token-password and /auth/reset-password', () => {
     const again = await reset(ok.json.data.token, 'Another9$x');
     expect(again.status).toBe(422);
     expect(again.json.errors[0].message).toBe('Your reset session has expired. Please request a new code.');
+  });
+
+  it('sets the password once when the same token is sent twice at the same moment', async () => {
+    const user = await makeUser();
+    await forgot(user.email, 7);
+    const { token } = (await verify(user.email, (await codeFor(user.email))!, 7)).json.data;
+    const answers = await Promise.all([reset(token, 'First5678#'), reset(token, 'Second5678#')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const winner = answers[0].status === 200 ? 'First5678#' : 'Second5678#';
+    const loser = winner === 'First5678#' ? 'Second5678#' : 'First5678#';
+    expect((await call(loginPost, { body: { email: user.email, password: winner }, headers: ip(42) })).status).toBe(200);
+    expect((await call(loginPost, { body: { email: user.email, password: loser }, headers: ip(43) })).status).toBe(401);
   });
 
   it('refuses a reused code', async () => {
