@@ -189,6 +189,14 @@ describe('POST /auth/change-password', () => {
     expect(res.status).toBe(200);
   });
 
+  it('checks at most five guesses sent at the same moment', async () => {
+    const user = await makeUser();
+    const { accessToken } = await signIn(user.email);
+    const answers = await Promise.all(Array.from({ length: 9 }, () => call(changePasswordPost, { token: accessToken, body: { oldPassword: 'Wrong1234!', password: NEW } })));
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(4);
+  });
+
   it('answers 422 with a clear message for a wrong current password, and 429 after five', async () => {
     const user = await makeUser();
     const { accessToken } = await signIn(user.email);
