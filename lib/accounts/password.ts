@@ -84,16 +84,26 @@ export async function mailResetCode(
 }
 
 /**
+ * The least time a reset request takes to answer. Only a real account's request writes a code and a
+ * mail, which made it 2–5 times slower than an unknown email's (10–22 ms against 4–6): the time
+ * told which emails have accounts. Both now answer after this floor, well above either.
+ */
+export const RESET_REQUEST_FLOOR_MS = 200;
+
+/**
  * Forgot password: mails a fresh 6-digit code and invalidates earlier ones. The answer is the same
- * whether or not the account exists; the rate limits count every request alike.
+ * whether or not the account exists, and takes the same time; the rate limits count every request alike.
  */
 export async function requestPasswordReset(db: Database, input: ForgotPasswordInput, ctx: { ip: string; now?: Date }) {
   const email = input.email.trim().toLowerCase();
   const [byEmail, byIp] = await Promise.all([limiter('reset-request-email', 5, 3600), limiter('reset-request-ip', 20, 3600)]);
   await consumeOrThrow(byIp, ctx.ip, TOO_MANY);
   await consumeOrThrow(byEmail, email, TOO_MANY);
+  const started = performance.now();
   const user = await liveUserByEmail(db, email);
   if (user) await mailResetCode(db, user, { kind: 'password_reset_code' }, ctx.now);
+  const left = RESET_REQUEST_FLOOR_MS - (performance.now() - started);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   return { message: RESET_REQUESTED };
 }
 

@@ -10,6 +10,7 @@ import { emailOutbox, oneTimeCodes } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { PASSWORD, codeFor, makeUser, signIn } from './helpers';
+import { RESET_REQUEST_FLOOR_MS } from '@/lib/accounts/password';
 
 beforeAll(seed);
 
@@ -32,6 +33,16 @@ describe('POST /auth/token-password', () => {
     expect(await codeFor(user.email)).toMatch(/^\d{6}$/);
     const db = await getDb();
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'nobody-here@example.test'))).toHaveLength(0);
+  });
+
+  it('takes as long for an unknown email as for an account (no timing tells which exist)', async () => {
+    const user = await makeUser();
+    const timed = async (email: string, n: number) => {
+      const t = performance.now();
+      expect((await forgot(email, n)).status).toBe(200);
+      return performance.now() - t;
+    };
+    for (const took of [await timed(user.email, 50), await timed('nobody-here@example.test', 51)]) expect(took).toBeGreaterThanOrEqual(RESET_REQUEST_FLOOR_MS - 1);
   });
 
   it('stores the code hashed, never in clear', async () => {
