@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import '@/lib/validation/messages';
 import type { Database } from '@/lib/db/client';
-import { users } from '@/lib/db/schema';
+import { emailOutbox, users } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/actor';
 import { currentEmployer } from '@/lib/auth/employer';
@@ -27,7 +27,7 @@ export type UpdateEmployerInput = z.infer<typeof updateEmployerSchema>;
  * name or phone but not move the account to another address (403): that would hand it over.
  */
 export async function updateEmployer(db: Database, actor: Actor, input: UpdateEmployerInput, ctx: { ip?: string; bearer?: string } = {}) {
-  const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
+  const [me] = await db.select({ email: users.email, emailToVerify: users.emailToVerify }).from(users).where(eq(users.id, actor.userId));
   const patch: Partial<typeof users.$inferInsert> = {
     firstName: input.first_name,
     lastName: input.last_name,
@@ -46,6 +46,11 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
     if (sqlState(error) === '23505') throw conflict(EMAIL_EXISTS, 'email');
     throw error;
   }
+  // A pending address replaced or dropped: its verification mail goes too (it named this account and
+  // its link; nothing else of the person is left there, and account deletion erases only the
+  // addresses the account still has).
+  const dropped = me.emailToVerify && input.email !== undefined && me.emailToVerify.toLowerCase() !== newEmail ? me.emailToVerify : null;
+  if (dropped) await db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, dropped), eq(emailOutbox.kind, 'email_verification')));
   if (newEmail) await sendVerificationMail(db, actor.userId);
   await recordAudit(db, {
     actorUserId: actor.userId,

@@ -40,8 +40,11 @@ describe('PATCH /api/v1.0/employer (account settings)', () => {
     const user = await makeUser({ role: ROLES.EMPLOYER });
     const { accessToken } = await signIn(user.email);
     await patch(accessToken, { email: `pending-${user.email}` });
+    expect(await lastMailTo(`pending-${user.email}`)).toBeTruthy();
     const res = await patch(accessToken, { email: user.email });
     expect(res.json.data.email_to_verify).toBeNull();
+    // The dropped address's verification mail (it named this account) goes with it.
+    expect(await lastMailTo(`pending-${user.email}`)).toBeFalsy();
   });
 
   it('refuses an email of another account (409), bad fields (422) and drivers (403), changing nothing', async () => {
