@@ -71,17 +71,25 @@ type DriverApplicationRow = {
   distanceMiles: number | null;
   withinRange: boolean | null;
   createdAt: Date;
+  /** Whether the job is still open to drivers (public): a closed, expired or suspended one is not. */
+  jobOpen?: boolean;
 };
 
-/** What the driver sees of an application: never the employer's stage, only the coarse status. */
+/**
+ * What the driver sees of an application: never the employer's stage, only the coarse status. A job
+ * that is no longer open reads Closed, whatever its stage: it said Applied, with a link to a page
+ * that no longer exists.
+ */
 function toDriverApplication(r: DriverApplicationRow) {
+  const open = r.jobOpen ?? true;
   return {
     id: r.id,
     job_id: r.jobId,
     job_title: r.jobTitle,
     company_name: r.companyName,
     message: r.message,
-    status: DRIVER_STATUS_OF_STAGE[r.stage],
+    job_open: open,
+    status: open ? DRIVER_STATUS_OF_STAGE[r.stage] : ('Closed' as const),
     distance: r.distanceMiles,
     within_range: r.withinRange,
     applied_at: r.createdAt.toISOString(),
@@ -90,7 +98,7 @@ function toDriverApplication(r: DriverApplicationRow) {
 export type DriverApplication = ReturnType<typeof toDriverApplication>;
 
 /** GET /members/applications: the driver's own, newest first (applications_user_created_idx). */
-export async function listDriverApplications(db: Database, userId: number, page: { offset: number; limit: number }) {
+export async function listDriverApplications(db: Database, userId: number, page: { offset: number; limit: number }, now = new Date()) {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -103,6 +111,7 @@ export async function listDriverApplications(db: Database, userId: number, page:
         distanceMiles: applications.distanceMiles,
         withinRange: applications.withinRange,
         createdAt: applications.createdAt,
+        jobOpen: sql<boolean>`coalesce(${publicCondition(now)}, false)`,
       })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))

@@ -110,6 +110,18 @@ describe('GET /api/v1.0/members/applications', () => {
     expect(theirs.json.data.map((a: { job_id: number }) => a.job_id)).toEqual([dallasJob]);
   });
 
+  it('a job closed since reads Closed, not Applied, and is marked no longer open', async () => {
+    const job = await createJobAs(t.employer, { title: 'Apply Then Closed' });
+    await publishPaidJob(await getDb(), job, new Date(), 'paid');
+    const driver = await tokenFor('nohome@drivers.test');
+    expect((await apply(job, driver)).status).toBe(201);
+    const before = (await call(myApplications, { token: driver })).json.data.find((a: { job_id: number }) => a.job_id === job);
+    expect(before).toMatchObject({ status: 'Applied', job_open: true });
+    expect((await call(closePost, { token: t.employer, params: { id: String(job) }, body: {} })).status).toBe(200);
+    const after = (await call(myApplications, { token: driver })).json.data.find((a: { job_id: number }) => a.job_id === job);
+    expect(after).toMatchObject({ status: 'Closed', job_open: false });
+  });
+
   it('pages with offset and limit and refuses a bad limit', async () => {
     const res = await call(myApplications, { token: t.driver, query: { offset: 1, limit: 1 } });
     expect(res.json.data).toHaveLength(1);

@@ -29,11 +29,16 @@ export default async function MembersApplicationsPage({ searchParams }: { search
           {items.map((a) => (
             <li key={a.id} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-5">
               <div className="min-w-0">
-                <Link href={`/members/jobs/${a.job_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
-                  {a.job_title}
-                </Link>
+                {a.job_open ? (
+                  <Link href={`/members/jobs/${a.job_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                    {a.job_title}
+                  </Link>
+                ) : (
+                  <span className="font-semibold text-slate-900">{a.job_title}</span>
+                )}
                 <p className="text-sm text-slate-600">
                   {a.company_name} · Applied {dateFormat.format(new Date(a.applied_at))} · {formatMiles(a.distance)}
+                  {!a.job_open && ' · This job is no longer open'}
                 </p>
               </div>
               <span className={`self-start rounded-full px-3 py-1 text-xs font-semibold sm:self-center ${TONES[a.status]}`}>{a.status}</span>
