@@ -8,6 +8,12 @@ import { StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
 import { APPLICANT_COLUMNS, HEADER_CELL_CLASS, TABLE_CLASS, type ApplicantSorting } from './applicants-table-frame';
 
+/**
+ * The applicant's name stays in view while the table scrolls sideways on a phone: scrolled to the
+ * stage column, four unnamed stage menus made it easy to change the wrong driver's stage.
+ */
+const PINNED = 'sticky left-0 z-10 shadow-[1px_0_0_0_rgb(226_232_240)]';
+
 const features = tableFeatures({ rowSortingFeature });
 
 const HEADER = Object.fromEntries(APPLICANT_COLUMNS.map((c) => [c.id, c.header])) as Record<(typeof APPLICANT_COLUMNS)[number]['id'], string>;
@@ -84,7 +90,7 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
       <thead className="border-b border-slate-200 bg-slate-50/80">
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
-            {group.headers.map((header) => {
+            {group.headers.map((header, i) => {
               const sorted = header.column.getIsSorted();
               const label = <table.FlexRender header={header} />;
               return (
@@ -92,7 +98,7 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
                   key={header.id}
                   scope="col"
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  className={HEADER_CELL_CLASS}
+                  className={i === 0 ? `${HEADER_CELL_CLASS} ${PINNED} bg-slate-50` : HEADER_CELL_CLASS}
                 >
                   {header.column.getCanSort() ? (
                     <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-800" onClick={header.column.getToggleSortingHandler()}>
@@ -110,9 +116,9 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
       </thead>
       <tbody className="divide-y divide-slate-100">
         {table.getRowModel().rows.map((row) => (
-          <tr key={row.id} data-testid="applicant-row" className="align-top hover:bg-slate-50/70">
-            {row.getAllCells().map((cell) => (
-              <td key={cell.id} className="px-3 py-3">
+          <tr key={row.id} data-testid="applicant-row" className="group align-top hover:bg-slate-50/70">
+            {row.getAllCells().map((cell, i) => (
+              <td key={cell.id} className={i === 0 ? `px-3 py-3 ${PINNED} bg-white group-hover:bg-slate-50` : 'px-3 py-3'}>
                 <table.FlexRender cell={cell} />
               </td>
             ))}

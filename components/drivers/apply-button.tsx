@@ -7,6 +7,9 @@ import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
 
+/** The longest message the API takes (lib/drivers/schemas.ts). */
+const MESSAGE_MAX = 1000;
+
 /** Apply to a job from the portal job page, with an optional short message. */
 export function ApplyButton({ jobId }: { jobId: number }) {
   const router = useRouter();
@@ -45,12 +48,17 @@ export function ApplyButton({ jobId }: { jobId: number }) {
         <textarea
           value={message}
           onChange={(e) => setMessage(e.target.value)}
-          maxLength={1000}
+          maxLength={MESSAGE_MAX}
           rows={4}
           autoFocus
+          aria-describedby="apply-message-count"
           className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-normal shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
         />
       </label>
+      {/* A pasted text longer than this is cut by the field: the count says where the end is. */}
+      <p id="apply-message-count" className={`-mt-2 text-right text-xs ${message.length >= MESSAGE_MAX ? 'font-medium text-amber-700' : 'text-slate-500'}`}>
+        {message.length >= MESSAGE_MAX ? `${MESSAGE_MAX} of ${MESSAGE_MAX} characters: the rest was not kept` : `${message.length} of ${MESSAGE_MAX} characters`}
+      </p>
       {error && <Alert type="error">{error}</Alert>}
       <div className="flex gap-2">
         <Button type="submit" loading={busy} className="flex-1">
