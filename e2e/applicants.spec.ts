@@ -99,6 +99,9 @@ test('candidates, then applicants: distance, tag, experience filter, Interview, 
   await expect(panel.getByTestId('notes')).toContainText('Strong on hazmat routes.');
   await page.screenshot({ path: 'test-results/applicant-panel.png', fullPage: true });
   await page.keyboard.press('Escape');
+  // Closed, the focus is back on the name that opened it, not at the top of the page.
+  await expect(panel).toBeHidden();
+  await expect(row.getByRole('button', { name: 'Dan Driver', exact: true })).toBeFocused();
 
   // CSV of the filtered list.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -14,14 +14,24 @@ const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, date
 const when = (iso: string) => WHEN.format(new Date(iso));
 
 /** The applicant slide-over: full profile, stage with its history, tags and the company's private notes. */
-export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number; applicantId: number | null; onClose: () => void }) {
+export function ApplicantPanel(props: { jobId: number; applicantId: number | null; onClose: () => void; returnFocusTo?: React.RefObject<HTMLElement | null> }) {
+  const { jobId, applicantId, onClose, returnFocusTo } = props;
   const { data: a, isLoading, error } = useApplicantDetail(jobId, applicantId);
   const name = a ? `${a.firstName} ${a.lastName}` : 'Applicant';
   return (
     <RadixDialog.Root open={applicantId != null} onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none" aria-describedby={undefined}>
+        <RadixDialog.Content
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            const to = returnFocusTo?.current;
+            if (!to?.isConnected) return;
+            e.preventDefault();
+            to.focus();
+          }}
+        >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-6 py-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{name}</RadixDialog.Title>

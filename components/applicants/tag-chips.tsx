@@ -41,7 +41,12 @@ export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; ap
             className="h-7 w-28 rounded-md border border-slate-300 px-2 text-xs focus:border-brand-500 focus:outline-none"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setAdding(false)}
+            onKeyDown={(e) => {
+              // Escape leaves the tag field, not the whole panel around it.
+              if (e.key !== 'Escape') return;
+              e.stopPropagation();
+              setAdding(false);
+            }}
           />
           <button type="submit" className="rounded-md bg-brand-600 px-2 py-1 text-xs font-medium text-white" disabled={add.isPending}>
             Add
