@@ -50,7 +50,13 @@ export function BoostCell({ job }: { job: JobSummary }) {
 export function ApplicantsCell({ job }: { job: JobSummary }) {
   return (
     <span>
-      <Link href={`/company/jobs/${job.id}/applicants`} prefetch={false} className="font-semibold text-brand-700 hover:underline" aria-label={`${job.total_applicants} applicants of ${job.title}`}>
+      {/* At least 24 × 24 px (WCAG 2.2 target size): a one-digit count alone was 8 × 16 on a phone. */}
+      <Link
+        href={`/company/jobs/${job.id}/applicants`}
+        prefetch={false}
+        className="-my-1 inline-flex min-h-6 min-w-6 items-center justify-center rounded font-semibold text-brand-700 hover:underline"
+        aria-label={`${job.total_applicants} applicants of ${job.title}`}
+      >
         {job.total_applicants}
       </Link>
       <span className="text-slate-500"> · {job.today_applicants} today</span>
