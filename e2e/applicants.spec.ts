@@ -59,7 +59,12 @@ test('candidates, then applicants: distance, tag, experience filter, Interview, 
   await expect(card.getByTestId('match-factors').getByRole('listitem')).toHaveCount(6);
   await expect(card.getByText('Distance from home')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Purchase' })).toBeDisabled();
-  await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/cancel');
+  // Cancel goes to /cancel (spec §2), which sends the employer back to this job.
+  const cancel = page.getByRole('link', { name: 'Cancel' });
+  await expect(cancel).toHaveAttribute('href', /^\/cancel\?job=\d+$/);
+  const back = await page.request.get((await cancel.getAttribute('href'))!, { maxRedirects: 0 });
+  expect(back.status()).toBe(303);
+  expect(back.headers().location).toMatch(/\/company\/jobs\/\d+\/detail$/);
   await page.screenshot({ path: 'test-results/candidates.png', fullPage: true });
 
   // The driver applies.

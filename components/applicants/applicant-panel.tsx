@@ -1,7 +1,7 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAddNote, useApplicantDetail } from '@/lib/applications/hooks';
 import { Spinner } from '@/components/ui/states';
 import { formatDate } from '@/components/jobs/format';
@@ -14,8 +14,14 @@ const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, date
 const when = (iso: string) => WHEN.format(new Date(iso));
 
 /** The applicant slide-over: full profile, stage with its history, tags and the company's private notes. */
-export function ApplicantPanel(props: { jobId: number; applicantId: number | null; onClose: () => void; returnFocusTo?: React.RefObject<HTMLElement | null> }) {
-  const { jobId, applicantId, onClose, returnFocusTo } = props;
+export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number; applicantId: number | null; onClose: () => void }) {
+  // The last applicant shown: when the panel closes, the focus goes back to that applicant's name in
+  // the table (it went to the top of the page). Looked up then, since the table may have been drawn
+  // again meanwhile (a stage change or a note refreshes it).
+  const shown = useRef<number | null>(null);
+  useEffect(() => {
+    if (applicantId != null) shown.current = applicantId;
+  }, [applicantId]);
   const { data: a, isLoading, error } = useApplicantDetail(jobId, applicantId);
   const name = a ? `${a.firstName} ${a.lastName}` : 'Applicant';
   return (
@@ -26,10 +32,10 @@ export function ApplicantPanel(props: { jobId: number; applicantId: number | nul
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none"
           aria-describedby={undefined}
           onCloseAutoFocus={(e) => {
-            const to = returnFocusTo?.current;
-            if (!to?.isConnected) return;
+            const name = document.querySelector<HTMLElement>(`[data-opens-applicant="${shown.current}"]`);
+            if (!name) return;
             e.preventDefault();
-            to.focus();
+            name.focus();
           }}
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-6 py-4">

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { searchApplicants, useApplicants, useCompanyTags } from '@/lib/applications/hooks';
 import { APPLICANT_PAGE_SIZE, APPLICANT_SORT_FIELDS, type ApplicantSortField } from '@/lib/applications/search-fields';
 import type { Applicant } from '@/lib/applications/serialize';
@@ -42,12 +42,6 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
   const [filters, setFilters] = useState(DEFAULT_FILTERS);
   const [sorting, setSorting] = useState<ApplicantSorting>([{ id: 'application_at', desc: true }]);
   const [open, setOpen] = useState<number | null>(null);
-  // The name that opened the panel gets the focus back when it closes (it went to the page's top).
-  const opener = useRef<HTMLElement | null>(null);
-  const openPanel = (id: number) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setOpen(id);
-  };
   const panelOpened = useOpened(open !== null);
   const [exporting, setExporting] = useState<string | null>(null);
   const searchFilters = useDebounced(useMemo(() => toSearchFilters(filters), [filters]));
@@ -121,7 +115,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
       {error && <Alert type="error">{error.message}</Alert>}
 
       <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" aria-busy={isFetching}>
-        <ApplicantsTable rows={rows} sorting={sorting} onSortingChange={setSorting} job={job} onOpen={openPanel} />
+        <ApplicantsTable rows={rows} sorting={sorting} onSortingChange={setSorting} job={job} onOpen={setOpen} />
         {isLoading && (
           <div className="flex justify-center p-8">
             <Spinner label="Loading applicants" />
@@ -136,7 +130,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
         )}
       </div>
       <Pagination page={page} pages={Math.max(1, Math.ceil(total / APPLICANT_PAGE_SIZE))} total={total} pageSize={APPLICANT_PAGE_SIZE} count={rows.length} onPage={setPage} />
-      {panelOpened && <ApplicantPanel jobId={job.id} applicantId={open} onClose={() => setOpen(null)} returnFocusTo={opener} />}
+      {panelOpened && <ApplicantPanel jobId={job.id} applicantId={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }

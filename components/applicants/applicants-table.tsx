@@ -43,7 +43,7 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
         accessorFn: (a) => `${a.lastName} ${a.firstName}`,
         cell: ({ row: { original: a } }) => (
           <div className="min-w-0">
-            <button type="button" className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" onClick={() => onOpen(a.id)}>
+            <button type="button" className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" onClick={() => onOpen(a.id)} data-opens-applicant={a.id}>
               {a.firstName} {a.lastName}
             </button>
             <p className="truncate text-xs text-slate-500">
