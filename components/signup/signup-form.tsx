@@ -117,6 +117,10 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
     remember({ ...DETAILS_CLEARED, checkedEmail: undefined });
   };
 
+  /** Sign-in for an address that has an account: the address filled in, and on to where sign-up was headed. */
+  const signInInstead = (email: string) =>
+    router.push(`/login?${new URLSearchParams({ email, ...(prefill.callbackUrl ? { callbackUrl: prefill.callbackUrl } : {}) })}`);
+
   /** Routes an existing account away; answers true when the email is free to sign up. */
   const runEmailCheck = async (email: string) => {
     setChecking(true);
@@ -126,12 +130,12 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
         if (forDriver) {
           // A driver who already has an account signs in to it (fast login is for becoming an employer).
           toast.show('info', 'This email already has an account. Sign in to continue.');
-          router.push('/login');
+          signInInstead(email);
         } else if (result.missingRole) {
           router.push(`/fast-login?email=${encodeURIComponent(email)}`);
         } else {
           toast.show('info', `${result.message ?? 'Email already exists.'} Sign in to continue.`);
-          router.push('/login');
+          signInInstead(email);
         }
         return false;
       }

@@ -59,6 +59,11 @@ describe('login screen (spec §2)', () => {
     expect(mockSignOut).toHaveBeenCalledTimes(1);
   });
 
+  it('starts with the address sign-up found an account for', () => {
+    renderLogin({ email: 'rita@example.test' });
+    expect(screen.getByLabelText('Email')).toHaveValue('rita@example.test');
+  });
+
   it('shows no such warning on a plain visit', () => {
     renderLogin();
     expect(screen.queryByText('Your session has expired. Please sign in again.')).not.toBeInTheDocument();

@@ -54,8 +54,16 @@ describe("the drivers' sign-up a driver's invitation leads to (issue 9, item 15)
     exists = true;
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/login'));
+    // With the address filled in.
+    await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/login?email=rita%40example.test'));
     expect(mockPush).not.toHaveBeenCalledWith(expect.stringContaining('/fast-login'));
+  });
+
+  it('from a job, the sign-in goes on to that job', async () => {
+    exists = true;
+    renderForm({ ...readSignupPrefill({ role: 'driver', email: 'rita@example.test' }), callbackUrl: '/members/jobs/4' });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/login?email=rita%40example.test&callbackUrl=%2Fmembers%2Fjobs%2F4'));
   });
 
   it('stays the employer sign-up without role=driver', () => {

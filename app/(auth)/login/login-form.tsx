@@ -41,6 +41,8 @@ type Props = {
   error: string | null;
   /** The server found no terms choice in the cookies: the terms dialog is open from the first paint. */
   termsOpen?: boolean;
+  /** Sent here by sign-up with an address that already has an account: the field starts with it. */
+  email?: string;
 };
 
 
@@ -49,14 +51,14 @@ function signInMessage(error: string) {
   return !error || error === 'CredentialsSignin' ? WRONG_CREDENTIALS : error;
 }
 
-export function LoginForm({ role, callbackUrl, validated, denied, expired = false, signedInAs, socialProviders, error, termsOpen }: Props) {
+export function LoginForm({ role, callbackUrl, validated, denied, expired = false, signedInAs, socialProviders, error, termsOpen, email: knownEmail = '' }: Props) {
   const router = useRouter();
   const toast = useToast();
   const { setBusy } = useAuthBusy();
   const [failure, setFailure] = useState<string | null>(error);
   const [pending, setPending] = useState(false);
   // Two fields, validated with the API's schema on submit: no form library on this page (issue 16).
-  const { field, handleSubmit } = useLightForm<LoginValues>({ email: '', password: '' }, loadSchema);
+  const { field, handleSubmit } = useLightForm<LoginValues>({ email: knownEmail, password: '' }, loadSchema);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);

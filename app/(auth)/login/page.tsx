@@ -35,6 +35,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       socialProviders={await enabledSocialProviders()}
       error={signInErrorMessage(first(q.error), first(q.provider))}
       termsOpen={terms !== 'true' && terms !== 'false'}
+      email={(first(q.email) ?? '').trim().slice(0, 64)}
     />
   );
 }
