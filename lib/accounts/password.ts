@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { auditLog, oneTimeCodes, users } from '@/lib/db/schema';
 import { forgetAccountFailures } from '@/lib/auth/login-throttle';
-import { AppError, unprocessable } from '@/lib/errors';
+import { unprocessable } from '@/lib/errors';
 import { authSecret } from '@/lib/config';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { revokeAllSessions } from '@/lib/auth/sessions';
