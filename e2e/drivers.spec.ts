@@ -59,6 +59,12 @@ test('a new driver signs up from a public job, fills the profile, finds a job ne
   await form.getByRole('group', { name: /Work experience/ }).getByLabel('Tanker', { exact: true }).check();
   await form.getByLabel('Home ZIP code').fill('00000');
   await form.getByLabel('How far will you travel? (miles)').fill('50');
+  // A look at another tab keeps what was typed and not saved yet.
+  await page.getByRole('tab', { name: 'Password' }).click();
+  await expect(form).toBeHidden();
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(form.getByLabel('Years of experience')).toHaveValue('4');
+  await expect(form.getByLabel('Home ZIP code')).toHaveValue('00000');
   await form.getByRole('button', { name: 'Save profile' }).click();
   await expect(form.getByText('We could not find this ZIP code. Check it and try again.')).toBeVisible();
   await form.getByLabel('Home ZIP code').fill('77007');

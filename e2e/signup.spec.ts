@@ -108,7 +108,8 @@ test('an existing employer email goes to login', async ({ page }) => {
   await page.goto('/signup');
   await page.getByLabel('Work email').fill('employer@demo.test');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?email=employer%40demo\.test$/);
+  await expect(page.getByLabel('Email')).toHaveValue('employer@demo.test');
 });
 
 test('the landing-page link prefills and reveals the form', async ({ page }) => {

@@ -17,6 +17,8 @@ const ChangePasswordForm = dynamic(() => import('@/components/accounts/change-pa
 const PreferencesSection = dynamic(() => import('@/components/accounts/preferences-section').then((m) => m.PreferencesSection), { loading });
 const SignedInSessions = dynamic(() => import('@/components/accounts/signed-in-sessions').then((m) => m.SignedInSessions), { loading });
 
+const PANEL = 'focus:outline-none data-[state=inactive]:hidden';
+
 /**
  * A driver's profile (the default tab for drivers), delete account and password; the tab is kept
  * in ?tab= so it can be linked. Without a driver profile (staff) the Profile tab is left out.
@@ -25,9 +27,14 @@ export function SettingsTabs({ initial, profile }: { initial: SettingsTab; profi
   const router = useRouter();
   const pathname = usePathname();
   const [tab, setTab] = useState<SettingsTab>(initial);
+  // A tab once opened stays mounted (hidden while another is shown): the profile's unsaved changes
+  // were lost on a look at the password tab and back.
+  const [visited, setVisited] = useState<ReadonlySet<SettingsTab>>(() => new Set([initial]));
+  const kept = (value: SettingsTab) => (visited.has(value) ? true : undefined);
   const tabs = SETTINGS_TABS.filter((t) => profile || t.value !== 'profile');
   const change = (value: string) => {
     setTab(value as SettingsTab);
+    setVisited((seen) => (seen.has(value as SettingsTab) ? seen : new Set([...seen, value as SettingsTab])));
     router.replace(value === tabs[0].value ? pathname : `${pathname}?tab=${value}`, { scroll: false });
   };
   return (
@@ -45,28 +52,28 @@ export function SettingsTabs({ initial, profile }: { initial: SettingsTab; profi
       </Tabs.List>
       <div className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         {profile && (
-          <Tabs.Content value="profile" className="focus:outline-none">
+          <Tabs.Content value="profile" forceMount={kept('profile')} className={PANEL}>
             <h2 className="mb-1 text-lg font-semibold text-slate-900">Driver profile</h2>
             <p className="mb-5 text-sm text-slate-500">Companies see this when you apply; we use it to match you with jobs.</p>
             <DriverProfileForm profile={profile} />
           </Tabs.Content>
         )}
-        <Tabs.Content value="delete-account" className="focus:outline-none">
+        <Tabs.Content value="delete-account" forceMount={kept('delete-account')} className={PANEL}>
           <h2 className="mb-4 text-lg font-semibold text-slate-900">Delete account</h2>
           <DeleteAccountPanel />
         </Tabs.Content>
-        <Tabs.Content value="password" className="focus:outline-none">
+        <Tabs.Content value="password" forceMount={kept('password')} className={PANEL}>
           <h2 className="mb-1 text-lg font-semibold text-slate-900">Change password</h2>
           <p className="mb-5 text-sm text-slate-500">Use at least 8 characters with a number, a symbol and an uppercase letter.</p>
           <div className="max-w-md">
             <ChangePasswordForm />
           </div>
         </Tabs.Content>
-        <Tabs.Content value="preferences" className="focus:outline-none">
+        <Tabs.Content value="preferences" forceMount={kept('preferences')} className={PANEL}>
           <h2 className="mb-4 text-lg font-semibold text-slate-900">Time zone &amp; picture</h2>
           <PreferencesSection />
         </Tabs.Content>
-        <Tabs.Content value="sessions" className="focus:outline-none">
+        <Tabs.Content value="sessions" forceMount={kept('sessions')} className={PANEL}>
           <SignedInSessions framed={false} />
         </Tabs.Content>
       </div>
