@@ -39,7 +39,6 @@ export async function limiter(name: string, points: number, durationSeconds: num
   return created;
 }
 
-/** Consumes one point or throws 429 with Retry-After. */
 /** How long until a limit lets the key go on, in words: 'a minute', '12 minutes', '1 hour'. */
 export function waitInWords(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
@@ -49,34 +48,27 @@ export function waitInWords(seconds: number) {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
-/** `message` may say how long to wait: a function of the seconds left. */
+/** Consumes one point or throws 429 with Retry-After; `message` may say how long to wait (a function of the seconds left). */
 export async function consumeOrThrow(l: RateLimiterAbstract, key: string, message: string | ((waitSeconds: number) => string) = 'Too many requests. Please try again later.') {
+  const { ok, res } = await takePoint(l, key);
+  if (ok) return;
+  const seconds = res.msBeforeNext / 1000;
+  throw tooManyRequests(typeof message === 'string' ? message : message(seconds), seconds);
+}
+
+/** One point taken (ok), or refused because the key had used all its points; `res` says how long to wait. */
+export async function takePoint(l: RateLimiterAbstract, key: string): Promise<{ ok: boolean; res: RateLimiterRes }> {
   try {
-    await l.consume(key);
+    return { ok: true, res: await l.consume(key) };
   } catch (error) {
-    if (error instanceof RateLimiterRes) {
-      const seconds = error.msBeforeNext / 1000;
-      throw tooManyRequests(typeof message === 'string' ? message : message(seconds), seconds);
-    }
+    if (error instanceof RateLimiterRes) return { ok: false, res: error };
     throw error;
   }
 }
 
-/** Throws 429 when the key has already used all its points, without consuming one. */
 /** Whether the key may go on (one point taken); false past the limit, for work that is skipped rather than refused. */
 export async function tryConsume(l: RateLimiterAbstract, key: string): Promise<boolean> {
-  try {
-    await l.consume(key);
-    return true;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return false;
-    throw error;
-  }
-}
-
-export async function assertNotLimited(l: RateLimiterAbstract, key: string, message: string) {
-  const res = await l.get(key);
-  if (res && res.consumedPoints >= l.points) throw tooManyRequests(message, res.msBeforeNext / 1000);
+  return (await takePoint(l, key)).ok;
 }
 
 /** Forget every limiter (tests). */

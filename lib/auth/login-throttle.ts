@@ -1,4 +1,4 @@
-import { assertNotLimited, limiter } from '@/lib/rate-limit';
+import { limiter, takePoint } from '@/lib/rate-limit';
 import { tooManyRequests } from '@/lib/errors';
 
 /**
@@ -37,26 +37,39 @@ const pairKey = (a: Attempt) => (a.knownDevice ? `known:${a.email}` : `${a.ip}|$
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Refuses (429) or slows down an attempt before any password work is done. */
+/**
+ * Refuses (429) or slows down an attempt before any password work is done. The attempt is counted
+ * as a failure here, before the password is checked, and recordSuccess gives the point back: a
+ * check-then-count would let a burst of parallel guesses all pass the check before any of them was
+ * counted (30 at once got 30 tries where the limit is 10).
+ */
 export async function admitAttempt(a: Attempt) {
   const [pair, address, email] = await limiters();
-  await assertNotLimited(pair, pairKey(a), LIMITED);
+  const byPair = await takePoint(pair, pairKey(a));
+  if (!byPair.ok) throw tooManyRequests(LIMITED, byPair.res.msBeforeNext / 1000);
   if (a.knownDevice) return;
-  await assertNotLimited(address, a.ip, LIMITED);
-  const failures = await email.get(a.email);
-  if (failures && failures.consumedPoints >= EMAIL_MAX) throw tooManyRequests(ACCOUNT_LIMITED, failures.msBeforeNext / 1000);
-  if (failures && failures.consumedPoints >= EMAIL_SLOW_AFTER) await sleep(SLOWDOWN_MS);
+  const byAddress = await takePoint(address, a.ip);
+  if (!byAddress.ok) {
+    await pair.reward(pairKey(a), 1);
+    throw tooManyRequests(LIMITED, byAddress.res.msBeforeNext / 1000);
+  }
+  const byEmail = await takePoint(email, a.email);
+  if (!byEmail.ok) {
+    await Promise.all([pair.reward(pairKey(a), 1), address.reward(a.ip, 1)]);
+    throw tooManyRequests(ACCOUNT_LIMITED, byEmail.res.msBeforeNext / 1000);
+  }
+  // Its own point included: slowed once EMAIL_SLOW_AFTER failures came before it.
+  if (byEmail.res.consumedPoints > EMAIL_SLOW_AFTER) await sleep(SLOWDOWN_MS);
 }
 
-export async function recordFailure(a: Attempt) {
-  const [pair, address, email] = await limiters();
-  await Promise.all([pair.penalty(pairKey(a), 1), ...(a.knownDevice ? [] : [address.penalty(a.ip, 1), email.penalty(a.email, 1)])]);
-}
-
-/** A right password clears this pair's count; the account-wide count stays (the guesser is still out there). */
+/**
+ * A right password: the attempt was counted as a failure on admission, so its points go back, and
+ * this pair's count is cleared; the account-wide count of real failures stays (the guesser is
+ * still out there).
+ */
 export async function recordSuccess(a: Attempt) {
-  const [pair] = await limiters();
-  await pair.delete(pairKey(a));
+  const [pair, address, email] = await limiters();
+  await Promise.all([pair.delete(pairKey(a)), ...(a.knownDevice ? [] : [address.reward(a.ip, 1), email.reward(a.email, 1)])]);
 }
 
 /** After a password reset the account-wide count starts over (the owner has proved the mailbox). */

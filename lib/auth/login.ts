@@ -6,7 +6,7 @@ import { ROLES, landingFor, mayTurnDriverIntoEmployer, type Role } from '@/lib/a
 import { publicOrigin } from '@/lib/config';
 import { verifyPassword } from './passwords';
 import { isKnownDevice } from './known-device';
-import { admitAttempt, recordFailure, recordSuccess } from './login-throttle';
+import { admitAttempt, recordSuccess } from './login-throttle';
 import { startSession } from './sessions';
 import type { SessionOrigin } from './sessions-origin';
 import { linkAfterPasswordSignIn } from './social-link';
@@ -55,10 +55,8 @@ export async function login(
   await admitAttempt(attempt);
 
   const ok = await verifyPassword(user?.active ? user.passwordHash : null, input.password);
-  if (!user || !ok) {
-    await recordFailure(attempt);
-    throw new AppError(401, WRONG_CREDENTIALS);
-  }
+  // A failure was counted when the attempt was admitted.
+  if (!user || !ok) throw new AppError(401, WRONG_CREDENTIALS);
   await recordSuccess(attempt);
 
   let roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);

@@ -61,6 +61,16 @@ describe('failed sign-ins do not lock the owner out', () => {
     expect(Date.now() - started).toBeLessThan(1000); // not slowed either
   });
 
+  it('counts a burst of parallel guesses: ten from one address get a password check, the rest 429', async () => {
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => attempt('Guess1234!', '198.51.100.77')));
+    expect(statuses.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(statuses.filter((r) => r.status === 429)).toHaveLength(20);
+  });
+
+  it("gives a right password its point back: the owner's sign-ins never add up to a limit", async () => {
+    for (let i = 0; i < 60; i++) expect((await attempt(RIGHT, '192.0.2.60')).status).toBe(200);
+  });
+
   it('does not accept a known-device cookie of another account or a forged one', async () => {
     await attack(100);
     const forged = await attempt(RIGHT, '192.0.2.4', `${KNOWN_DEVICE_COOKIE}=eyJhbGciOiJIUzI1NiJ9.eyJ1aWQiOjJ9.forged`);
