@@ -253,13 +253,16 @@ export type EmptyApp = { child: ChildProcess; base: string };
  * which is Next's own floor for a page rendered on demand (the yardstick for this app's pages).
  */
 export async function startEmptyApp(port: number): Promise<EmptyApp> {
-  if (!fs.existsSync(path.join(EMPTY_APP, '.next', 'BUILD_ID')) || !fs.existsSync(path.join(EMPTY_APP, 'app', 'dynamic', 'page.js'))) {
+  if (!['.next/BUILD_ID', 'app/dynamic/page.js', 'instrumentation.js'].every((f) => fs.existsSync(path.join(EMPTY_APP, f)))) {
     console.log(`Building the empty Next app once into ${path.relative(ROOT, EMPTY_APP)}/…`);
     fs.rmSync(EMPTY_APP, { recursive: true, force: true });
     fs.mkdirSync(path.join(EMPTY_APP, 'app', 'dynamic'), { recursive: true });
     fs.writeFileSync(path.join(EMPTY_APP, 'package.json'), JSON.stringify({ name: 'bench-empty-next', private: true }, null, 2));
     // next and react resolve from this repo's node_modules, two folders up; the root says so to Turbopack.
     fs.writeFileSync(path.join(EMPTY_APP, 'next.config.mjs'), `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`);
+    // Its own empty instrumentation: without one, Next takes the Turbopack root's (this repo's), and the
+    // floor would run this app's start checks and its scheduled tick (a database, every minute).
+    fs.writeFileSync(path.join(EMPTY_APP, 'instrumentation.js'), 'export function register() {}\n');
     fs.writeFileSync(path.join(EMPTY_APP, 'app', 'layout.js'), `export default function RootLayout({ children }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`);
     fs.writeFileSync(path.join(EMPTY_APP, 'app', 'page.js'), `export default function Page() {\n  return <main>Hello</main>;\n}\n`);
     fs.writeFileSync(
@@ -268,7 +271,7 @@ export async function startEmptyApp(port: number): Promise<EmptyApp> {
     );
     await run(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', EMPTY_APP], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
   }
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', EMPTY_APP, '-p', String(port)], { stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', AUTH_SECRET: 'bench-empty-0123456789abcdef0123456789', APP_URL: `http://localhost:${port}` } }); // this repo's start checks reach it through the shared root
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', EMPTY_APP, '-p', String(port)], { stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   const base = `http://localhost:${port}`;
   for (let i = 0; ; i++) {
     try {
