@@ -99,6 +99,9 @@ test('candidates, then applicants: distance, tag, experience filter, Interview, 
   await row.getByRole('button', { name: 'Dan Driver', exact: true }).click();
   const panel = page.getByRole('dialog');
   await expect(panel.getByTestId('stage-history')).toContainText('Interview');
+  // The applicant's match with the job, factor by factor, with why.
+  const match = panel.getByRole('region', { name: 'Match with this job' });
+  await expect(match.getByText(/^Job needs Class [AB]; profile: /)).toBeVisible();
   await panel.getByLabel('New note').fill('Strong on hazmat routes.');
   await panel.getByRole('button', { name: 'Add note' }).click();
   await expect(panel.getByTestId('notes')).toContainText('Strong on hazmat routes.');

@@ -93,6 +93,8 @@ test('a new driver signs up from a public job, fills the profile, finds a job ne
   // Everything but the endorsements: the job also wants Tanker/hazmat combo and TWIC (100 - 15 points).
   await expect(why.getByText('85%')).toBeVisible();
   await expect(why.getByText('Endorsements: not met')).toBeAttached();
+  // And why: what the job asks against what the profile says.
+  await expect(why.getByText(/^Job needs .*; profile lacks Tanker\/hazmat combo, TWIC$/)).toBeVisible();
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await page.getByLabel('Message to the company (optional)').fill('Hazmat and tanker endorsed, can start Monday.');
   await page.getByRole('button', { name: 'Send application' }).click();

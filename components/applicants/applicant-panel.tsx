@@ -6,6 +6,7 @@ import { useAddNote, useApplicantDetail } from '@/lib/applications/hooks';
 import { Spinner } from '@/components/ui/states';
 import { formatDate } from '@/components/jobs/format';
 import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
+import { MatchFactors } from '@/components/drivers/match-factors';
 import { StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
 
@@ -88,6 +89,11 @@ export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number;
                 </dl>
                 {a.message && <p className="mt-3 rounded-lg bg-slate-50 p-3 text-slate-700">“{a.message}”</p>}
               </section>
+              {a.match ? (
+                <MatchFactors match={a.match} details={a.match.details} title="Match with this job" />
+              ) : (
+                <p className="text-slate-600">No driver profile yet, so there is no match to show.</p>
+              )}
               <section>
                 <h3 className="mb-2 font-semibold text-slate-900">Stage history</h3>
                 <ol className="flex flex-col gap-1" data-testid="stage-history">

@@ -10,12 +10,15 @@ import { api } from '@/lib/api/client';
 import type { SearchApplicantsInput } from './schemas';
 import type { Applicant, ApplicantTag } from './serialize';
 import type { ApplicationStage } from '@/lib/drivers/codes';
+import type { MatchExplanation, MatchFactorKey } from '@/lib/drivers/match';
 
 export type ApplicantNote = { id: number; body: string; author: string; createdAt: string };
 export type ApplicantDetail = Applicant & {
   stageHistory: { stage: ApplicationStage; label: string; at: string; by: string | null }[];
   notes: ApplicantNote[];
   notesTotal: number;
+  /** Why the applicant matches the job (null: no driver profile); `details` says why each factor is met or not. */
+  match: (MatchExplanation & { details: Record<MatchFactorKey, string> }) | null;
 };
 
 export const applicantKeys = {

@@ -7,6 +7,10 @@ import { APPLICATION_STAGES, type ApplicationStage } from '@/lib/drivers/codes';
 import { labelOf } from '@/lib/jobs/codes';
 import { loadOwnedApplication, tagsOf } from './applicants';
 import { toApplicant } from './serialize';
+import type { JobRow } from '@/lib/db/schema';
+import { explainMatch, type MatchProfile } from '@/lib/drivers/match';
+import { matchDetails } from '@/lib/drivers/match-details';
+import { matchProfileOf } from '@/lib/drivers/profile';
 
 /** The stage changes of an application, oldest first, with who made them. */
 async function stageHistory(db: Database, applicationId: number) {
@@ -25,14 +29,32 @@ async function stageHistory(db: Database, applicationId: number) {
 
 /** GET /jobs/{id}/applicants/{applicantId}: the full profile, its stage history and the latest notes. */
 export async function applicantDetail(db: Database, actor: Actor | null, jobId: number | string, applicantId: number | string) {
-  const { record } = await loadOwnedApplication(db, actor, jobId, applicantId);
-  const [tags, history, notes] = await Promise.all([
+  const { job, record } = await loadOwnedApplication(db, actor, jobId, applicantId);
+  const [tags, history, notes, profile] = await Promise.all([
     tagsOf(db, [record.applicationId]),
     stageHistory(db, record.applicationId),
     notesOf(db, record.applicationId, 0, 50),
+    matchProfileOf(db, record.userId),
   ]);
-  const applied = { stage: 'new' as const, label: 'Applied', at: record.createdAt.toISOString(), by: null };
-  return { ...toApplicant(record, tags.get(record.applicationId) ?? []), stageHistory: [applied, ...history], notes: notes.data, notesTotal: notes.total };
+  const appliedAt = record.createdAt.toISOString();
+  const applied = { stage: 'new' as const, label: 'Applied', at: appliedAt, by: null };
+  // Applying records its own 'new' event at the same moment: that is the Applied line, not a second one.
+  const changes = history.filter((h, i) => !(i === 0 && h.stage === 'new' && h.at === appliedAt));
+  return {
+    ...toApplicant(record, tags.get(record.applicationId) ?? []),
+    stageHistory: [applied, ...changes],
+    notes: notes.data,
+    notesTotal: notes.total,
+    match: profile ? applicantMatch(profile, job, record.distanceMiles) : null,
+  };
+}
+
+/**
+ * The applicant's match with the job, the same explanation the driver sees on the job's page, with
+ * the words for each factor; the distance is the one the table shows (measured when they applied).
+ */
+function applicantMatch(profile: MatchProfile, job: JobRow, distanceMiles: number | null) {
+  return { ...explainMatch(profile, job, distanceMiles), details: matchDetails(profile, job, distanceMiles) };
 }
 
 /** PATCH /jobs/{id}/applicants/{applicantId}/stage: moves the application in the pipeline, dated. */

@@ -6,6 +6,7 @@ import type { EndorsementCode, ExperienceCode, HomeTimeCode, JobTypeCode, Salary
 import { applicationOf } from './applications';
 import { jobsWithinSql, nearestAddressMilesSql } from './distance';
 import { explainMatch, jobColumns, matchPointsSql, type MatchProfile } from './match';
+import { matchDetails } from './match-details';
 import { matchProfileOf } from './profile';
 import { DRIVER_PAGE_SIZE, type DriverJobSearch } from './schemas';
 import { jobs } from '@/lib/db/schema';
@@ -155,6 +156,7 @@ export async function portalJob(db: Database, userId: number, jobId: number, now
     ...pub,
     distance: miles,
     match: profile ? explainMatch(profile, pub.job, miles) : null,
+    matchDetails: profile ? matchDetails(profile, pub.job, miles) : null,
     application: await applicationOf(db, userId, pub.job.id),
   };
 }

@@ -11,6 +11,7 @@ import { GET as detailGet } from '@/app/api/v1.0/jobs/[id]/applicants/[applicant
 import { PATCH as stagePatch } from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/stage/route';
 import { GET as notesGet, POST as notesPost } from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/notes/route';
 import { POST as tagPost } from '@/app/api/v1.0/jobs/applicants/tag/route';
+import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
 import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
 import type { RouteHandler } from '@/lib/api/route';
@@ -18,6 +19,7 @@ import { hashPassword } from '@/lib/auth/passwords';
 import { getDb } from '@/lib/db/client';
 import { applicationStageEvents, applications, driverProfiles, users } from '@/lib/db/schema';
 import { DRIVER_STATUS_OF_STAGE } from '@/lib/drivers/codes';
+import { publishPaidJob } from '@/lib/jobs/lifecycle';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from '../jobs/helpers';
@@ -93,9 +95,46 @@ describe('applicant tags', () => {
   });
 });
 
+describe('the applicant\'s match with the job', () => {
+  it('explains the match factor by factor, with what the job asks and what the profile says', async () => {
+    // The job: dry van, home weekly, 1-2 years (tests' jobPayload); the driver: Class B, 20 mi away.
+    const matched = await addApplicant(
+      jobId,
+      { firstName: 'Mia', lastName: 'Match', cdlStatus: 'B', experience: 'Y2', workExperiences: ['dry_van'], homeTime: 'HD', travelDistance: 30 },
+      { distanceMiles: 20 },
+    );
+    const res = await call(detailGet, { token: t.employer, params: { id: String(jobId), applicantId: String(matched) } });
+    expect(res.status).toBe(200);
+    const { match } = res.json.data;
+    expect(match.factors.map((f: { key: string; met: boolean }) => [f.key, f.met])).toEqual([
+      ['cdl', false],
+      ['endorsements', true],
+      ['experience', true],
+      ['distance', true],
+      ['home_time', false],
+      ['job_type', true],
+    ]);
+    expect(match.matching).toBe(0.65);
+    expect(match.details).toMatchObject({
+      cdl: 'Job needs Class A; profile: Class B',
+      distance: '20 mi from home; travels up to 30 mi',
+      home_time: 'Job: Home weekly; profile wants: Home daily',
+    });
+  });
+
+  it('is null for a driver without a profile', async () => {
+    const db = await getDb();
+    const bare = await addApplicant(jobId, { firstName: 'No', lastName: 'Profile' });
+    await db.delete(driverProfiles).where(eq(driverProfiles.userId, bare));
+    const res = await call(detailGet, { token: t.employer, params: { id: String(jobId), applicantId: String(bare) } });
+    expect(res.status).toBe(200);
+    expect(res.json.data.match).toBeNull();
+  });
+});
+
 describe('pipeline stages', () => {
-  const move = (stage: unknown, token = t.employer, applicant = driverId) =>
-    call(stagePatch, { method: 'PATCH', token, params: { id: String(jobId), applicantId: String(applicant) }, body: { stage } });
+  const move = (stage: unknown, token = t.employer, applicant = driverId, job = jobId) =>
+    call(stagePatch, { method: 'PATCH', token, params: { id: String(job), applicantId: String(applicant) }, body: { stage } });
 
   it('moves an application through stages with the date of each change and who made it', async () => {
     const reviewed = await move('reviewed');
@@ -113,6 +152,15 @@ describe('pipeline stages', () => {
     expect(await db.select().from(applicationStageEvents).where(eq(applicationStageEvents.applicationId, app.id))).toHaveLength(2);
     const filtered = await call(searchPost, { token: t.employer, params: { id: String(jobId) }, body: { filter: [{ field: 'stage', operator: 'equals', value: 'Interview' }] } });
     expect(filtered.json.data.map((a: { id: number }) => a.id)).toEqual([driverId]);
+  });
+
+  it('an application made by applying starts its history with one Applied line, not Applied and New', async () => {
+    const db = await getDb();
+    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'driver@demo.test'));
+    await publishPaidJob(db, otherJobId);
+    expect((await call(applyPost, { token: t.driver, params: { id: String(otherJobId) }, body: { message: 'Hi' } })).status).toBe(201);
+    const moved = await move('reviewed', t.employer, demo.id, otherJobId);
+    expect(moved.json.data.stageHistory.map((h: { label: string }) => h.label)).toEqual(['Applied', 'Reviewed']);
   });
 
   it('the driver sees only Applied, In review or Closed', () => {
@@ -206,6 +254,7 @@ describe('an applicant who deleted their account', () => {
       message: '',
       stage: 'reviewed',
     });
+    expect(res.json.data.match).toBeNull();
     expect(JSON.stringify(res.json.data)).not.toMatch(/Lena|Leaving|1984|75201|Elm|214 555/);
     const list = await call(listGet, { token: t.employer, params: { id: String(jobId) } });
     expect(list.json.data.find((a: { id: number }) => a.id === leaver)).toMatchObject({ firstName: 'Deleted', birthDate: 'n/a', city: 'n/a' });

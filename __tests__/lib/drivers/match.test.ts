@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { driverProfiles, users } from '@/lib/db/schema';
-import { CDL_STATUSES } from '@/lib/drivers/codes';
 import {
   MATCH_FACTORS,
   explainMatch,
@@ -13,28 +12,7 @@ import {
   type MatchJob,
   type MatchProfile,
 } from '@/lib/drivers/match';
-import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, valuesOf } from '@/lib/jobs/codes';
-
-const codes = <T extends { value: string }>(list: readonly T[]) => valuesOf(list);
-const nullable = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
-const subset = <T>(values: readonly T[]) => fc.subarray([...values]);
-
-const profileArb: fc.Arbitrary<MatchProfile> = fc.record({
-  cdlStatus: nullable(fc.constantFrom(...codes(CDL_STATUSES))),
-  endorsements: subset(codes(ENDORSEMENTS)),
-  yearsOfExperience: nullable(fc.integer({ min: 0, max: 60 })),
-  experience: nullable(fc.constantFrom(...codes(EXPERIENCE))),
-  workExperiences: subset(codes(JOB_TYPES)),
-  homeTime: nullable(fc.constantFrom(...codes(HOME_TIME))),
-  travelDistance: nullable(fc.integer({ min: 0, max: 3000 })),
-});
-const jobArb: fc.Arbitrary<MatchJob> = fc.record({
-  jobType: fc.constantFrom(...codes(JOB_TYPES)),
-  homeTime: fc.constantFrom(...codes(HOME_TIME)),
-  requiredExperience: fc.constantFrom(...codes(EXPERIENCE)),
-  endorsements: subset(codes(ENDORSEMENTS)),
-});
-const distanceArb = nullable(fc.oneof(fc.double({ min: 0, max: 3000, noNaN: true }), fc.constantFrom(0, 50, 49.999, 50.001, 100)));
+import { distanceArb, jobArb, profileArb } from '../../helpers/match-arbitraries';
 
 let userId: number;
 beforeAll(async () => {

@@ -23,7 +23,7 @@ export default async function PortalJobPage({ params }: { params: Promise<{ id: 
   const id = Number((await params).id);
   const found = Number.isSafeInteger(id) && id > 0 ? await portalJob(await getDb(), user.id, id) : null;
   if (!found) notFound();
-  const { job, addresses, company, distance, match, application } = found;
+  const { job, addresses, company, distance, match, matchDetails, application } = found;
   // Counted for the job's statistics: one view per visitor per day.
   await recordPageView(job.id, 'portal');
   const isDriver = user.roles.includes(ROLES.DRIVER);
@@ -86,7 +86,7 @@ export default async function PortalJobPage({ params }: { params: Promise<{ id: 
           </section>
           <section className={card}>
             {match ? (
-              <MatchFactors match={match} />
+              <MatchFactors match={match} details={matchDetails ?? undefined} />
             ) : (
               <p className="text-sm text-slate-600">
                 <Link href="/members/settings?tab=profile" className="font-semibold text-brand-600 hover:underline">

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { explainMatch, type MatchJob, type MatchProfile } from '@/lib/drivers/match';
+import { matchDetails } from '@/lib/drivers/match-details';
+import { distanceArb, jobArb, profileArb } from '../../helpers/match-arbitraries';
+
+const profile: MatchProfile = {
+  cdlStatus: 'B',
+  endorsements: ['H'],
+  yearsOfExperience: 1,
+  experience: null,
+  workExperiences: ['dry_van'],
+  homeTime: 'HD',
+  travelDistance: null,
+};
+const job: MatchJob = { jobType: 'flat_bed', homeTime: 'HW', requiredExperience: 'Y2', endorsements: ['H', 'N'] };
+
+describe('matchDetails: why each factor is met or not', () => {
+  it('says what the job asks and what the profile says, for every unmet factor', () => {
+    expect(matchDetails(profile, job, 132.4)).toEqual({
+      cdl: 'Job needs Class A; profile: Class B',
+      endorsements: 'Job needs Hazmat, Tanker; profile lacks Tanker',
+      experience: 'Job needs 2+ years; profile: 1 year',
+      distance: '132 mi from home; travels up to 50 mi (assumed: not given)',
+      home_time: 'Job: Home weekly; profile wants: Home daily',
+      job_type: "Flat bed is not in the profile's work experience",
+    });
+  });
+
+  it('words met factors and missing answers plainly', () => {
+    const full: MatchProfile = { ...profile, cdlStatus: 'A', endorsements: ['H', 'N'], experience: 'Y2', workExperiences: ['flat_bed'], homeTime: 'HW', travelDistance: 200 };
+    expect(matchDetails(full, job, 0.4).distance).toBe('Less than 10 mi from home; travels up to 200 mi');
+    expect(matchDetails(full, job, 20)).toMatchObject({
+      cdl: 'Job needs Class A; profile: Class A',
+      endorsements: 'Job needs Hazmat, Tanker; profile has them',
+      experience: 'Job needs 2+ years; profile: 2+ years',
+      distance: '20 mi from home; travels up to 200 mi',
+      job_type: "Flat bed is in the profile's work experience",
+    });
+    const empty: MatchProfile = { cdlStatus: null, endorsements: [], yearsOfExperience: null, experience: null, workExperiences: [], homeTime: null, travelDistance: null };
+    expect(matchDetails(empty, { ...job, endorsements: [], requiredExperience: 'CS' }, null)).toMatchObject({
+      cdl: 'Job needs Class A; profile: not given',
+      endorsements: 'Job needs none',
+      experience: 'Job takes any experience',
+      distance: 'Distance not available (no home address, or the job has no location)',
+      home_time: 'Job: Home weekly; profile wants: not given',
+    });
+  });
+
+  it('never contradicts the explanation: "lacks" and "not in" exactly when the factor is unmet', () => {
+    fc.assert(
+      fc.property(profileArb, jobArb, distanceArb, (p, j, d) => {
+        const met = Object.fromEntries(explainMatch(p, j, d).factors.map((f) => [f.key, f.met]));
+        const details = matchDetails(p, j, d);
+        expect(details.endorsements.includes('lacks')).toBe(!met.endorsements);
+        expect(details.job_type.includes(' not in ')).toBe(!met.job_type);
+        expect(Object.values(details).every((text) => text.length > 0 && !text.includes('undefined'))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

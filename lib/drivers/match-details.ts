@@ -1,0 +1,36 @@
+import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, labelOf } from '../jobs/codes';
+import { CDL_STATUSES } from './codes';
+import { DEFAULT_TRAVEL_MILES, explainMatch, requiredCdlClass, type MatchFactorKey, type MatchJob, type MatchProfile } from './match';
+
+const NOT_GIVEN = 'not given';
+const list = (codes: readonly { value: string; label: string }[], values: readonly string[]) => values.map((v) => labelOf(codes, v)).join(', ');
+
+/**
+ * Why each factor of a match is met or not, in words both sides read the same way: what the job
+ * asks, and what the driver's profile says ('Job needs Class A; profile: Class B'). Shown under
+ * the factor on the driver's job page and in the employer's applicant panel; made only where it is
+ * shown, never per row of a list.
+ */
+export function matchDetails(p: MatchProfile, job: MatchJob, distanceMiles: number | null): Record<MatchFactorKey, string> {
+  const met = Object.fromEntries(explainMatch(p, job, distanceMiles).factors.map((f) => [f.key, f.met])) as Record<MatchFactorKey, boolean>;
+  const missing = job.endorsements.filter((e) => !p.endorsements.includes(e));
+  const travel = p.travelDistance ?? DEFAULT_TRAVEL_MILES;
+  const ownExperience = p.experience
+    ? labelOf(EXPERIENCE, p.experience)
+    : p.yearsOfExperience != null
+      ? `${p.yearsOfExperience} ${p.yearsOfExperience === 1 ? 'year' : 'years'}`
+      : NOT_GIVEN;
+  return {
+    cdl: `Job needs Class ${requiredCdlClass(job.jobType)}; profile: ${p.cdlStatus ? labelOf(CDL_STATUSES, p.cdlStatus) : NOT_GIVEN}`,
+    endorsements: !job.endorsements.length
+      ? 'Job needs none'
+      : `Job needs ${list(ENDORSEMENTS, job.endorsements)}; ${missing.length ? `profile lacks ${list(ENDORSEMENTS, missing)}` : 'profile has them'}`,
+    experience: job.requiredExperience === 'CS' ? 'Job takes any experience' : `Job needs ${labelOf(EXPERIENCE, job.requiredExperience)}; profile: ${ownExperience}`,
+    distance:
+      distanceMiles == null
+        ? 'Distance not available (no home address, or the job has no location)'
+        : `${distanceMiles < 10 ? 'Less than 10' : Math.round(distanceMiles)} mi from home; travels up to ${travel} mi${p.travelDistance == null ? ' (assumed: not given)' : ''}`,
+    home_time: `Job: ${labelOf(HOME_TIME, job.homeTime)}; profile wants: ${p.homeTime ? labelOf(HOME_TIME, p.homeTime) : NOT_GIVEN}`,
+    job_type: `${labelOf(JOB_TYPES, job.jobType)} is ${met.job_type ? '' : 'not '}in the profile's work experience`,
+  };
+}
