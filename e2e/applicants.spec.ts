@@ -77,6 +77,7 @@ test('candidates, then applicants: distance, tag, experience filter, Interview, 
   const row = page.getByTestId('applicant-row').filter({ hasText: 'Dan Driver' });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('applicant-distance')).toHaveText('Less than 10 miles');
+  await expect(row.getByRole('button', { name: /^\d+% match: why, for Dan Driver$/ })).toBeVisible();
 
   // Tag.
   await row.getByRole('button', { name: 'Add a tag to Dan Driver' }).click();

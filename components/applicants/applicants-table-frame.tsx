@@ -5,6 +5,7 @@ export type ApplicantSorting = { id: string; desc: boolean }[];
 export const APPLICANT_COLUMNS = [
   { id: 'applicant', header: 'Applicant' },
   { id: 'application_at', header: 'Applied' },
+  { id: 'match', header: 'Match' },
   { id: 'distance', header: 'Distance' },
   { id: 'years_of_experience', header: 'Experience' },
   { id: 'cdl', header: 'CDL' },
@@ -13,7 +14,7 @@ export const APPLICANT_COLUMNS = [
   { id: 'stage', header: 'Stage' },
 ] as const;
 
-export const TABLE_CLASS = 'w-full min-w-[56rem] text-sm';
+export const TABLE_CLASS = 'w-full min-w-[60rem] text-sm';
 export const HEADER_CELL_CLASS = 'whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
 
 /** The grid's frame with its headers, shown for the moment the table's own code loads (same size, no shift). */

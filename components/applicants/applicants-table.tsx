@@ -53,6 +53,19 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
         ),
       },
       { id: 'application_at', header: HEADER.application_at, accessorFn: (a) => a.applicationAt, sortDescFirst: true, cell: ({ row }) => formatDate(row.original.applicationAt) },
+      {
+        id: 'match',
+        header: HEADER.match,
+        enableSorting: false,
+        cell: ({ row: { original: a } }) =>
+          a.matchPercent == null ? (
+            <span className="text-slate-500">n/a</span>
+          ) : (
+            <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={() => onOpen(a.id)} aria-label={`${a.matchPercent}% match: why, for ${a.firstName} ${a.lastName}`}>
+              {a.matchPercent}%
+            </button>
+          ),
+      },
       { id: 'distance', header: HEADER.distance, accessorFn: (a) => a.distanceMiles, cell: ({ row }) => <span data-testid="applicant-distance">{row.original.distance}</span> },
       { id: 'years_of_experience', header: HEADER.years_of_experience, accessorFn: (a) => a.yearsOfExperience, sortDescFirst: true, cell: ({ row }) => years(row.original.yearsOfExperience) },
       { id: 'cdl', header: HEADER.cdl, enableSorting: false, cell: ({ row }) => row.original.cdlStatus },

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
-import { applicationTags, applications, companyTags, driverProfiles, users } from '@/lib/db/schema';
+import { applicationTags, applications, companyTags, driverProfiles, users, type JobRow } from '@/lib/db/schema';
+import { matchPointsSql, profileColumns } from '@/lib/drivers/match';
 import { notFound } from '@/lib/errors';
 import { loadOwnedJob } from '@/lib/jobs/access';
 import { filterSql, sortSql } from './filter-sql';
@@ -10,8 +11,20 @@ import { toApplicant, type ApplicantRecord, type ApplicantTag } from './serializ
 
 export const APPLICANT_NOT_FOUND = 'Applicant not found.';
 
-/** The columns of one applicant (applications ⋈ users ⟕ driver_profiles). */
-export const applicantColumns = {
+/**
+ * The applicant's match points with the job (0–100, the same rules as lib/drivers/match.ts), from
+ * the profile's columns and the job's values, over the distance measured when they applied; null
+ * without a profile. Computed for the rows of a page only (no sort reads it).
+ */
+function matchPointsOf(job: JobRow) {
+  const points = matchPointsSql(profileColumns(driverProfiles), { jobType: job.jobType, homeTime: job.homeTime, requiredExperience: job.requiredExperience, endorsements: job.endorsements }, applications.distanceMiles);
+  return sql<number | null>`(case when ${driverProfiles.userId} is null then null else ${points} end)`.mapWith((v) => (v == null ? null : Number(v)));
+}
+
+/** The columns of one applicant of `job` (applications ⋈ users ⟕ driver_profiles). */
+const applicantColumnsOf = (job: JobRow) => ({ ...applicantColumns, matchPoints: matchPointsOf(job) });
+
+const applicantColumns = {
   applicationId: applications.id,
   jobId: applications.jobId,
   userId: applications.userId,
@@ -61,7 +74,7 @@ export async function searchApplicants(db: Database, actor: Actor | null, jobId:
   const where = and(eq(applications.jobId, job.id), ...search.filter.map((f, i) => filterSql(f, i)));
   const base = () =>
     db
-      .select(applicantColumns)
+      .select(applicantColumnsOf(job))
       .from(applications)
       .innerJoin(users, eq(users.id, applications.userId))
       .leftJoin(driverProfiles, eq(driverProfiles.userId, applications.userId));
@@ -91,7 +104,7 @@ export async function loadOwnedApplication(db: Database, actor: Actor | null, jo
   const userId = Number(applicantId);
   if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647) throw notFound(APPLICANT_NOT_FOUND);
   const [row] = await db
-    .select(applicantColumns)
+    .select(applicantColumnsOf(job))
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .leftJoin(driverProfiles, eq(driverProfiles.userId, applications.userId))

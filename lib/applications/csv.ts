@@ -8,6 +8,7 @@ const COLUMNS: [string, (a: Applicant) => string | number][] = [
   ['Phone', (a) => a.phone],
   ['Applied', (a) => a.applicationAt],
   ['Stage', (a) => a.stageLabel],
+  ['Match %', (a) => a.matchPercent ?? 'n/a'],
   ['Years of experience', (a) => a.yearsOfExperience],
   ['Distance', (a) => a.distance],
   ['Within range', (a) => a.withinRange],

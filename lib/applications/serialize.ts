@@ -28,6 +28,8 @@ export type ApplicantRecord = {
   state: string | null;
   zipCode: string | null;
   birthDate: string | null;
+  /** Match points with the job, 0–100 (null: no driver profile). */
+  matchPoints: number | null;
 };
 
 export type ApplicantTag = { id: number; tag: string };
@@ -71,6 +73,8 @@ export function toApplicant(r: ApplicantRecord, tags: ApplicantTag[]) {
     stageChangedAt: new Date(r.stageChangedAt).toISOString(),
     driverStatus: DRIVER_STATUS_OF_STAGE[r.stage],
     message: r.message ?? '',
+    /** The match with the job in percent (points of 100), or null without a profile. */
+    matchPercent: r.matchPoints,
   };
 }
 export type Applicant = ReturnType<typeof toApplicant>;

@@ -115,6 +115,10 @@ describe('the applicant\'s match with the job', () => {
       ['job_type', true],
     ]);
     expect(match.matching).toBe(0.65);
+    // The list's Match column says the same, from SQL (the same rules: lib/drivers/match.ts).
+    expect(res.json.data.matchPercent).toBe(65);
+    const list = await call(listGet, { token: t.employer, params: { id: String(jobId) }, query: { limit: 50 } });
+    expect(list.json.data.find((a: { id: number }) => a.id === matched).matchPercent).toBe(65);
     expect(match.details).toMatchObject({
       cdl: 'Job needs Class A; profile: Class B',
       distance: '20 mi from home; travels up to 30 mi',
@@ -129,6 +133,7 @@ describe('the applicant\'s match with the job', () => {
     const res = await call(detailGet, { token: t.employer, params: { id: String(jobId), applicantId: String(bare) } });
     expect(res.status).toBe(200);
     expect(res.json.data.match).toBeNull();
+    expect(res.json.data.matchPercent).toBeNull();
   });
 });
 

@@ -48,6 +48,7 @@ const record: ApplicantRecord = {
   state: 'TX',
   zipCode: null,
   birthDate: null,
+  matchPoints: 65,
 };
 
 it('serializes an applicant with the spec defaults and driver status', () => {
@@ -58,8 +59,8 @@ it('serializes an applicant with the spec defaults and driver status', () => {
 it('writes CSV with quoting and without spreadsheet formulas', () => {
   const csv = applicantsCsv([toApplicant(record, [{ id: 9, tag: 'Call back' }])]);
   const [header, row] = csv.split('\r\n');
-  expect(header.startsWith('First name,Last name,Email,Phone,Applied,Stage')).toBe(true);
-  expect(row.startsWith(`"'=HYPERLINK(""x"")","O""Neil, Jr",a@b.test,n/a,2026-11-01T12:00:00.000Z,Interview`)).toBe(true);
+  expect(header.startsWith('First name,Last name,Email,Phone,Applied,Stage,Match %')).toBe(true);
+  expect(row.startsWith(`"'=HYPERLINK(""x"")","O""Neil, Jr",a@b.test,n/a,2026-11-01T12:00:00.000Z,Interview,65`)).toBe(true);
   expect(row).toContain('Call back');
   expect(csv.endsWith('\r\n')).toBe(true);
 });
