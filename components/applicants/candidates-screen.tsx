@@ -83,12 +83,15 @@ function CandidateCard({ c }: { c: Candidate }) {
         <ul className="mt-2 flex flex-col gap-1" data-testid="match-factors">
           {c.factors.map((f) => (
             <li key={f.key} className="flex justify-between gap-2">
-              <span className={f.met ? 'text-emerald-700' : 'text-slate-500'}>
-                <span aria-hidden>{f.met ? '✓ ' : '✗ '}</span>
-                {f.label}
-                <span className="sr-only">{f.met ? ' (met)' : ' (not met)'}</span>
+              <span>
+                <span className={f.met ? 'text-emerald-700' : 'text-slate-600'}>
+                  <span aria-hidden>{f.met ? '✓ ' : '✗ '}</span>
+                  {f.label}
+                  <span className="sr-only">{f.met ? ' (met)' : ' (not met)'}</span>
+                </span>
+                <span className="block text-xs text-slate-600">{c.details[f.key]}</span>
               </span>
-              <span className="text-slate-500">{f.weight} pts</span>
+              <span className="shrink-0 text-slate-500">{f.weight} pts</span>
             </li>
           ))}
         </ul>

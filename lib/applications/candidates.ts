@@ -2,7 +2,9 @@ import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { queryRows, type Database } from '@/lib/db/client';
 import { jobAddresses, type JobRow } from '@/lib/db/schema';
-import { EXPERIENCE, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
+import { EXPERIENCE, JOB_TYPES, labelOf, type EndorsementCode, type ExperienceCode, type HomeTimeCode, type JobTypeCode } from '@/lib/jobs/codes';
+import type { CdlStatus } from '@/lib/drivers/codes';
+import { matchDetails } from '@/lib/drivers/match-details';
 import { loadOwnedJob } from '@/lib/jobs/access';
 import { DEFAULT_TRAVEL_MILES, MATCH_FACTORS, explanationFromMet, matchFactorsSql, type MatchFactorKey } from '@/lib/drivers/match';
 
@@ -49,9 +51,12 @@ function nearestMiles(points: Point[]): SQL {
 
 type CandidateRow = {
   user_id: number;
-  experience: string | null;
+  experience: ExperienceCode | null;
   years_of_experience: number | null;
-  cdl_status: string | null;
+  cdl_status: CdlStatus | null;
+  endorsements: string[] | string | null;
+  home_time: HomeTimeCode | null;
+  travel_distance: number | null;
   work_experiences: string[] | string | null;
   city: string | null;
   miles: number | null;
@@ -79,6 +84,16 @@ export async function listCandidates(
       const met = Object.fromEntries(MATCH_FACTORS.map((m) => [m.key, Boolean(r[`f_${m.key}`])])) as Record<MatchFactorKey, boolean>;
       const explanation = explanationFromMet(met);
       const works = arrayOf(r.work_experiences);
+      const miles = r.miles == null ? null : Number(r.miles);
+      const profile = {
+        cdlStatus: r.cdl_status,
+        endorsements: arrayOf(r.endorsements) as EndorsementCode[],
+        yearsOfExperience: r.years_of_experience,
+        experience: r.experience,
+        workExperiences: works as JobTypeCode[],
+        homeTime: r.home_time,
+        travelDistance: r.travel_distance,
+      };
       return {
         id: r.user_id,
         user_id: r.user_id,
@@ -91,6 +106,8 @@ export async function listCandidates(
         years_of_experience: r.years_of_experience,
         city: r.city,
         factors: explanation.factors,
+        /** Why each factor is met or not, in words (lib/drivers/match-details.ts). */
+        details: matchDetails(profile, job, miles),
       };
     }),
     pagination: { offset: opts.offset, limit: opts.limit, total },

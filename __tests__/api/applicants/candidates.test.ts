@@ -9,6 +9,7 @@ import { PATCH as addressesPatch } from '@/app/api/v1.0/jobs/[id]/addresses/rout
 import { GET as scoreGet } from '@/app/api/v1.0/user/[id]/driver-score/route';
 import { getDb } from '@/lib/db/client';
 import { jobAddresses, jobs, users } from '@/lib/db/schema';
+import { matchDetails } from '@/lib/drivers/match-details';
 import { explainMatch } from '@/lib/drivers/match';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -55,6 +56,9 @@ describe('GET /jobs/{id}/candidates', () => {
     expect(best.distance).toBeLessThan(1);
     expect(noHazmat.job_matching).toBe(0.85);
     expect(noHazmat.factors.find((f: { key: string }) => f.key === 'endorsements')).toMatchObject({ met: false, weight: 15, label: 'Endorsements' });
+    // And why, in words: what the job asks against what the profile says.
+    expect(noHazmat.details.endorsements).toBe('Job needs Hazmat; profile lacks Hazmat');
+    expect(classB.details.cdl).toBe('Job needs Class A; profile: Class B');
     expect(classB.job_matching).toBe(0.75);
     expect(classB.distance).toBeGreaterThan(25);
   });
@@ -80,6 +84,7 @@ describe('GET /jobs/{id}/candidates', () => {
       const expected = explainMatch(profile, job, c.distance);
       expect(c.factors).toEqual(expected.factors);
       expect(c.job_matching).toBe(expected.matching);
+      expect(c.details).toEqual(matchDetails(profile, job, c.distance));
     }
   });
 
