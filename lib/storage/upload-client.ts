@@ -1,4 +1,4 @@
-import { api } from '@/lib/api/client';
+import { ApiError, api } from '@/lib/api/client';
 
 /**
  * The browser's side of the spec's upload calls (jobs spec §7, §8, §9), shared by job videos and
@@ -19,7 +19,7 @@ export function chunkSize(bytes: number) {
 
 export type UploadAnswer = { id?: string; url?: string; video_url?: string; image_url?: string; upload_id?: string };
 
-/** One upload call, retried once (spec §8: one retry per step). */
+/** One upload call, retried once when it fails (spec §8: one retry per step). */
 async function uploadStep(endpoint: string, fields: Record<string, string | Blob>) {
   const send = () => {
     const form = new FormData();
@@ -28,7 +28,10 @@ async function uploadStep(endpoint: string, fields: Record<string, string | Blob
   };
   try {
     return (await send()).data;
-  } catch {
+  } catch (error) {
+    // A refusal (the file's type or size, the list of parts) is the server's answer, not a failure:
+    // sending it again changes nothing, and a refused finish has already ended the upload.
+    if (error instanceof ApiError && (error.status === 413 || error.status === 422)) throw error;
     return (await send()).data;
   }
 }

@@ -25,6 +25,9 @@ export const VIDEO_MESSAGES = {
   parts: 'Send the parts as a JSON list of part numbers.',
 } as const;
 
+/** The 413 of a chunked video that would pass its upload's limit, naming the limit. */
+export const videoTooLarge = (maxBytes: number) => `This video is too large: videos may be at most ${Number((maxBytes / (1024 * 1024)).toFixed(1))} MB.`;
+
 /**
  * The multipart body of an upload call (job and ad media), read up to its largest part, a chunk, and
  * the form around it: a streamed body past that is refused as it arrives, not held whole in memory.
@@ -76,8 +79,10 @@ export const newFileName = (ext: string) => `${randomBytes(12).toString('hex')}.
 /** What a stage answers: an upload to go on with, or the stored file's name. */
 export type VideoStageResult = { upload_id: string; part_number?: number } | { stored: string };
 
-export function videoUploads(records: string) {
+/** `maxBytes`: the largest file an upload of this kind may become (VIDEO_MAX_BYTES unless told). */
+export function videoUploads(records: string, { maxBytes = VIDEO_MAX_BYTES }: { maxBytes?: number } = {}) {
   const uploads = chunkedUploads(records);
+  const tooLarge = videoTooLarge(maxBytes);
   return {
     /** Runs the form's stage for a caller whose uploads live in `scope`. */
     async handle(form: FormData, scope: string, keyOf: (name: string) => string): Promise<VideoStageResult> {
@@ -102,12 +107,13 @@ export function videoUploads(records: string) {
         const file = formFile(form, CHUNK_MAX_BYTES, VIDEO_MESSAGES.tooLarge);
         // The type is known from the first part: refuse a wrong file now, not after 500 MB.
         if (part === 1) await assertVideoStart(upload.meta.ext as VideoExt, file);
-        await uploads.chunk(upload, part, file);
+        // The upload's running total is checked before any of the part is stored (413 past maxBytes).
+        await uploads.chunk(upload, part, file, maxBytes, tooLarge);
         return { upload_id: upload.uploadId, part_number: part };
       }
       if (stage === 'finish') {
         const upload = await uploads.open(scope, form.get('upload_id'));
-        await uploads.finish(upload, partsOf(form), VIDEO_MAX_BYTES, VIDEO_MESSAGES.tooLarge);
+        await uploads.finish(upload, partsOf(form), maxBytes, tooLarge);
         return { stored: upload.meta.name };
       }
       throw unprocessable(VIDEO_MESSAGES.stage, 'stage');

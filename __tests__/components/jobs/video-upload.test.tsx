@@ -74,6 +74,17 @@ describe('video upload', () => {
     expect(mockApi).toHaveBeenCalledTimes(2);
   });
 
+  it('does not send a refused step again: a finish refused for its size has ended the upload', async () => {
+    mockApi.mockImplementation(async (_p, o) => {
+      if ((o as { body: FormData }).body.get('stage') === 'finish') throw new ApiError('This video is too large: videos may be at most 500 MB.', 413);
+      return { data: { upload_id: 'u1' } } as never;
+    });
+    setup();
+    await choose(new File([new Uint8Array(12 * MB)], 'long.webm', { type: 'video/webm' }));
+    expect(await screen.findByText('multimedia upload failed')).toBeInTheDocument();
+    expect(mockApi.mock.calls.map(stageOf)).toEqual(['start', 'chunk', 'chunk', 'chunk', 'finish']);
+  });
+
   it('refuses other file types before sending anything', async () => {
     setup();
     await choose(new File(['x'], 'clip.avi', { type: 'video/avi' }));

@@ -148,24 +148,155 @@ describe.each([
     const uploads = chunkedUploads('suite/uploads');
     const a = await uploads.start('c1', 'suite/videos/done.mp4', 'video/mp4', { name: 'done.mp4' });
     const open = await uploads.open('c1', a);
-    await uploads.chunk(open, 2, new Blob([new Uint8Array(bytes(1000, 2))]));
-    await uploads.chunk(open, 1, new Blob([new Uint8Array(bytes(5 * MB, 1))]));
+    await uploads.chunk(open, 2, new Blob([new Uint8Array(bytes(1000, 2))]), 100 * MB, 'too large');
+    await uploads.chunk(open, 1, new Blob([new Uint8Array(bytes(5 * MB, 1))]), 100 * MB, 'too large');
     await expect(uploads.open('c2', a)).rejects.toMatchObject({ status: 404 });
     await expect(uploads.finish(open, [1, 2, 3], 100 * MB, 'too large')).rejects.toMatchObject({ status: 422, message: 'Part 3 was not uploaded.' });
-    await expect(uploads.finish(open, [1, 2], 5 * MB, 'too large')).rejects.toMatchObject({ status: 413 });
     const done = await uploads.finish(open, [1, 2], 100 * MB, 'too large');
     expect(done).toEqual({ key: 'suite/videos/done.mp4', meta: { name: 'done.mp4' }, size: 5 * MB + 1000 });
     expect((await s.stat('suite/videos/done.mp4'))!.size).toBe(5 * MB + 1000);
     expect(await s.listOlderThan('suite/uploads', new Date(Date.now() + 60_000))).toEqual([]);
 
     const b = await uploads.start('c1', 'suite/videos/left.mp4', 'video/mp4');
-    await uploads.chunk(await uploads.open('c1', b), 1, new Blob([new Uint8Array(bytes(5 * MB, 4))]));
+    await uploads.chunk(await uploads.open('c1', b), 1, new Blob([new Uint8Array(bytes(5 * MB, 4))]), 100 * MB, 'too large');
     expect(await uploads.purgeAbandoned(new Date())).toEqual({ aborted: 0 });
     expect(h.pendingUploads().length).toBe(1);
     expect(await uploads.purgeAbandoned(new Date(Date.now() + 25 * 3600 * 1000))).toEqual({ aborted: 1 });
     expect(h.pendingUploads()).toEqual([]);
     await expect(uploads.open('c1', b)).rejects.toMatchObject({ status: 404 });
     expect(await s.listOlderThan('suite/uploads', new Date(Date.now() + 60_000))).toEqual([]);
+  });
+
+  /** The driver, with its uploadPart calls counted and completeMultipart replaceable. */
+  function watched(complete?: StorageDriver['completeMultipart']) {
+    const calls = { uploadPart: 0 };
+    const driver: StorageDriver = Object.create(s);
+    driver.uploadPart = (...args) => {
+      calls.uploadPart++;
+      return s.uploadPart(...args);
+    };
+    if (complete) driver.completeMultipart = complete;
+    setStorage(driver);
+    return calls;
+  }
+  const EVER = new Date(8.64e15);
+  const everything = async (prefix: string) => (await s.listOlderThan(prefix, EVER)).sort();
+  const blob = (size: number, seed: number) => new Blob([new Uint8Array(bytes(size, seed))]);
+
+  it('refuses (413) a chunk that would take the upload past its size limit, storing nothing of it', async () => {
+    const calls = watched();
+    const uploads = chunkedUploads('limit/uploads');
+    const LIMIT = 12 * MB;
+    const id = await uploads.start('c1', 'limit/videos/big.mp4', 'video/mp4');
+    const open = await uploads.open('c1', id);
+    await uploads.chunk(open, 1, blob(5 * MB, 1), LIMIT, 'At most 12 MB.');
+    await uploads.chunk(open, 2, blob(5 * MB, 2), LIMIT, 'At most 12 MB.');
+    // A part sent again replaces itself: it counts once.
+    await uploads.chunk(open, 2, blob(5 * MB, 2), LIMIT, 'At most 12 MB.');
+    const before = await everything('limit/uploads');
+    expect(calls.uploadPart).toBe(3);
+
+    await expect(uploads.chunk(open, 3, blob(3 * MB, 3), LIMIT, 'At most 12 MB.')).rejects.toMatchObject({ status: 413, message: 'At most 12 MB.', field: 'file' });
+    // A part sent again larger is counted at its new size too.
+    await expect(uploads.chunk(open, 2, blob(8 * MB, 2), LIMIT, 'At most 12 MB.')).rejects.toMatchObject({ status: 413 });
+    expect(calls.uploadPart).toBe(3);
+    expect(await everything('limit/uploads')).toEqual(before);
+
+    // Still under the limit: the upload goes on and finishes with what was kept.
+    await uploads.chunk(open, 3, blob(1000, 3), LIMIT, 'At most 12 MB.');
+    const done = await uploads.finish(open, [1, 2, 3], LIMIT, 'At most 12 MB.');
+    expect(done.size).toBe(10 * MB + 1000);
+    expect(h.pendingUploads()).toEqual([]);
+    expect(await everything('limit/uploads')).toEqual([]);
+    setStorage(s);
+  });
+
+  it('counts parts sent at the same time against each other: together they cannot pass the limit', async () => {
+    const calls = watched();
+    const uploads = chunkedUploads('race/uploads');
+    const LIMIT = 12 * MB;
+    const open = await uploads.open('c1', await uploads.start('c1', 'race/videos/big.mp4', 'video/mp4'));
+    await uploads.chunk(open, 1, blob(5 * MB, 1), LIMIT, 'At most 12 MB.');
+    // 5 MB + 5 MB fits in 12 MB, a third 5 MB part does not: at most one of these may be kept.
+    const racing = await Promise.allSettled([2, 3, 4].map((n) => uploads.chunk(open, n, blob(5 * MB, n), LIMIT, 'At most 12 MB.')));
+    const kept = racing.filter((r) => r.status === 'fulfilled').length;
+    expect(kept).toBeLessThanOrEqual(1);
+    for (const r of racing) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 413, message: 'At most 12 MB.' });
+    expect(calls.uploadPart).toBe(1 + kept);
+    // Refused parts leave no hold behind: the part records and the meta record only.
+    expect((await everything('race/uploads')).map((k) => k.split('/').pop()).filter((n) => !/^part-\d+\.json$/.test(n!))).toEqual(['meta.json']);
+    expect(await uploads.purgeAbandoned(new Date(Date.now() + 25 * 3600 * 1000))).toEqual({ aborted: 1 });
+    expect(h.pendingUploads()).toEqual([]);
+    setStorage(s);
+  });
+
+  it('aborts the upload at once when finish refuses the file: too large (413) or parts the storage will not join (422)', async () => {
+    setStorage(s);
+    const uploads = chunkedUploads('abort/uploads');
+    const big = await uploads.open('c1', await uploads.start('c1', 'abort/videos/big.mp4', 'video/mp4'));
+    await uploads.chunk(big, 1, blob(5 * MB, 1), 100 * MB, 'too large');
+    await uploads.chunk(big, 2, blob(1000, 2), 100 * MB, 'too large');
+    expect(h.pendingUploads().length).toBe(1);
+    await expect(uploads.finish(big, [1, 2], 5 * MB, 'At most 5 MB.')).rejects.toMatchObject({ status: 413, message: 'At most 5 MB.' });
+    expect(h.pendingUploads()).toEqual([]);
+    expect(await everything('abort/uploads')).toEqual([]);
+    await expect(uploads.open('c1', big.uploadId)).rejects.toMatchObject({ status: 404 });
+    expect(await s.stat('abort/videos/big.mp4')).toBeNull();
+
+    // S3 refuses parts under 5 MB but the last one (EntityTooSmall): the upload cannot become a file.
+    watched(async () => {
+      throw new StorageInputError('Every part but the last must be at least 5 MB.');
+    });
+    const small = await uploads.open('c1', await uploads.start('c1', 'abort/videos/small.mp4', 'video/mp4'));
+    await uploads.chunk(small, 1, blob(1000, 1), 100 * MB, 'too large');
+    await uploads.chunk(small, 2, blob(1000, 2), 100 * MB, 'too large');
+    await expect(uploads.finish(small, [1, 2], 100 * MB, 'too large')).rejects.toMatchObject({ status: 422, message: 'Every part but the last must be at least 5 MB.' });
+    expect(h.pendingUploads()).toEqual([]);
+    expect(await everything('abort/uploads')).toEqual([]);
+    setStorage(s);
+  });
+
+  it('finishes only with exactly the uploaded parts 1..n: otherwise 422 naming the parts, and nothing changes', async () => {
+    setStorage(s);
+    const uploads = chunkedUploads('gaps/uploads');
+    const open = await uploads.open('c1', await uploads.start('c1', 'gaps/videos/whole.mp4', 'video/mp4'));
+    const parts = [bytes(5 * MB, 1), bytes(5 * MB, 2), bytes(1000, 3)];
+    for (const [i, p] of parts.entries()) await uploads.chunk(open, i + 1, new Blob([new Uint8Array(p)]), 100 * MB, 'too large');
+    const before = await everything('gaps/uploads');
+    const refused = async (list: number[], message: string) =>
+      expect(uploads.finish(open, list, 100 * MB, 'too large')).rejects.toMatchObject({ status: 422, field: 'parts', message });
+    await refused([1, 3], 'Part 2 was uploaded but is not in the list of parts.');
+    await refused([1, 2], 'Part 3 was uploaded but is not in the list of parts.');
+    await refused([2, 3], 'Part 1 was uploaded but is not in the list of parts.');
+    await refused([1, 2, 3, 4], 'Part 4 was not uploaded.');
+    await refused([1, 2, 3, 5, 6], 'Parts 4-6 were not uploaded.');
+    await refused([1, 3, 5], 'Parts 4, 5 were not uploaded. Part 2 was uploaded but is not in the list of parts.');
+    expect(await everything('gaps/uploads')).toEqual(before);
+    expect(h.pendingUploads().length).toBe(1);
+    expect(await s.stat('gaps/videos/whole.mp4')).toBeNull();
+
+    const done = await uploads.finish(open, [1, 2, 3], 100 * MB, 'too large');
+    expect(done.size).toBe(10 * MB + 1000);
+    expect((await readAll(await s.stream('gaps/videos/whole.mp4')))!.equals(Buffer.concat(parts))).toBe(true);
+    // Every record of the upload went with it.
+    expect(await everything('gaps/uploads')).toEqual([]);
+  });
+
+  it('the tick removes every record of an abandoned upload, and records whose upload has ended', async () => {
+    setStorage(s);
+    const uploads = chunkedUploads('purge/uploads');
+    const open = await uploads.open('c1', await uploads.start('c1', 'purge/videos/left.mp4', 'video/mp4'));
+    await uploads.chunk(open, 1, blob(5 * MB, 1), 100 * MB, 'too large');
+    // A hold left by a request that died after storing its part, and records of an ended upload.
+    await s.put(`purge/uploads/c1/${open.uploadId}/hold-2-1000-abcdef.json`, Buffer.from('{}'), 'application/json');
+    await s.put('purge/uploads/c1/0123456789abcdef01234567/part-2.json', Buffer.from('{"etag":"x","size":1}'), 'application/json');
+    await s.put('purge/uploads/c1/0123456789abcdef01234567/hold-3-1-abcdef.json', Buffer.from('{}'), 'application/json');
+
+    expect(await uploads.purgeAbandoned(new Date())).toEqual({ aborted: 0 });
+    expect((await everything('purge/uploads')).length).toBe(5);
+    expect(await uploads.purgeAbandoned(new Date(Date.now() + 25 * 3600 * 1000))).toEqual({ aborted: 1 });
+    expect(await everything('purge/uploads')).toEqual([]);
+    expect(h.pendingUploads()).toEqual([]);
   });
 
   it('gives a short-lived signed URL where the service has them (S3), none on disk', async () => {
