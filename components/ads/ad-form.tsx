@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ApiError, api, errorMessage } from '@/lib/api/client';
-import { AD_AUDIENCES, AD_PLACEMENTS, AD_STATUSES, AD_WEIGHT_MAX, AD_WEIGHT_MIN, type AdStatus } from '@/lib/ads/codes';
+import { AD_AUDIENCES, AD_PLACEMENTS, AD_STATUSES, AD_WEIGHT_MAX, AD_WEIGHT_MIN, STATUS_TRANSITIONS, labelFor, placementsMessage, reachesAudience, type AdAudience, type AdStatus } from '@/lib/ads/codes';
 import type { AdView } from '@/lib/ads/serialize-types';
 import { US_STATES } from '@/lib/jobs/codes';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,48 @@ import { MediaField, type AdMedia } from './media-field';
 
 type Errors = Record<string, string>;
 const today = () => new Date().toISOString().slice(0, 10);
+/** The UTC day of a stored moment, what the date input shows ('2026-01-01T08:30:00.000Z' → '2026-01-01'). */
+const dayOf = (iso: string | null | undefined) => iso?.slice(0, 10) ?? '';
+/** '08:30 UTC' for a moment that is not midnight UTC, else null. */
+const timeOf = (iso: string | null | undefined) => (iso && iso.slice(11, 16) !== '00:00' ? `${iso.slice(11, 16)} UTC` : null);
+
+type FormValues = {
+  name: string;
+  advertiser: string;
+  headline: string;
+  target_url: string;
+  placements: string[];
+  audience: AdAudience;
+  states: string[];
+  starts_at: string;
+  ends_at: string;
+  weight: string;
+  status: AdStatus;
+};
+
+/**
+ * The body the form sends. A new ad sends everything (its days are midnight UTC). An edit sends
+ * a date only when the user changed its day, so a start or end with a time of day (the API takes
+ * date-times) keeps it, and the status only when it changed.
+ */
+export function adFormBody(v: FormValues, media: AdMedia, status: AdStatus, ad?: AdView) {
+  const body: Record<string, unknown> = {
+    name: v.name,
+    advertiser: v.advertiser,
+    headline: v.headline,
+    target_url: v.target_url,
+    placements: v.placements,
+    audience: v.audience,
+    states: v.states,
+    weight: Number(v.weight),
+    media_id: media?.id ?? null,
+  };
+  if (!ad) return { ...body, starts_at: v.starts_at, ends_at: v.ends_at || null, status };
+  if (v.starts_at !== dayOf(ad.starts_at)) body.starts_at = v.starts_at;
+  if (v.ends_at !== dayOf(ad.ends_at)) body.ends_at = v.ends_at || null;
+  if (status !== ad.status) body.status = status;
+  return body;
+}
 const input = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-400';
 
 function Text({ label, name, value, onChange, error, type = 'text', hint, ...rest }: { label: string; name: string; value: string; onChange: (v: string) => void; error?: string; type?: string; hint?: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
@@ -38,19 +80,22 @@ function Text({ label, name, value, onChange, error, type = 'text', hint, ...res
 export function AdForm({ ad }: { ad?: AdView }) {
   const router = useRouter();
   const toast = useToast();
-  const [v, setV] = useState({
+  const [v, setV] = useState<FormValues>({
     name: ad?.name ?? '',
     advertiser: ad?.advertiser ?? '',
     headline: ad?.headline ?? '',
     target_url: ad?.target_url ?? 'https://',
-    placements: ad?.placements ?? (['members_home'] as string[]),
+    placements: ad?.placements ?? ['members_home'],
     audience: ad?.audience ?? 'drivers',
-    states: ad?.states ?? ([] as string[]),
-    starts_at: ad?.starts_at.slice(0, 10) ?? today(),
-    ends_at: ad?.ends_at?.slice(0, 10) ?? '',
+    states: ad?.states ?? [],
+    starts_at: ad ? dayOf(ad.starts_at) : today(),
+    ends_at: dayOf(ad?.ends_at),
     weight: String(ad?.weight ?? 1),
-    status: (ad?.status ?? 'draft') as AdStatus,
+    status: ad?.status ?? 'draft',
   });
+  // The statuses the ad may take from its stored one (STATUS_TRANSITIONS; the server checks too).
+  const statusOptions = ad ? AD_STATUSES.filter((s) => s.value === ad.status || STATUS_TRANSITIONS[ad.status].includes(s.value)) : AD_STATUSES;
+  const kept = (field: 'starts_at' | 'ends_at') => (ad && v[field] === dayOf(ad[field]) ? timeOf(ad[field]) : null);
   const [media, setMedia] = useState<AdMedia>(ad?.media_id && ad.media_url && ad.media_type ? { id: ad.media_id, url: ad.media_url, type: ad.media_type } : null);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
@@ -61,7 +106,7 @@ export function AdForm({ ad }: { ad?: AdView }) {
   const save = async (status: AdStatus) => {
     setSaving(true);
     setErrors({});
-    const body = { ...v, status, weight: Number(v.weight), ends_at: v.ends_at || null, media_id: media?.id ?? null };
+    const body = adFormBody(v, media, status, ad);
     try {
       if (ad) await api(`/ads/${ad.id}`, { method: 'PATCH', body });
       else await api('/ads', { method: 'POST', body });
@@ -117,20 +162,35 @@ export function AdForm({ ad }: { ad?: AdView }) {
             <label key={p.value} className="flex items-center gap-2">
               <input type="checkbox" checked={v.placements.includes(p.value)} onChange={() => set('placements')(toggle(v.placements, p.value))} />
               {p.label}
+              <span className="text-xs text-slate-500">· seen by {labelFor(AD_AUDIENCES, p.audience).toLowerCase()}</span>
             </label>
           ))}
-          {errors.placements && <span role="alert" className="text-xs text-red-600">{errors.placements}</span>}
+          {errors.placements ? (
+            <span role="alert" className="text-xs text-red-600">
+              {errors.placements}
+            </span>
+          ) : v.placements.length > 0 && !reachesAudience(v.audience, v.placements) ? (
+            // Said before saving too: the server refuses it (422 on placements) with the same words.
+            <span className="text-xs text-amber-800" data-testid="placements-hint">
+              {placementsMessage(v.audience)}
+            </span>
+          ) : null}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-800">Audience</span>
-            <select name="audience" value={v.audience} onChange={(e) => set('audience')(e.target.value as typeof v.audience)} className={input}>
+            <select name="audience" value={v.audience} onChange={(e) => set('audience')(e.target.value as AdAudience)} aria-invalid={errors.audience ? true : undefined} className={input}>
               {AD_AUDIENCES.map((a) => (
                 <option key={a.value} value={a.value}>
                   {a.label}
                 </option>
               ))}
             </select>
+            {errors.audience && (
+              <span role="alert" className="text-xs text-red-600">
+                {errors.audience}
+              </span>
+            )}
           </label>
           <Text label="Weight" name="weight" type="number" min={AD_WEIGHT_MIN} max={AD_WEIGHT_MAX} value={v.weight} onChange={set('weight')} error={errors.weight} hint="Heavier ads are shown more often (1–100)." />
         </div>
@@ -146,14 +206,14 @@ export function AdForm({ ad }: { ad?: AdView }) {
           {errors.states && <span role="alert" className="text-xs text-red-600">{errors.states}</span>}
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Text label="Starts" name="starts_at" type="date" value={v.starts_at} onChange={set('starts_at')} error={errors.starts_at} />
-          <Text label="Ends (optional)" name="ends_at" type="date" value={v.ends_at} onChange={set('ends_at')} error={errors.ends_at} />
+          <Text label="Starts" name="starts_at" type="date" value={v.starts_at} onChange={set('starts_at')} error={errors.starts_at} hint={kept('starts_at') ? `Keeps its time, ${kept('starts_at')}, unless you change the day (a day alone means 00:00 UTC).` : undefined} />
+          <Text label="Ends (optional)" name="ends_at" type="date" value={v.ends_at} onChange={set('ends_at')} error={errors.ends_at} hint={kept('ends_at') ? `Keeps its time, ${kept('ends_at')}, unless you change the day (a day alone means 00:00 UTC).` : undefined} />
         </div>
         {ad && (
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-800">Status</span>
             <select name="status" value={v.status} onChange={(e) => set('status')(e.target.value as AdStatus)} className={input}>
-              {AD_STATUSES.map((s) => (
+              {statusOptions.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
                 </option>

@@ -81,7 +81,7 @@ export function AdSettingsForm({ initial, part }: { initial: AdSettingsView; par
               </label>
             ))}
           </fieldset>
-          <NumberField label="Ads per page" name="ads_per_page" hint="How many ads one placement shows on a page (news feed, job search)." value={v.ads_per_page} onChange={set('ads_per_page')} error={errors.ads_per_page} bounds={SETTINGS_BOUNDS.adsPerPage} />
+          <NumberField label="Ads per page" name="ads_per_page" hint="How many ads one placement shows on a page (news feed, job search, Company Portal job detail)." value={v.ads_per_page} onChange={set('ads_per_page')} error={errors.ads_per_page} bounds={SETTINGS_BOUNDS.adsPerPage} />
           <NumberField label="Times a viewer may see the same ad per day" name="max_daily_views_per_viewer" hint="0: no limit." value={v.max_daily_views_per_viewer} onChange={set('max_daily_views_per_viewer')} error={errors.max_daily_views_per_viewer} bounds={SETTINGS_BOUNDS.maxDailyViewsPerViewer} />
         </>
       ) : (

@@ -8,7 +8,7 @@ import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import '@/lib/validation/messages';
 import { dateSchema } from '@/lib/validation/dates';
 import { US_STATES, valuesOf } from '@/lib/jobs/codes';
-import { AD_WEIGHT_MAX, AD_WEIGHT_MIN, AUDIENCE_VALUES, HOME_ROTATION_ORDERS, PLACEMENT_VALUES, SETTINGS_BOUNDS, STATUS_VALUES } from './codes';
+import { AD_WEIGHT_MAX, AD_WEIGHT_MIN, AUDIENCE_VALUES, HOME_ROTATION_ORDERS, PLACEMENT_VALUES, SETTINGS_BOUNDS, STATUS_VALUES, placementsMessage, reachesAudience } from './codes';
 
 export const AD_MESSAGES = {
   name: 'Enter a name for the ad',
@@ -23,6 +23,8 @@ export const AD_MESSAGES = {
   media: 'Upload an image or a video for the ad',
   mediaId: 'Upload the ad media again',
   states: 'Choose US states from the list',
+  audience: 'Choose an audience: drivers or employers',
+  dailyRange: 'The first day (from) must not be after the last (to).',
 } as const;
 
 const text = (max: number, required: string, tooLong = `Keep it to ${max} characters or fewer`) =>
@@ -57,7 +59,7 @@ const adFields = {
     .array(z.enum(PLACEMENT_VALUES, { error: AD_MESSAGES.placements }), { error: AD_MESSAGES.placements })
     .min(1, AD_MESSAGES.placements)
     .transform((v) => [...new Set(v)]),
-  audience: z.enum(AUDIENCE_VALUES),
+  audience: z.enum(AUDIENCE_VALUES, { error: AD_MESSAGES.audience }),
   states: z
     .array(z.enum(valuesOf(US_STATES), { error: AD_MESSAGES.states }), { error: AD_MESSAGES.states })
     .max(60, AD_MESSAGES.states)
@@ -82,10 +84,18 @@ export const createAdSchema = z
     weight: adFields.weight.default(1),
     media_id: adFields.media_id.optional().default(null),
   })
-  .refine(endsAfterStart, { message: AD_MESSAGES.endsBeforeStart, path: ['ends_at'] });
+  .refine(endsAfterStart, { message: AD_MESSAGES.endsBeforeStart, path: ['ends_at'] })
+  .superRefine((v, ctx) => {
+    // An empty list already has its message (Choose at least one placement).
+    if (v.placements.length && !reachesAudience(v.audience, v.placements)) ctx.addIssue({ code: 'custom', message: placementsMessage(v.audience), path: ['placements'] });
+  });
 export type CreateAdInput = z.infer<typeof createAdSchema>;
 
-/** PATCH /ads/{id}: any of the fields; status moves draft/paused → active (resume) and active → paused (pause). */
+/**
+ * PATCH /ads/{id}: any of the fields. The service checks what needs the stored ad: the status
+ * changes STATUS_TRANSITIONS allows (codes.ts), and that the audience sees one of the placements
+ * (either may be sent alone, the other being the stored one).
+ */
 export const updateAdSchema = z
   .object({
     name: adFields.name.optional(),
@@ -110,15 +120,37 @@ export const AD_FILTER_FIELDS = ['name', 'advertiser', 'headline', 'status', 'au
 export const AD_ORDER_FIELDS = ['created_at', 'name', 'advertiser', 'status', 'starts_at', 'ends_at', 'impressions', 'clicks', 'ctr', 'weight'] as const;
 export const AD_PAGE_SIZE = 20;
 
+/** The filter fields whose value is a code: one of these (any case), or empty for no filter. */
+export const AD_CODE_FILTERS: Record<'placement' | 'status' | 'audience', { values: readonly string[]; message: string }> = {
+  placement: { values: PLACEMENT_VALUES, message: `Choose a placement: ${orList(PLACEMENT_VALUES)}` },
+  status: { values: STATUS_VALUES, message: `Choose a status: ${orList(STATUS_VALUES)}` },
+  audience: { values: AUDIENCE_VALUES, message: `Choose an audience: ${orList(AUDIENCE_VALUES)}` },
+};
+
+function orList(values: readonly string[]) {
+  return values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
+}
+
 /** POST /ads/search: `{filters, orders}` like the companies search; offset and limit in the query. */
 export const searchAdsSchema = z.object({
   filters: z
     .array(
-      z.object({
-        field: z.enum(AD_FILTER_FIELDS),
-        operator: z.enum(FILTER_OPERATORS).default('ilike'),
-        value: z.string().trim().max(200),
-      }),
+      z
+        .object({
+          field: z.enum(AD_FILTER_FIELDS),
+          operator: z.enum(FILTER_OPERATORS).default('ilike'),
+          value: z.string().trim().max(200),
+        })
+        .transform((f, ctx) => {
+          const codes = f.field in AD_CODE_FILTERS ? AD_CODE_FILTERS[f.field as keyof typeof AD_CODE_FILTERS] : undefined;
+          if (!codes || !f.value) return f;
+          const value = f.value.toLowerCase();
+          if (!codes.values.includes(value)) {
+            ctx.addIssue({ code: 'custom', message: codes.message, path: ['value'] });
+            return z.NEVER;
+          }
+          return { ...f, value };
+        }),
     )
     .max(10)
     .default([]),
@@ -140,7 +172,7 @@ export const dailyQuerySchema = z
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The first day must come before the last', path: ['from'] });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: AD_MESSAGES.dailyRange, path: ['from'] });
 
 const bounded = (b: { min: number; max: number }, label: string) =>
   plainNumber(z.coerce.number({ error: `Enter ${label} from ${b.min} to ${b.max}` }).int(`Enter ${label} from ${b.min} to ${b.max}`).min(b.min, `Enter ${label} from ${b.min} to ${b.max}`).max(b.max, `Enter ${label} from ${b.min} to ${b.max}`));

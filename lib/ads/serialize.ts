@@ -6,7 +6,8 @@ export type AdRow = typeof ads.$inferSelect;
 
 export type { AdView } from './serialize-types';
 
-export const ctrOf = (clicks: number, impressions: number) => (impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 10_000 : 0);
+/** Clicks per impression, 0..1: a click counts only after its showing's impression (lib/ads/serving.ts), and the bound holds for older rows too. */
+export const ctrOf = (clicks: number, impressions: number) => (impressions > 0 ? Math.min(1, Math.round((clicks / impressions) * 10_000) / 10_000) : 0);
 
 export function serializeAd(row: AdRow): AdView {
   return {

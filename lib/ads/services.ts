@@ -5,19 +5,21 @@ import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { adDailyCounts, ads } from '@/lib/db/schema';
-import { notFound, unprocessable } from '@/lib/errors';
+import { conflict, notFound, unprocessable } from '@/lib/errors';
 import { assertAdsRole } from './access';
-import type { AdStatus } from './codes';
+import { PLACEMENT_VALUES, STATUS_CHANGE_MESSAGES, canChangeStatus, placementsMessage, reachesAudience, type AdStatus } from './codes';
 import { mediaExists, mediaTypeOf, releaseAdMedia } from './media';
-import { AD_MESSAGES, type CreateAdInput, type SearchAdsInput, type UpdateAdInput } from './schemas';
+import { AD_CODE_FILTERS, AD_MESSAGES, type CreateAdInput, type SearchAdsInput, type UpdateAdInput } from './schemas';
 import { serializeAd, type AdRow } from './serialize';
+import { rowIdOf } from '@/lib/validation/row-id';
 
 export const AD_NOT_FOUND = 'Ad not found.';
 export const ENDED_MESSAGE = 'The end date has passed: choose a later end date to activate the ad.';
 
+/** An ad's id as an address writes it (`/ads/manage/0x1` is not ad 1: lib/validation/row-id.ts). */
 function parseId(raw: string | number) {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(AD_NOT_FOUND);
+  const id = rowIdOf(String(raw));
+  if (id === null) throw notFound(AD_NOT_FOUND);
   return id;
 }
 
@@ -35,6 +37,15 @@ function assertCanBeActive(ad: { mediaFile: string | null; endsAt: Date | null }
 
 async function assertMedia(file: string | null | undefined) {
   if (file && !(await mediaExists(file))) throw unprocessable(AD_MESSAGES.mediaId, 'media_id');
+}
+
+/**
+ * An ad is shown only to its audience and only on the placements of that audience's portal, so
+ * among its placements one must be its audience's (createAdSchema checks a new ad; a PATCH may send
+ * either field alone, so its result is checked here).
+ */
+function assertReachesAudience(ad: { audience: AdRow['audience']; placements: readonly string[] }) {
+  if (!reachesAudience(ad.audience, ad.placements)) throw unprocessable(placementsMessage(ad.audience), 'placements');
 }
 
 /** POST /ads. */
@@ -57,6 +68,7 @@ export async function createAd(db: Database, actor: Actor | null, input: CreateA
     mediaType: input.media_id ? mediaTypeOf(input.media_id) : null,
     createdBy: actor.userId,
   };
+  assertReachesAudience(values);
   if (values.status === 'active') assertCanBeActive(values, now);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(ads).values(values).returning();
@@ -72,12 +84,14 @@ export async function getAd(db: Database, actor: Actor | null, id: string | numb
 }
 
 /**
- * PATCH /ads/{id}: fields, media, and status (pause: active → paused; resume: paused or draft →
- * active; end). A replaced media file is removed once no ad shows it.
+ * PATCH /ads/{id}: fields, media, and status, along STATUS_TRANSITIONS (codes.ts: activate a draft;
+ * pause, resume, end; an ended ad stays ended); any other status change is refused (422) and
+ * nothing is saved. A replaced media file is removed once no ad shows it.
  */
 export async function updateAd(db: Database, actor: Actor | null, id: string | number, input: UpdateAdInput, now = new Date()) {
   assertAdsRole(actor);
   const ad = await findAd(db, id);
+  if (input.status !== undefined && !canChangeStatus(ad.status, input.status)) throw unprocessable(STATUS_CHANGE_MESSAGES[ad.status], 'status');
   await assertMedia(input.media_id);
   const changes: Partial<typeof ads.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
@@ -89,7 +103,7 @@ export async function updateAd(db: Database, actor: Actor | null, id: string | n
   if (input.states !== undefined) changes.states = input.states as AdRow['states'];
   if (input.starts_at !== undefined) changes.startsAt = input.starts_at;
   if (input.ends_at !== undefined) changes.endsAt = input.ends_at;
-  if (input.status !== undefined) changes.status = input.status;
+  if (input.status !== undefined && input.status !== ad.status) changes.status = input.status;
   if (input.weight !== undefined) changes.weight = input.weight;
   if (input.media_id !== undefined) {
     changes.mediaFile = input.media_id;
@@ -97,9 +111,19 @@ export async function updateAd(db: Database, actor: Actor | null, id: string | n
   }
   const next = { ...ad, ...changes };
   if (next.endsAt && next.endsAt <= next.startsAt) throw unprocessable(AD_MESSAGES.endsBeforeStart, 'ends_at');
+  // Checked when the audience or the placements change, or the ad goes live: an older ad that
+  // reaches no one can still be paused, ended or renamed, but not run as it is.
+  if (input.audience !== undefined || input.placements !== undefined || changes.status === 'active') assertReachesAudience(next);
   if (next.status === 'active') assertCanBeActive(next, now);
   const row = await db.transaction(async (tx) => {
-    const [updated] = await tx.update(ads).set({ ...changes, updatedAt: now }).where(eq(ads.id, ad.id)).returning();
+    // A status change holds only if the status it was checked against is still the stored one (the
+    // tick may have ended the ad meanwhile).
+    const [updated] = await tx
+      .update(ads)
+      .set({ ...changes, updatedAt: now })
+      .where(changes.status ? and(eq(ads.id, ad.id), eq(ads.status, ad.status)) : eq(ads.id, ad.id))
+      .returning();
+    if (!updated) throw conflict('The ad changed meanwhile: reload it and try again.', 'status');
     await recordAudit(tx as unknown as Database, {
       actorUserId: actor.userId,
       impersonatorId: actor.impersonatorId,
@@ -130,7 +154,8 @@ export async function deleteAd(db: Database, actor: Actor | null, id: string | n
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const TEXT_COLUMNS = { name: ads.name, advertiser: ads.advertiser, headline: ads.headline } as const;
-const ctrExpr = sql`(${ads.clicks}::float8 / nullif(${ads.impressions}, 0))`;
+// Clicks per impression within 0..1 (as serializeAd answers it); null before any impression.
+const ctrExpr = sql`(least(${ads.clicks}, ${ads.impressions})::float8 / nullif(${ads.impressions}, 0))`;
 const ORDER_COLUMNS = {
   created_at: ads.createdAt,
   name: ads.name,
@@ -144,19 +169,20 @@ const ORDER_COLUMNS = {
   weight: ads.weight,
 } as const;
 
+/** One filter; the values of code fields (placement, status, audience) were checked by searchAdsSchema. */
 function filterCondition(f: SearchAdsInput['filters'][number]): SQL | undefined {
   if (!f.value) return undefined;
+  const negated = f.operator === 'ne' || f.operator === 'not_ilike';
   if (f.field === 'placement') {
+    // Still guarded: a caller of the service that skipped the schema gets an answer, not a failed cast.
+    if (!(PLACEMENT_VALUES as readonly string[]).includes(f.value)) throw unprocessable(AD_CODE_FILTERS.placement.message, 'filters');
     const has = sql`${f.value}::ad_placement = any(${ads.placements})`;
-    return f.operator === 'ne' || f.operator === 'not_ilike' ? not(has) : has;
+    return negated ? not(has) : has;
   }
   if (f.field === 'status' || f.field === 'audience') {
     const column = f.field === 'status' ? ads.status : ads.audience;
-    const value = f.value.toLowerCase();
-    // An unknown code matches nothing (or everything, negated) rather than failing the cast.
-    const known = f.field === 'status' ? ['draft', 'active', 'paused', 'ended'] : ['drivers', 'employers'];
-    if (!known.includes(value)) return f.operator === 'ne' || f.operator === 'not_ilike' ? undefined : sql`false`;
-    return f.operator === 'ne' || f.operator === 'not_ilike' ? ne(column, value as never) : eq(column, value as never);
+    if (!AD_CODE_FILTERS[f.field].values.includes(f.value)) throw unprocessable(AD_CODE_FILTERS[f.field].message, 'filters');
+    return negated ? ne(column, f.value as never) : eq(column, f.value as never);
   }
   const column = TEXT_COLUMNS[f.field];
   const pattern = `%${escapeLike(f.value)}%`;
@@ -196,6 +222,8 @@ export async function adDaily(db: Database, actor: Actor | null, id: string | nu
   const ad = await findAd(db, id);
   const to = range.to ?? dayOf(now);
   const from = range.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
+  // Checked here too: the schema sees `to` only when it is sent, not its default (today).
+  if (from > to) throw unprocessable(AD_MESSAGES.dailyRange, 'from');
   if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) > 366 * DAY_MS) throw unprocessable('Choose at most a year of days.', 'from');
   const rows = await db
     .select({ day: adDailyCounts.day, impressions: adDailyCounts.impressions, clicks: adDailyCounts.clicks })

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { authSecret } from '@/lib/config';
@@ -8,7 +8,7 @@ import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { adDailyCounts, ads, adViews, companies, driverProfiles } from '@/lib/db/schema';
 import { AppError, notFound } from '@/lib/errors';
 import { toStateCode } from '@/lib/jobs/codes';
-import type { AdAudience, AdMediaType, AdPlacement } from './codes';
+import { placementAudience, type AdAudience, type AdMediaType, type AdPlacement } from './codes';
 import type { ServeAnswer } from './serving-types';
 import { mediaUrl } from './media';
 import { readAdSettings } from './settings';
@@ -38,7 +38,10 @@ function readToken(token: string): { viewId: string; adId: number } | null {
   return { viewId, adId: Number(ad) };
 }
 
-/** Who is looking: employers are company users; everyone else sees the drivers' ads. */
+/**
+ * Who is looking: employers are company users (their company's state); everyone else sees the
+ * drivers' ads (the driver profile's state).
+ */
 async function viewerOf(db: Database, actor: Actor): Promise<{ audience: AdAudience; state: string | null }> {
   if (hasAny(actor.roles, [ROLES.COMPANY_ADMIN, ROLES.EMPLOYER]) && actor.companyId) {
     const [c] = await db.select({ state: companies.state }).from(companies).where(eq(companies.id, actor.companyId)).limit(1);
@@ -50,7 +53,12 @@ async function viewerOf(db: Database, actor: Actor): Promise<{ audience: AdAudie
 
 const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/** GET /ads/serve?placement=: the placement's ads for this viewer, each with its tokens. */
+/**
+ * GET /ads/serve?placement=: the placement's ads for this viewer, each with its tokens. A placement
+ * is on one portal's page and shows its audience's ads only (codes.ts): a viewer of the other
+ * audience (a company user asking for a Drivers Portal placement, a driver or an admin for the
+ * Company Portal's) is shown nothing, and no showing is recorded.
+ */
 export async function serveAds(db: Database, actor: Actor | null, placement: AdPlacement, now = new Date()): Promise<ServeAnswer> {
   if (!actor) throw new AppError(401, 'Unauthorized');
   const settings = await readAdSettings(db);
@@ -58,6 +66,7 @@ export async function serveAds(db: Database, actor: Actor | null, placement: AdP
   const rotation = home ? settings.homeRotationSeconds : 0;
   if (!settings.enabledPlacements.includes(placement)) return { placement, rotation_seconds: rotation, ads: [] };
   const viewer = await viewerOf(db, actor);
+  if (viewer.audience !== placementAudience(placement)) return { placement, rotation_seconds: rotation, ads: [] };
   const howMany = home ? settings.homeAdsCount : settings.adsPerPage;
   const cap = settings.maxDailyViewsPerViewer;
   // Weighted draw without replacement (Efraimidis–Spirakis): the smallest -ln(u)/weight win.
@@ -130,8 +139,10 @@ export async function recordImpression(db: Database, actor: Actor | null, token:
 }
 
 /**
- * GET /ads/click/{token}: counts the click of this showing the first time, then sends the viewer
- * to the ad's target (a repeated or stale token still lands, uncounted).
+ * GET /ads/click/{token}: counts the click of this showing the first time, provided its impression
+ * was recorded (a click on an ad never counted as seen would make clicks outrun impressions, CTR
+ * pass 100% and the per-viewer daily cap leak), then sends the viewer to the ad's target (a
+ * repeated, stale or unseen showing's token still lands, uncounted).
  */
 export async function recordClick(db: Database, token: string, now = new Date()): Promise<Response> {
   const parsed = readToken(token);
@@ -141,7 +152,7 @@ export async function recordClick(db: Database, token: string, now = new Date())
     const [view] = await t
       .update(adViews)
       .set({ clickedAt: now })
-      .where(and(eq(adViews.id, parsed.viewId), eq(adViews.adId, parsed.adId), isNull(adViews.clickedAt)))
+      .where(and(eq(adViews.id, parsed.viewId), eq(adViews.adId, parsed.adId), isNotNull(adViews.impressedAt), isNull(adViews.clickedAt)))
       .returning({ adId: adViews.adId });
     if (view) await bump(t, view.adId, 'clicks', now);
     const [ad] = await t.select({ targetUrl: ads.targetUrl }).from(ads).where(eq(ads.id, parsed.adId)).limit(1);

@@ -8,7 +8,7 @@ import { DELETE as adDelete, GET as adGet, PATCH as adPatch } from '@/app/api/v1
 import { POST as searchPost } from '@/app/api/v1.0/ads/search/route';
 import { GET as settingsGet, PATCH as settingsPatch } from '@/app/api/v1.0/ads/settings/route';
 import { getDb } from '@/lib/db/client';
-import { auditLog } from '@/lib/db/schema';
+import { ads, auditLog } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { withTempStorage } from '../../helpers/storage';
@@ -131,6 +131,87 @@ describe('ads', () => {
     expect(actions).toEqual(expect.arrayContaining(['ad.create', 'ad.pause', 'ad.resume']));
   });
 
+  it('allows only the documented status changes, says which are allowed, and changes nothing on refusal', async () => {
+    const media = await uploadImage(t.ads);
+    const active = await createAdAs(t.ads, { media_id: media, status: 'active', headline: 'Before' });
+    const refused = async (id: number, body: Record<string, unknown>, message: string) => {
+      const before = (await call(adGet, { token: t.ads, params: { id: String(id) } })).json.data;
+      const res = await patch(id, body);
+      expect([res.status, res.json.errors]).toEqual([422, [{ message, field: 'status' }]]);
+      expect((await call(adGet, { token: t.ads, params: { id: String(id) } })).json.data).toEqual(before);
+    };
+    const ACTIVE = 'An active ad can be paused or ended.';
+    const PAUSED = 'A paused ad can be resumed (active) or ended.';
+    const DRAFT = 'A draft can be activated (or deleted).';
+    const ENDED = 'An ended ad stays ended: create a new ad to run it again.';
+    await refused(active.id, { status: 'draft', headline: 'After' }, ACTIVE);
+    // The same status again is no change: other fields are saved.
+    expect((await patch(active.id, { status: 'active', headline: 'After' })).json.data).toMatchObject({ status: 'active', headline: 'After' });
+    expect((await patch(active.id, { status: 'paused' })).json.data.status).toBe('paused');
+    await refused(active.id, { status: 'draft' }, PAUSED);
+    expect((await patch(active.id, { status: 'ended' })).json.data.status).toBe('ended');
+    await refused(active.id, { status: 'active' }, ENDED);
+    await refused(active.id, { status: 'paused', ends_at: '2099-01-01' }, ENDED);
+    await refused(active.id, { status: 'draft' }, ENDED);
+    // An ended ad's other fields can still be edited.
+    expect((await patch(active.id, { status: 'ended', name: 'Renamed' })).json.data).toMatchObject({ status: 'ended', name: 'Renamed' });
+
+    const draft = await createAdAs(t.ads, { media_id: await uploadImage(t.ads) });
+    await refused(draft.id, { status: 'paused' }, DRAFT);
+    await refused(draft.id, { status: 'ended' }, DRAFT);
+    expect((await patch(draft.id, { status: 'active' })).json.data.status).toBe('active');
+    expect((await patch(draft.id, { status: 'ended' })).json.data.status).toBe('ended');
+  });
+
+  it('takes drivers and employers, and wants a placement the audience sees (422 on placements, saying which to add)', async () => {
+    const EMPLOYERS = 'An ad for employers needs a placement employers see: add Company Portal: job detail.';
+    const DRIVERS = 'An ad for drivers needs a placement drivers see: add Drivers Portal home, News feed or Job search results.';
+    const refused = async (body: Record<string, unknown>, message: string) => {
+      const res = await call(createPost, { token: t.ads, body: adPayload(body) });
+      expect([res.status, res.json.errors]).toEqual([422, [{ message, field: 'placements' }]]);
+    };
+    await refused({ audience: 'employers' }, EMPLOYERS);
+    await refused({ audience: 'employers', placements: ['members_home', 'news_feed', 'job_search'] }, EMPLOYERS);
+    await refused({ placements: ['company_job_detail'] }, DRIVERS);
+    await refused({ audience: undefined, placements: ['company_job_detail'] }, DRIVERS);
+    const unknown = await call(createPost, { token: t.ads, body: adPayload({ audience: 'everyone' }) });
+    expect([unknown.status, unknown.json.errors]).toEqual([422, [{ message: 'Choose an audience: drivers or employers', field: 'audience' }]]);
+    // No audience: drivers.
+    const drivers = await createAdAs(t.ads, { audience: undefined, placements: ['job_search'] });
+    expect((await call(adGet, { token: t.ads, params: { id: String(drivers.id) } })).json.data).toMatchObject({ audience: 'drivers', placements: ['job_search'] });
+    const employers = await createAdAs(t.ads, { audience: 'employers', placements: ['company_job_detail'] });
+    expect((await call(adGet, { token: t.ads, params: { id: String(employers.id) } })).json.data).toMatchObject({ audience: 'employers', placements: ['company_job_detail'] });
+
+    // A PATCH may send either field alone: the other is the stored one. A refusal saves nothing.
+    const unchanged = async (id: number, body: Record<string, unknown>, message: string) => {
+      const before = (await call(adGet, { token: t.ads, params: { id: String(id) } })).json.data;
+      const res = await patch(id, body);
+      expect([res.status, res.json.errors]).toEqual([422, [{ message, field: 'placements' }]]);
+      expect((await call(adGet, { token: t.ads, params: { id: String(id) } })).json.data).toEqual(before);
+    };
+    await unchanged(drivers.id, { audience: 'employers', name: 'Renamed' }, EMPLOYERS);
+    await unchanged(drivers.id, { placements: ['company_job_detail'] }, DRIVERS);
+    await unchanged(employers.id, { placements: ['members_home'] }, EMPLOYERS);
+    await unchanged(employers.id, { audience: 'drivers' }, DRIVERS);
+    expect((await patch(drivers.id, { audience: 'employers', placements: ['company_job_detail', 'job_search'] })).json.data).toMatchObject({ audience: 'employers', placements: ['company_job_detail', 'job_search'] });
+    expect((await patch(drivers.id, { audience: 'drivers' })).json.data).toMatchObject({ audience: 'drivers', placements: ['company_job_detail', 'job_search'] });
+
+    // The grid filters on the new placement and on the audience.
+    const onCompany = await search({ filters: [{ field: 'placement', operator: 'eq', value: 'company_job_detail' }, { field: 'audience', operator: 'eq', value: 'Employers' }] });
+    expect(onCompany.json.data.map((a: { id: number }) => a.id)).toEqual([employers.id]);
+  });
+
+  it('checks an older ad that reaches no one when it changes or goes live, not when it is only renamed or paused', async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active' });
+    // As stored before the rule (an employers' ad on a Drivers Portal placement only).
+    await (await getDb()).update(ads).set({ audience: 'employers' }).where(eq(ads.id, ad.id));
+    expect((await patch(ad.id, { name: 'Old employers ad' })).status).toBe(200);
+    expect((await patch(ad.id, { status: 'paused' })).json.data.status).toBe('paused');
+    const resumed = await patch(ad.id, { status: 'active' });
+    expect([resumed.status, resumed.json.errors]).toEqual([422, [{ message: 'An ad for employers needs a placement employers see: add Company Portal: job detail.', field: 'placements' }]]);
+    expect((await patch(ad.id, { status: 'active', placements: ['company_job_detail'] })).json.data).toMatchObject({ status: 'active', audience: 'employers', placements: ['company_job_detail'] });
+  });
+
   it('replacing the media removes the old file; deleting the ad removes its own', async () => {
     const first = await uploadImage(t.ads);
     const ad = await createAdAs(t.ads, { media_id: first });
@@ -156,15 +237,30 @@ describe('ads', () => {
     const drafts = await search({ filters: [{ field: 'status', operator: 'eq', value: 'draft' }, { field: 'placement', operator: 'eq', value: 'members_home' }], orders: [{ field: 'ctr', direction: 'desc' }] });
     expect(drafts.status).toBe(200);
     expect(drafts.json.data.every((a: { status: string }) => a.status === 'draft')).toBe(true);
-    expect((await search({ filters: [{ field: 'status', operator: 'eq', value: 'bogus' }] })).json.data).toEqual([]);
+    expect((await search({ filters: [{ field: 'status', operator: 'eq', value: 'Draft' }] })).json.data.every((a: { status: string }) => a.status === 'draft')).toBe(true);
+    expect((await search({ filters: [{ field: 'placement', operator: 'ne', value: '' }] })).status).toBe(200);
     expect((await search({ filters: [{ field: 'password', operator: 'eq', value: 'x' }] })).status).toBe(422);
+  });
+});
+
+describe('ads search filters on codes', () => {
+  it('refuses an unknown placement, status or audience (422) naming the filter and the allowed values', async () => {
+    const bad = async (field: string, value: string) => {
+      const res = await search({ filters: [{ field: 'name', operator: 'ilike', value: 'x' }, { field, operator: 'eq', value }] });
+      return [res.status, res.json.errors];
+    };
+    expect(await bad('placement', 'nope')).toEqual([422, [{ message: 'Choose a placement: members_home, news_feed, job_search or company_job_detail', field: 'filters.1.value' }]]);
+    expect(await bad('status', 'bogus')).toEqual([422, [{ message: 'Choose a status: draft, active, paused or ended', field: 'filters.1.value' }]]);
+    expect(await bad('audience', 'everyone')).toEqual([422, [{ message: 'Choose an audience: drivers or employers', field: 'filters.1.value' }]]);
+    expect((await search({ filters: [{ field: 'placement', operator: 'ne', value: 'news_feed' }] })).status).toBe(200);
   });
 });
 
 describe('ad settings', () => {
   it('answers the defaults, changes what is sent, and refuses values out of range', async () => {
     const initial = (await call(settingsGet, { token: t.ads })).json.data;
-    expect(initial).toMatchObject({ enabled_placements: ['members_home', 'news_feed', 'job_search'], ads_per_page: 1, max_daily_views_per_viewer: 0, home_ads_count: 3, home_rotation_seconds: 8, home_rotation_order: 'weighted' });
+    // Every placement by default, the Company Portal's too.
+    expect(initial).toMatchObject({ enabled_placements: ['members_home', 'news_feed', 'job_search', 'company_job_detail'], ads_per_page: 1, max_daily_views_per_viewer: 0, home_ads_count: 3, home_rotation_seconds: 8, home_rotation_order: 'weighted' });
     const changed = await call(settingsPatch, { method: 'PATCH', token: t.admin, body: { ads_per_page: 2, home_rotation_order: 'in_turn' } });
     expect(changed.json.data).toMatchObject({ ads_per_page: 2, home_rotation_order: 'in_turn', home_ads_count: 3 });
     const bad = await call(settingsPatch, { method: 'PATCH', token: t.ads, body: { ads_per_page: 9 } });

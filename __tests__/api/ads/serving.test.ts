@@ -4,9 +4,10 @@ import { GET as adGet } from '@/app/api/v1.0/ads/[id]/route';
 import { GET as clickGet } from '@/app/api/v1.0/ads/click/[token]/route';
 import { POST as impressionPost } from '@/app/api/v1.0/ads/impression/route';
 import { GET as serveGet } from '@/app/api/v1.0/ads/serve/route';
+import { POST as searchPost } from '@/app/api/v1.0/ads/search/route';
 import { PATCH as settingsPatch } from '@/app/api/v1.0/ads/settings/route';
 import { getDb } from '@/lib/db/client';
-import { ads, driverProfiles, users } from '@/lib/db/schema';
+import { ads, adViews, driverProfiles, users } from '@/lib/db/schema';
 import { tickSteps } from '@/lib/tick/steps';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -33,6 +34,7 @@ const counts = async (id: number) => (await call(adGet, { token: t.ads, params: 
 async function clearAds() {
   await (await getDb()).delete(ads);
 }
+const ALL_PLACEMENTS = ['members_home', 'news_feed', 'job_search', 'company_job_detail'];
 
 describe('serving ads in placements', () => {
   beforeEach(clearAds);
@@ -43,7 +45,6 @@ describe('serving ads in placements', () => {
     await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'draft' });
     const paused = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active' });
     await call((await import('@/app/api/v1.0/ads/[id]/route')).PATCH, { method: 'PATCH', token: t.ads, params: { id: String(paused.id) }, body: { status: 'paused' } });
-    await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', audience: 'employers' });
     await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', placements: ['news_feed'] });
     await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', starts_at: '2099-01-01' });
     await settings({ home_ads_count: 10 });
@@ -51,9 +52,8 @@ describe('serving ads in placements', () => {
     expect(home.ads.map((a) => a.id)).toEqual([live.id]);
     expect(home.ads[0]).toMatchObject({ headline: 'Live one', media_url: `/api/v1.0/ads/media/${media}`, click_url: expect.stringMatching(/^\/api\/v1\.0\/ads\/click\//) });
     expect(home.rotation_seconds).toBe(8);
-    // Employers see the employers' ad.
-    expect((await serve('members_home', t.employer)).ads).toHaveLength(1);
-    expect((await serve('members_home', t.employer)).ads[0].id).not.toBe(live.id);
+    // A Drivers Portal placement shows drivers' ads to drivers only: an employer is shown nothing there.
+    expect((await serve('members_home', t.employer)).ads).toEqual([]);
   });
 
   it("limits an ad with states to viewers in them (a driver's home state)", async () => {
@@ -103,6 +103,46 @@ describe('serving ads in placements', () => {
     expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 1, clicks: 1, ctr: 1 }));
   });
 
+  it('counts a click only for a showing whose impression was recorded, once; every click still lands, and CTR stays within 0..1', async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', target_url: 'https://tires.example.com/sale' });
+    const shown = [];
+    for (let i = 0; i < 3; i++) shown.push((await serve('members_home')).ads[0]);
+    await impression(shown[0].impression_token);
+    for (const s of shown) {
+      const res = await click(s.click_url);
+      expect([res.status, res.headers.get('location')]).toEqual([302, 'https://tires.example.com/sale']);
+    }
+    expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 1, clicks: 1, ctr: 1 }));
+    // Clicked before it was seen: once its impression comes, its next click counts (once).
+    await impression(shown[1].impression_token);
+    await click(shown[1].click_url);
+    await click(shown[1].click_url);
+    expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 2, clicks: 2, ctr: 1 }));
+    const daily = await call(dailyGet, { token: t.ads, params: { id: String(ad.id) } });
+    expect(daily.json.data.days.at(-1)).toMatchObject({ impressions: 2, clicks: 2 });
+    // Counts from before the rule (more clicks than impressions) still answer, and sort, a CTR of at most 1.
+    const db = await getDb();
+    await db.update(ads).set({ impressions: 2, clicks: 5 }).where(eq(ads.id, ad.id));
+    const unseen = await createAdAs(t.ads);
+    const halved = await createAdAs(t.ads);
+    await db.update(ads).set({ impressions: 2, clicks: 1 }).where(eq(ads.id, halved.id));
+    expect((await counts(ad.id)).ctr).toBe(1);
+    const byCtr = await call(searchPost, { token: t.ads, body: { orders: [{ field: 'ctr', direction: 'asc' }] } });
+    expect(byCtr.json.data.map((a: { id: number }) => a.id)).toEqual([halved.id, ad.id, unseen.id]);
+  });
+
+  it('refuses a daily range whose first day is after its last, also against the default last day', async () => {
+    const ad = await createAdAs(t.ads);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const late = await call(dailyGet, { token: t.ads, params: { id: String(ad.id) }, query: { from: tomorrow } });
+    expect([late.status, late.json.errors]).toEqual([422, [{ message: 'The first day (from) must not be after the last (to).', field: 'from' }]]);
+    const both = await call(dailyGet, { token: t.ads, params: { id: String(ad.id) }, query: { from: '2026-05-02', to: '2026-05-01' } });
+    expect([both.status, both.json.errors]).toEqual([422, [{ message: 'The first day (from) must not be after the last (to).', field: 'from' }]]);
+    const today = new Date().toISOString().slice(0, 10);
+    const one = await call(dailyGet, { token: t.ads, params: { id: String(ad.id) }, query: { from: today } });
+    expect([one.status, one.json.data.days]).toEqual([200, [{ day: today, impressions: 0, clicks: 0 }]]);
+  });
+
   it('keeps daily counts per ad for the chart', async () => {
     const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active' });
     for (let i = 0; i < 3; i++) {
@@ -123,7 +163,7 @@ describe('serving ads in placements', () => {
     await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', placements: ['members_home', 'news_feed'] });
     await settings({ enabled_placements: ['members_home'] });
     expect((await serve('news_feed')).ads).toEqual([]);
-    await settings({ enabled_placements: ['members_home', 'news_feed', 'job_search'], max_daily_views_per_viewer: 1 });
+    await settings({ enabled_placements: ALL_PLACEMENTS, max_daily_views_per_viewer: 1 });
     const [shown] = (await serve('news_feed')).ads;
     await impression(shown.impression_token);
     expect((await serve('news_feed')).ads).toEqual([]);
@@ -137,5 +177,64 @@ describe('serving ads in placements', () => {
     expect(await step.run({ db: await getDb(), now: new Date() })).toEqual({ ended: 0 });
     expect(await step.run({ db: await getDb(), now: new Date(Date.now() + 2 * 3600_000) })).toEqual({ ended: 1 });
     expect((await call(adGet, { token: t.ads, params: { id: String(ad.id) } })).json.data.status).toBe('ended');
+  });
+});
+
+describe('serving ads on the Company Portal (company_job_detail, the job detail page)', () => {
+  beforeEach(clearAds);
+  afterEach(() => settings({ enabled_placements: ALL_PLACEMENTS, ads_per_page: 1, max_daily_views_per_viewer: 0 }));
+
+  const ids = (answer: { ads: Served[] }) => answer.ads.map((a) => a.id).sort((a, b) => a - b);
+  const showingsOf = async (id: number) => (await getDb()).select({ placement: adViews.placement, userId: adViews.userId }).from(adViews).where(eq(adViews.adId, id));
+
+  it("shows employers' ads there to company users, never to drivers; and drivers' ads never to employers", async () => {
+    await settings({ enabled_placements: ALL_PLACEMENTS, ads_per_page: 5 });
+    const employers = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', audience: 'employers', placements: ['company_job_detail', 'members_home'], headline: 'Fuel cards for fleets' });
+    // A drivers' ad may list the Company Portal placement too (it has a Drivers Portal one): still not shown there.
+    const drivers = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', placements: ['members_home', 'company_job_detail'] });
+
+    const forEmployer = await serve('company_job_detail', t.employer);
+    expect(ids(forEmployer)).toEqual([employers.id]);
+    expect(forEmployer.ads[0]).toMatchObject({ headline: 'Fuel cards for fleets', click_url: expect.stringMatching(/^\/api\/v1\.0\/ads\/click\//) });
+    expect(forEmployer.rotation_seconds).toBe(0);
+    expect(ids(await serve('company_job_detail', t.companyAdmin))).toEqual([employers.id]);
+    // Drivers, and people who are not company users (an admin opening the page), are shown nothing there.
+    for (const viewer of [t.driver, t.internal, t.admin]) expect((await serve('company_job_detail', viewer)).ads).toEqual([]);
+    // On a Drivers Portal placement a driver sees the drivers' ad only, an employer nothing.
+    expect(ids(await serve('members_home', t.driver))).toEqual([drivers.id]);
+    expect((await serve('members_home', t.employer)).ads).toEqual([]);
+    // Only what was shown left a showing: the employers' ad twice on the Company Portal, never elsewhere.
+    expect((await showingsOf(employers.id)).map((v) => v.placement)).toEqual(['company_job_detail', 'company_job_detail']);
+    expect((await showingsOf(drivers.id)).map((v) => v.placement)).toEqual(['members_home']);
+  });
+
+  it("limits an employers' ad with states to companies in them, and is off when the placement is turned off", async () => {
+    // The demo company is in TX.
+    const texas = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', audience: 'employers', placements: ['company_job_detail'], states: ['TX'] });
+    await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', audience: 'employers', placements: ['company_job_detail'], states: ['CA'] });
+    await settings({ ads_per_page: 5 });
+    expect(ids(await serve('company_job_detail', t.employer))).toEqual([texas.id]);
+    await settings({ enabled_placements: ['members_home', 'news_feed', 'job_search'] });
+    expect((await serve('company_job_detail', t.employer)).ads).toEqual([]);
+  });
+
+  it('counts an impression and a click once per showing, for the viewer it was shown to, under the daily cap per viewer', async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', audience: 'employers', placements: ['company_job_detail'], target_url: 'https://fuel.example.com/fleet' });
+    await settings({ max_daily_views_per_viewer: 1 });
+    const [shown] = (await serve('company_job_detail', t.employer)).ads;
+    // Clicked before it was seen: lands, counts nothing.
+    expect((await click(shown.click_url)).headers.get('location')).toBe('https://fuel.example.com/fleet');
+    // Another user's impression call with the token counts nothing; the viewer's counts once.
+    expect((await impression(shown.impression_token, t.driver)).json.data.counted).toBe(false);
+    expect((await impression(shown.impression_token, t.employer)).json.data.counted).toBe(true);
+    expect((await impression(shown.impression_token, t.employer)).json.data.counted).toBe(false);
+    for (let i = 0; i < 2; i++) {
+      const res = await click(shown.click_url);
+      expect([res.status, res.headers.get('location')]).toEqual([302, 'https://fuel.example.com/fleet']);
+    }
+    expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 1, clicks: 1, ctr: 1 }));
+    // Seen once today: the cap (1) keeps it from this employer, not from a colleague.
+    expect((await serve('company_job_detail', t.employer)).ads).toEqual([]);
+    expect(ids(await serve('company_job_detail', t.companyAdmin))).toEqual([ad.id]);
   });
 });

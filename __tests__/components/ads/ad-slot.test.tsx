@@ -91,4 +91,13 @@ describe('AdSlot', () => {
     expect(impressions().map(([, o]) => (o as { body: { token: string } }).body.token)).toEqual(['tok1', 'tok2']);
     jest.useRealTimers();
   });
+
+  it("shows the Company Portal's ads on the job detail placement, all of them, without rotating", async () => {
+    answer(served(2), 5);
+    render(<AdSlot placement="company_job_detail" />);
+    expect(await screen.findByRole('link', { name: /Headline 1/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Headline 2/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show ad/ })).toBeNull();
+    expect(mockApi).toHaveBeenCalledWith('/ads/serve?placement=company_job_detail');
+  });
 });

@@ -101,7 +101,11 @@ export const adSettings = pgTable(
   'ad_settings',
   {
     id: smallint().primaryKey().default(1),
-    enabledPlacements: adPlacementEnum().array().notNull().default(sql`'{members_home,news_feed,job_search}'`),
+    /**
+     * Every placement by default (a row made after a placement was added shows it at once). Not a
+     * list of the values: a migration adding a value cannot name it in the same transaction.
+     */
+    enabledPlacements: adPlacementEnum().array().notNull().default(sql`enum_range(null::ad_placement)`),
     /** Ads one placement shows on a page. */
     adsPerPage: smallint().notNull().default(1),
     /** Times one viewer may see the same ad in a day; 0: no limit. */

@@ -1,0 +1,130 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdForm } from '@/components/ads/ad-form';
+import { ToastProvider } from '@/components/ui/toast';
+import { ApiError, api } from '@/lib/api/client';
+import type { AdView } from '@/lib/ads/serialize-types';
+
+jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));
+const mockApi = api as jest.MockedFunction<typeof api>;
+jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn() }), usePathname: () => '/ads/manage' }));
+
+function ad(over: Partial<AdView> = {}): AdView {
+  return {
+    id: 7,
+    name: 'Spring tire sale',
+    advertiser: 'Roadway Tires',
+    headline: '20% off steer tires',
+    media_id: `${'a'.repeat(24)}.webp`,
+    media_type: 'image',
+    media_url: `/api/v1.0/ads/media/${'a'.repeat(24)}.webp`,
+    target_url: 'https://tires.example.com/sale',
+    placements: ['members_home'],
+    audience: 'drivers',
+    states: [],
+    starts_at: '2026-01-01T08:30:00.000Z',
+    ends_at: '2026-12-20T18:45:00.000Z',
+    status: 'active',
+    weight: 1,
+    impressions: 0,
+    clicks: 0,
+    ctr: 0,
+    created_at: '2025-12-01T00:00:00.000Z',
+    updated_at: '2025-12-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+const renderForm = (value?: AdView) =>
+  render(
+    <ToastProvider>
+      <AdForm ad={value} />
+    </ToastProvider>,
+  );
+const sent = () => {
+  const [path, init] = mockApi.mock.calls.find(([, i]) => i?.method === 'PATCH' || i?.method === 'POST')!;
+  return { path, body: init!.body as Record<string, unknown> };
+};
+
+beforeEach(() => {
+  mockApi.mockReset();
+  mockApi.mockResolvedValue({ data: {} } as never);
+});
+
+describe('AdForm', () => {
+  it('keeps the exact start and end times of an ad when only the headline changes', async () => {
+    renderForm(ad());
+    const headline = screen.getByLabelText('Headline');
+    await userEvent.clear(headline);
+    await userEvent.type(headline, 'New headline');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mockApi).toHaveBeenCalled());
+    const { path, body } = sent();
+    expect(path).toBe('/ads/7');
+    expect(body.headline).toBe('New headline');
+    // Unchanged days are not sent, so the times stay 08:30Z and 18:45Z; nor is an unchanged status.
+    expect(body).not.toHaveProperty('starts_at');
+    expect(body).not.toHaveProperty('ends_at');
+    expect(body).not.toHaveProperty('status');
+  });
+
+  it('sends a changed day, and a cleared end date as null', async () => {
+    renderForm(ad());
+    const starts = screen.getByLabelText(/^Starts/);
+    await userEvent.clear(starts);
+    await userEvent.type(starts, '2026-02-03');
+    await userEvent.clear(screen.getByLabelText(/^Ends/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mockApi).toHaveBeenCalled());
+    expect(sent().body).toMatchObject({ starts_at: '2026-02-03', ends_at: null });
+  });
+
+  it('offers only the status changes the ad allows', () => {
+    renderForm(ad({ status: 'paused' }));
+    const options = [...(screen.getByLabelText('Status') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options).toEqual(['active', 'paused', 'ended']);
+  });
+
+  it('creates a drivers ad by default, with both dates as days', async () => {
+    renderForm();
+    expect(screen.getByLabelText('Audience')).toHaveValue('drivers');
+    await userEvent.type(screen.getByLabelText(/^Name/), 'New ad');
+    await userEvent.type(screen.getByLabelText('Advertiser'), 'Roadway Tires');
+    await userEvent.type(screen.getByLabelText('Headline'), 'Tires');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(mockApi).toHaveBeenCalled());
+    const { path, body } = sent();
+    expect(path).toBe('/ads');
+    expect(body).toMatchObject({ name: 'New ad', status: 'draft', audience: 'drivers', placements: ['members_home'], starts_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), ends_at: null });
+  });
+});
+
+describe('AdForm audience', () => {
+  it('creates an employers ad on the Company Portal placement, saying before saving which placement it needs', async () => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Fleet fuel cards');
+    await userEvent.type(screen.getByLabelText('Advertiser'), 'FuelCo');
+    await userEvent.type(screen.getByLabelText('Headline'), 'Save on every gallon');
+    expect(screen.queryByTestId('placements-hint')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Audience'), 'employers');
+    expect(screen.getByTestId('placements-hint')).toHaveTextContent('An ad for employers needs a placement employers see: add Company Portal: job detail.');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Company Portal: job detail/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Drivers Portal home/ }));
+    expect(screen.queryByTestId('placements-hint')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /Company Portal: job detail/ })).toHaveAccessibleName(/seen by employers/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(mockApi).toHaveBeenCalled());
+    expect(sent().body).toMatchObject({ audience: 'employers', placements: ['company_job_detail'] });
+  });
+
+  it("shows an employers ad's audience, sends it on save, and shows the server's placements error", async () => {
+    mockApi.mockRejectedValue(new ApiError('Unprocessable', 422, [{ field: 'placements', message: 'An ad for employers needs a placement employers see: add Company Portal: job detail.' }]));
+    renderForm(ad({ audience: 'employers', placements: ['company_job_detail'] }));
+    expect(screen.getByLabelText('Audience')).toHaveValue('employers');
+    expect(screen.queryByRole('note')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mockApi).toHaveBeenCalled());
+    expect(sent().body).toMatchObject({ audience: 'employers', placements: ['company_job_detail'] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('add Company Portal: job detail');
+  });
+});
