@@ -7,6 +7,7 @@ import { searchChannels } from '@/lib/news/channels';
 import { ChannelDialog } from './channel-dialog';
 import { ChannelTable } from './channel-table';
 import { Pager, SearchForm } from './search-form';
+import { pageOffsetOf } from '@/lib/validation/row-id';
 
 const LIMIT = 10;
 
@@ -14,7 +15,7 @@ const LIMIT = 10;
 export async function ChannelsPage({ path, searchParams, subtitle }: { path: string; searchParams: Promise<{ q?: string; offset?: string }>; subtitle: string }) {
   const { actor } = await requireSession(pageGuardFor(path));
   const { q = '', offset: rawOffset } = await searchParams;
-  const offset = Math.max(0, Number(rawOffset) || 0);
+  const offset = pageOffsetOf(rawOffset);
   const filters = q.trim() ? [{ field: 'name' as const, operator: 'ilike' as const, value: q.trim().slice(0, 200) }] : [];
   const { items, pagination } = await searchChannels(await getDb(), actor, { filters, orders: [] }, { offset, limit: LIMIT });
   const canManage = isNewsAdmin(actor);

@@ -13,6 +13,7 @@ import { log, requestIdFrom, withRequestId } from '@/lib/log';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { recordImpersonatedAction } from '@/lib/auth/impersonation-audit';
+import { rowIdOf } from '@/lib/validation/row-id';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -109,7 +110,6 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
 
 /** The path parameters that name a row by its integer id (a session's id is a UUID: left alone). */
 const ID_PARAMS = ['id', 'userId', 'applicantId'] as const;
-const CANONICAL_ID = /^[1-9]\d{0,9}$/;
 
 /**
  * A path id that reads as a number but is not written as one (`0x1`, `1e0`, ` 1`, `1.0`, `+1`,
@@ -121,7 +121,7 @@ function refuseOddIds(params: Record<string, unknown>) {
   for (const name of ID_PARAMS) {
     const value = params[name];
     if (typeof value !== 'string' || Number.isNaN(Number(value))) continue;
-    if (!CANONICAL_ID.test(value) || Number(value) > 2_147_483_647) throw notFound();
+    if (rowIdOf(value) === null) throw notFound();
   }
 }
 

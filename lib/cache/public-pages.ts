@@ -7,6 +7,7 @@ import { logoUrl } from '@/lib/companies/view';
 import { getPublicJob, listPublicJobs, type PublicJob } from '@/lib/jobs/public';
 import { publishedForSitemap, publishedPost } from '@/lib/news/readers';
 import { NEWS_TAG, PUBLIC_CACHE_SECONDS, SITEMAP_TAG, companyTag, jobTag, postTag } from './tags';
+import { rowIdOf } from '@/lib/validation/row-id';
 
 /**
  * What the pages that are the same for everyone read, through Next's data cache (unstable_cache:
@@ -32,11 +33,8 @@ function reviveDates<T extends Record<string, unknown>>(table: Table, row: T): T
   return out as T;
 }
 
-/** The id in an address, or null when it cannot be a row's (nothing is cached under it then). */
-function rowId(raw: string) {
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-}
+/** The id in an address, or null when it is not a row's written as one (nothing is cached under it then). */
+const rowId = rowIdOf;
 
 const companyCard = (companyId: number) =>
   cached(

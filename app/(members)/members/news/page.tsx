@@ -7,13 +7,14 @@ import { pageGuardFor } from '@/lib/access';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { listPublishedPosts } from '@/lib/news/readers';
+import { pageOffsetOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'News' };
 
 /** The Drivers Portal's News section: published posts, newest first. */
 export default async function MembersNewsPage({ searchParams }: { searchParams: Promise<{ offset?: string }> }) {
   await requireSession(pageGuardFor('/members/news'));
-  const offset = Math.max(0, Number((await searchParams).offset) || 0);
+  const offset = pageOffsetOf((await searchParams).offset);
   const { items, pagination } = await listPublishedPosts(await getDb(), { offset, limit: 10 });
   return (
     <>

@@ -6,6 +6,7 @@ import { requireSession } from '@/lib/auth/server';
 import { getDb, type Database } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { getJob } from '@/lib/jobs/services';
+import { rowIdOf } from '@/lib/validation/row-id';
 
 /**
  * The signed-in caller of a jobs page, as the jobs services want it: the request's session, checked
@@ -20,6 +21,7 @@ export async function pageActor(): Promise<{ db: Database; actor: Actor }> {
 /** A job the caller may see, or the 404 page (another company's job looks like no job at all). */
 export async function loadJobOr404(id: string) {
   const { db, actor } = await pageActor();
+  if (rowIdOf(id) === null) notFound();
   try {
     return await getJob(db, actor, id);
   } catch (error) {

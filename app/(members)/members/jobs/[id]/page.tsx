@@ -11,6 +11,7 @@ import { portalJob } from '@/lib/drivers/jobs';
 import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
 import { placeOf } from '@/lib/jobs/public';
 import { recordPageView } from '@/lib/applications/page-view';
+import { rowIdOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'Job' };
 
@@ -20,8 +21,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 /** A job in the Drivers Portal: the job, how far it is from home, why it matches, and Apply. */
 export default async function PortalJobPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser(pageGuardFor('/members/jobs'));
-  const id = Number((await params).id);
-  const found = Number.isSafeInteger(id) && id > 0 ? await portalJob(await getDb(), user.id, id) : null;
+  const id = rowIdOf((await params).id);
+  const found = id !== null ? await portalJob(await getDb(), user.id, id) : null;
   if (!found) notFound();
   const { job, addresses, company, distance, match, matchDetails, application } = found;
   // Counted for the job's statistics: one view per visitor per day.

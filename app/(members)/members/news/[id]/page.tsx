@@ -7,14 +7,15 @@ import { pageGuardFor } from '@/lib/access';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { readPublishedPost } from '@/lib/news/readers';
+import { rowIdOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'News' };
 
 /** One published post for a driver; opening it counts the reader's view (once a day). */
 export default async function MembersPostPage({ params }: { params: Promise<{ id: string }> }) {
   const { actor } = await requireSession(pageGuardFor('/members/news'));
-  const id = Number((await params).id);
-  const post = Number.isSafeInteger(id) && id > 0 ? await readPublishedPost(await getDb(), actor, id).catch(() => null) : null;
+  const id = rowIdOf((await params).id);
+  const post = id !== null ? await readPublishedPost(await getDb(), actor, id).catch(() => null) : null;
   if (!post) notFound();
   return (
     <article className="mx-auto max-w-3xl">

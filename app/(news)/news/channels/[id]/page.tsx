@@ -11,6 +11,7 @@ import { AppError } from '@/lib/errors';
 import { NEWS_WRITERS } from '@/lib/news/access';
 import { getChannel } from '@/lib/news/channels';
 import { listChannelPosts } from '@/lib/news/posts';
+import { pageOffsetOf, rowIdOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'Channel posts' };
 
@@ -18,12 +19,12 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US'
 
 export default async function ChannelPostsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ offset?: string }> }) {
   const { actor } = await requireSession(pageGuardFor('/news'));
-  const id = Number((await params).id);
-  const offset = Math.max(0, Number((await searchParams).offset) || 0);
+  const id = rowIdOf((await params).id);
+  const offset = pageOffsetOf((await searchParams).offset);
   const db = await getDb();
-  const channel = Number.isSafeInteger(id) && id > 0 ? await getChannel(db, actor, id).catch((e) => (e instanceof AppError && e.status === 404 ? null : Promise.reject(e))) : null;
+  const channel = id !== null ? await getChannel(db, actor, id).catch((e) => (e instanceof AppError && e.status === 404 ? null : Promise.reject(e))) : null;
   if (!channel) notFound();
-  const { items, pagination } = await listChannelPosts(db, actor, id, { offset, limit: 10 });
+  const { items, pagination } = await listChannelPosts(db, actor, channel.id, { offset, limit: 10 });
   const canWrite = hasAny(actor.roles, NEWS_WRITERS) && channel.is_active;
   return (
     <>

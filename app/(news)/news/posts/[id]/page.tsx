@@ -10,14 +10,15 @@ import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { NEWS_WRITERS, isNewsAdmin } from '@/lib/news/access';
 import { getPost } from '@/lib/news/posts';
+import { rowIdOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'Post' };
 
 /** A post in the News Portal: its writer (or a news admin) edits it; other portal readers read it. */
 export default async function PostPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string }> }) {
   const { actor } = await requireSession(pageGuardFor('/news'));
-  const id = Number((await params).id);
-  const post = Number.isSafeInteger(id) && id > 0 ? await getPost(await getDb(), actor, id).catch(() => null) : null;
+  const id = rowIdOf((await params).id);
+  const post = id !== null ? await getPost(await getDb(), actor, id).catch(() => null) : null;
   if (!post) notFound();
   const canEdit = hasAny(actor.roles, NEWS_WRITERS) && (isNewsAdmin(actor) || post.user_id === actor.userId);
   const saved = (await searchParams).saved === '1';

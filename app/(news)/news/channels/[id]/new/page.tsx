@@ -7,6 +7,7 @@ import { pageGuardFor } from '@/lib/access';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { getChannel } from '@/lib/news/channels';
+import { rowIdOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'Write a post' };
 
@@ -14,18 +15,18 @@ export default async function NewPostPage({ params }: { params: Promise<{ id: st
   const raw = (await params).id;
   // The role table's guard for writing a post (news roles only), the same one the proxy checked.
   const { actor } = await requireSession(pageGuardFor(`/news/channels/${raw}/new`));
-  const id = Number(raw);
-  const channel = Number.isSafeInteger(id) && id > 0 ? await getChannel(await getDb(), actor, id).catch(() => null) : null;
+  const id = rowIdOf(raw);
+  const channel = id !== null ? await getChannel(await getDb(), actor, id).catch(() => null) : null;
   if (!channel) notFound();
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link href={`/news/channels/${id}`} className="text-brand-700 hover:underline">
+        <Link href={`/news/channels/${channel.id}`} className="text-brand-700 hover:underline">
           ← {channel.name}
         </Link>
       </p>
       <PageHeader title="Write a post" subtitle={channel.is_active ? `In ${channel.name}` : 'This channel is inactive: posts cannot be written in it.'} />
-      {channel.is_active && <PostEditor channelId={id} />}
+      {channel.is_active && <PostEditor channelId={channel.id} />}
     </>
   );
 }
