@@ -5,7 +5,8 @@
  */
 
 import { INDENT_STEP_PX, MAX_INDENT_LEVELS } from './editor-rules';
-import { isSafeHref, isSafeImageSrc } from './rich-text-rules';
+import { isSafeHref, isSafeImageSrc, type JsonObject } from './rich-text-rules';
+import { TABLE_LIMITS, tableWithinLimits } from './table-rules';
 
 type LexicalNode = {
   type?: string;
@@ -96,6 +97,7 @@ export function richTextMessages(subject: string) {
     tooLong: `The ${subject} is too long. Shorten it and try again.`,
     invalid: `The ${subject} could not be read. Reload the page and write it again.`,
     nul: `The ${subject} contains an invisible control character (NUL) that is not allowed. Remove it and try again.`,
+    tableTooLarge: `A table in the ${subject} is too large: tables can have at most ${TABLE_LIMITS.columns} columns and ${TABLE_LIMITS.cells.toLocaleString('en-US')} cells. Split it into smaller tables.`,
   } as const;
 }
 
@@ -125,6 +127,7 @@ export function richTextProblem(input: unknown, messages: ReturnType<typeof rich
     if (!Array.isArray(value)) {
       const node = value as LexicalNode;
       if (node.children !== undefined && !(Array.isArray(node.children) && node.children.every(isNode))) return messages.invalid;
+      if (node.type === 'table' && !tableWithinLimits(node as unknown as JsonObject)) return messages.tableTooLarge;
     }
     for (const [key, child] of Object.entries(value)) {
       if (key.includes('\u0000')) return messages.nul;

@@ -5,7 +5,8 @@
  *
  * Repairs: overlong rowspans are cut at the last row, a cell colliding with a spanning cell from
  * above is narrowed (or moved right past it), missing cells at a row's end are added,
- * column widths are made one per column and at least MIN_COLUMN_WIDTH, empty cells get a paragraph.
+ * column widths are made one per column (DEFAULT_COLUMN_WIDTH where none was given) and at least
+ * MIN_COLUMN_WIDTH, empty cells get a paragraph.
  */
 import { isJsonObject, type JsonObject } from './rich-text-rules';
 
@@ -24,7 +25,15 @@ export const TABLE_MESSAGES = {
 
 type Cell = JsonObject & { type: 'tablecell'; colSpan?: unknown; rowSpan?: unknown; children?: unknown };
 
-const span = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? Math.min(v, 1000) : 1);
+/**
+ * The largest table content may hold: far beyond anything the editor's table dialog makes or a
+ * page can show, and small enough that the repair (which fills every free slot of the grid with an
+ * empty cell) stays small. Without it, a first row of one cell spanning 1,000 columns over 200
+ * one-cell rows made the repair add 200,000 cells: a 60 kB request stored 1 MB and answered 57 MB.
+ */
+export const TABLE_LIMITS = { columns: 50, cells: 2_500 } as const;
+
+const span = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? Math.min(v, TABLE_LIMITS.columns) : 1);
 
 export function emptyParagraph(): JsonObject {
   return { type: 'paragraph', version: 1, direction: null, format: '', indent: 0, textFormat: 0, textStyle: '', children: [] };
@@ -73,8 +82,37 @@ export function repairTable(table: JsonObject): JsonObject | null {
   });
 
   const repaired: JsonObject = { ...table, children: rows.map((row, r) => ({ ...row, children: out[r] })) };
-  if (Array.isArray(table.colWidths)) repaired.colWidths = repairWidths(table.colWidths, width);
+  // A table without widths gets the editor's default for each column, so the published page lays
+  // it out as the editor and the PDF do (it shrank each column to its text).
+  repaired.colWidths = repairWidths(Array.isArray(table.colWidths) ? table.colWidths : [], width);
   return repaired;
+}
+
+/**
+ * Whether a table's grid, as the repair would lay it out, stays within TABLE_LIMITS: its columns
+ * (spans and cells pushed right by rowspans from above included) and its slots (rows × columns,
+ * each of which the repair fills). Counted without building anything larger than the limit.
+ */
+export function tableWithinLimits(table: JsonObject): boolean {
+  const rows = (Array.isArray(table.children) ? table.children : []).filter((r): r is JsonObject => isJsonObject(r) && r.type === 'tablerow');
+  const taken: Set<number>[] = rows.map(() => new Set());
+  let width = 0;
+  for (let r = 0; r < rows.length; r++) {
+    let c = 0;
+    const cells = Array.isArray(rows[r].children) ? (rows[r].children as unknown[]).filter(isJsonObject) : [];
+    for (const cell of cells) {
+      if (cell.type !== 'tablecell') continue;
+      while (taken[r].has(c)) c++;
+      const colSpan = span(cell.colSpan);
+      const rowSpan = Math.min(span(cell.rowSpan), rows.length - r);
+      if (c + colSpan > TABLE_LIMITS.columns) return false;
+      for (let k = 0; k < rowSpan; k++) for (let j = 0; j < colSpan; j++) taken[r + k].add(c + j);
+      c += colSpan;
+      width = Math.max(width, c);
+    }
+    if ((r + 1) * Math.max(width, 1) > TABLE_LIMITS.cells) return false;
+  }
+  return rows.length * Math.max(width, 1) <= TABLE_LIMITS.cells;
 }
 
 /** Mismatched widths: one per column, numbers, never under the minimum. */

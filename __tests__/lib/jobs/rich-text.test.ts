@@ -23,7 +23,7 @@ describe('job description rendering', () => {
         '<p style="text-align:center"><strong>Bold</strong> <em>italic</em> <u>under</u><br />x&lt;y</p>' +
         '<ol><li>One</li><li>Two</li></ol>' +
         '<p><a href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow">site</a>bad</p>' +
-        '<table><tbody><tr><th colspan="2" scope="col"><p>H</p></th></tr></tbody></table>',
+        '<table><colgroup><col style="width:120px" /><col style="width:120px" /></colgroup><tbody><tr><th colspan="2" scope="col"><p>H</p></th></tr></tbody></table>',
     );
   });
 

@@ -1,7 +1,9 @@
-import { lexicalToHtml } from '@/lib/jobs/rich-text';
+import fc from 'fast-check';
+import { RICH_TEXT_MESSAGES, lexicalToHtml, richTextProblem } from '@/lib/jobs/rich-text';
 import { renderRichText } from '@/lib/jobs/sanitize';
 import {
   MIN_COLUMN_WIDTH,
+  TABLE_LIMITS,
   TABLE_MESSAGES,
   deleteProblem,
   inResizeZone,
@@ -10,6 +12,7 @@ import {
   repairTables,
   resizedWidth,
   tableGrid,
+  tableWithinLimits,
 } from '@/lib/jobs/table-rules';
 import { FONT_SIZES_PT, displaySize, stepFontSize } from '@/lib/jobs/editor-rules';
 
@@ -86,6 +89,39 @@ describe('table repair', () => {
     expect(html).toContain('<td rowspan="2">');
     expect(html).toMatch(/<colgroup>(<col style="width:\s?\d+px" \/>){4}<\/colgroup>/);
     expect(html).toContain('50px');
+  });
+});
+
+describe('table size', () => {
+  const state = (t: ReturnType<typeof table>) => ({ root: { type: 'root', children: [t] } });
+  it('refuses the wide-span table that made the repair fill 200,000 cells, before anything renders it', () => {
+    const bomb = table([[{ cs: 1000 }], ...Array.from({ length: 200 }, () => [{}])]);
+    const started = Date.now();
+    expect(richTextProblem(state(bomb))).toBe(RICH_TEXT_MESSAGES.tableTooLarge);
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(RICH_TEXT_MESSAGES.tableTooLarge).toContain(`${TABLE_LIMITS.columns} columns`);
+  });
+  it('refuses more columns or cells than the limits, pushed right by rowspans too, and takes a large ordinary table', () => {
+    expect(tableWithinLimits(table([Array.from({ length: TABLE_LIMITS.columns }, () => ({}))]))).toBe(true);
+    expect(tableWithinLimits(table([Array.from({ length: TABLE_LIMITS.columns + 1 }, () => ({}))]))).toBe(false);
+    // Row 2's one cell starts after the 49 columns held by row 1's rowspans: 49 + 2 > 50.
+    expect(tableWithinLimits(table([Array.from({ length: 49 }, () => ({ rs: 2 })), [{ cs: 2 }]]))).toBe(false);
+    expect(tableWithinLimits(table(Array.from({ length: 50 }, () => Array.from({ length: 50 }, () => ({})))))).toBe(true);
+    expect(tableWithinLimits(table(Array.from({ length: 51 }, () => Array.from({ length: 50 }, () => ({})))))).toBe(false);
+  });
+  it('whatever the spans, a table within the limits repairs to at most the limits', () => {
+    const spec = fc.record({ cs: fc.integer({ min: 1, max: 60 }), rs: fc.integer({ min: 1, max: 60 }) });
+    fc.assert(
+      fc.property(fc.array(fc.array(spec, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 60 }), (rows) => {
+        const t = table(rows);
+        if (!tableWithinLimits(t)) return true;
+        const repaired = repairTable(t)!;
+        const cells = (repaired.children as { children: unknown[] }[]).reduce((n, r) => n + r.children.length, 0);
+        const width = Math.max(...tableGrid(repaired).map((r) => r.length));
+        return width <= TABLE_LIMITS.columns && cells <= TABLE_LIMITS.cells;
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
