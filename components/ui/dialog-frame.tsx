@@ -2,6 +2,7 @@
 
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
+import { useLayoutEffect, useRef } from 'react';
 import { CloseIcon } from './close-icon';
 
 export type DialogProps = {
@@ -33,6 +34,21 @@ export function DialogFrame({ open, onOpenChange, title, description, children, 
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
+  // What had the focus when the dialog opened (the button that opened it), read before Radix moves
+  // the focus in: the focus goes back there on close. Radix returns it only to a Dialog.Trigger, and
+  // these dialogs are opened by state, so it fell to the page's body (keyboard users lost their place).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+  const returnFocus = (e: Event) => {
+    const target = opener.current;
+    if (!target?.isConnected) return;
+    e.preventDefault();
+    target.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <MaybePortal inline={inline}>
@@ -41,6 +57,7 @@ export function DialogFrame({ open, onOpenChange, title, description, children, 
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
+          onCloseAutoFocus={returnFocus}
           className={clsx(
             'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-900/5 focus:outline-none',
             SIZES[size],
