@@ -141,3 +141,43 @@ test('a channel, a scheduled post with a merged table, a resized column and a 72
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(ld['@type']).toBe('NewsArticle');
 });
+
+test('a post written through the API as HTML opens in the editor with its text, and a save of the title keeps it; odd ids and offsets answer as a reader expects', async ({ page, baseURL }) => {
+  await fresh(page, baseURL!, 'newsadmin@demo.test');
+  const created = await page.request.post('/api/v1.0/news/channels/1/posts', {
+    data: { title: `Html post ${Date.now()}`, body: '<p>Hi <b>there</b>, drivers</p>', is_active: true },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).data.id as number;
+
+  await page.goto(`/news/posts/${id}`);
+  const editor = page.getByRole('textbox', { name: 'Body' });
+  await expect(editor).toContainText('Hi there, drivers');
+  await page.getByLabel('Title').fill('Html post, retitled');
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await page.waitForURL(/saved=1/);
+  const saved = await (await page.request.get(`/api/v1.0/news/channels/posts/${id}`)).json();
+  expect(saved.data.title).toBe('Html post, retitled');
+  expect(saved.data.body_html).toContain('there</');
+  expect(saved.data.body_html).toContain('drivers');
+
+  // Taking the live post down is asked first: the first save only warns, the second does it.
+  await page.getByLabel('Keep inactive').check();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page.getByRole('alert')).toContainText('This post is live');
+  expect((await (await page.request.get(`/api/v1.0/news/channels/posts/${id}`)).json()).data.status).toBe('POSTED');
+  await page.getByRole('button', { name: 'Take the post down' }).click();
+  await expect.poll(async () => (await (await page.request.get(`/api/v1.0/news/channels/posts/${id}`)).json()).data.status).toBe('Inactive');
+
+  // An id written another way names nothing (and leaves nothing in the page cache); an offset the
+  // database cannot take is read as the nearest page, not a server error.
+  for (const odd of [`0x${id.toString(16)}`, `0${id}`, `${id}.0`]) {
+    expect((await page.request.get(`/posts/${odd}`)).status()).toBe(404);
+    expect((await page.request.get(`/news/posts/${odd}`)).status()).toBe(404);
+  }
+  for (const offset of ['1.5', '1e300', '99999999999999999999', 'Infinity']) {
+    expect((await page.request.get(`/news?offset=${offset}`)).status()).toBe(200);
+    expect((await page.request.get(`/news/channels/1?offset=${offset}`)).status()).toBe(200);
+  }
+});

@@ -9,16 +9,32 @@ import { api } from '@/lib/api/client';
 
 export type ChannelFields = { id?: number; name: string; description: string | null; channel_type: string; is_active: boolean };
 
+const BLANK: ChannelFields = { name: '', description: '', channel_type: 'general', is_active: true };
+
 /** Create or edit a channel (news admins). Saves through the API, then reloads the server list. */
 export function ChannelDialog({ channel, trigger }: { channel?: ChannelFields; trigger: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<ChannelFields>(channel ?? { name: '', description: '', channel_type: 'general', is_active: true });
+  const initial = channel ?? BLANK;
+  const [form, setForm] = useState<ChannelFields>(initial);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  // Deactivating a live channel takes all its posts off the site at once: asked before it is done.
+  const [confirming, setConfirming] = useState(false);
+  const deactivating = Boolean(channel?.is_active) && !form.is_active;
+
+  // Each opening starts from the saved channel (a new one from blank): the last one's values stayed,
+  // and a second Create made a duplicate.
+  const openDialog = () => {
+    setForm(initial);
+    setError(undefined);
+    setConfirming(false);
+    setOpen(true);
+  };
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (deactivating && !confirming) return setConfirming(true);
     setSaving(true);
     setError(undefined);
     try {
@@ -35,7 +51,7 @@ export function ChannelDialog({ channel, trigger }: { channel?: ChannelFields; t
 
   return (
     <>
-      <Button variant={channel ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
+      <Button variant={channel ? 'secondary' : 'primary'} onClick={openDialog}>
         {trigger}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={channel ? 'Edit channel' : 'New channel'} size="sm">
@@ -44,8 +60,22 @@ export function ChannelDialog({ channel, trigger }: { channel?: ChannelFields; t
           <Field label="Channel type" value={form.channel_type} onChange={(e) => setForm({ ...form, channel_type: e.target.value })} hint="For example general, safety, industry." />
           <Field label="Description" value={form.description ?? ''} onChange={(e) => setForm({ ...form, description: e.target.value })} />
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" checked={form.is_active} onChange={(e) => setForm({ ...form, is_active: e.target.checked })} /> Active
+            <input
+              type="checkbox"
+              checked={form.is_active}
+              onChange={(e) => {
+                setForm({ ...form, is_active: e.target.checked });
+                setConfirming(false);
+              }}
+            />{' '}
+            Active
           </label>
+          {deactivating && confirming && (
+            <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              Deactivating takes every post of this channel off the site at once: its public pages, the sitemap and the drivers&apos; news. Save again to
+              deactivate it.
+            </p>
+          )}
           {error && (
             <p role="alert" className="text-sm text-red-600">
               {error}
@@ -55,8 +85,8 @@ export function ChannelDialog({ channel, trigger }: { channel?: ChannelFields; t
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving}>
-              {channel ? 'Save channel' : 'Create channel'}
+            <Button type="submit" loading={saving} variant={deactivating && confirming ? 'danger' : 'primary'}>
+              {deactivating && confirming ? 'Deactivate channel' : channel ? 'Save channel' : 'Create channel'}
             </Button>
           </div>
         </form>

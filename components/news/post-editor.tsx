@@ -11,7 +11,7 @@ import { ArticleBody } from './article-body';
 import { StatusBadge } from './status-badge';
 import type { PostStatus } from '@/lib/news/schemas';
 
-export type EditablePost = { id: number; title: string; body: unknown; status: PostStatus; scheduled_at: string | null };
+export type EditablePost = { id: number; title: string; body: unknown; body_html: string | null; status: PostStatus; scheduled_at: string | null };
 
 const IMAGE_UPLOAD_FAILED = 'An error ocurred uploading image.';
 
@@ -29,12 +29,17 @@ function localInput(iso: string | null) {
 export function PostEditor({ channelId, post }: { channelId: number; post?: EditablePost }) {
   const router = useRouter();
   const [title, setTitle] = useState(post?.title ?? '');
-  const [body, setBody] = useState<string>(post?.body ? JSON.stringify(post.body) : '');
+  // A post written through the API as HTML has no editor state: the editor opens its (server-sanitized)
+  // HTML instead, so a save of the title alone keeps the text (it sent an empty body).
+  const [body, setBody] = useState<string>(post?.body ? JSON.stringify(post.body) : (post?.body_html ?? ''));
   const [when, setWhen] = useState<'draft' | 'now' | 'schedule'>(post?.status === 'SCHEDULED' ? 'schedule' : post?.status === 'POSTED' ? 'now' : 'draft');
   const [scheduledAt, setScheduledAt] = useState(localInput(post?.scheduled_at ?? null));
   const [preview, setPreview] = useState(false);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  // Keeping a live post inactive takes it off the site at once: asked before it is done.
+  const [confirmingTakedown, setConfirmingTakedown] = useState(false);
+  const takesDown = post?.status === 'POSTED' && when !== 'now';
 
   const uploadImage = useMemo(
     () => async (file: File) => {
@@ -51,6 +56,7 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
     e.preventDefault();
     setError(undefined);
     if (when === 'schedule' && !scheduledAt) return setError('Choose the date and time to publish the post.');
+    if (takesDown && !confirmingTakedown) return setConfirmingTakedown(true);
     setSaving(true);
     try {
       const payload = {
@@ -87,7 +93,7 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
       {preview ? (
         <article aria-label="Preview" className="min-h-40 rounded-lg border border-slate-200 bg-white p-4">
           {/* The preview renders the editor state as the server will (links only http(s), mailto, tel; text escaped). */}
-          <ArticleBody html={lexicalToHtml(body) ?? ''} />
+          <ArticleBody html={lexicalToHtml(body) ?? (body === post?.body_html ? body : '')} />
         </article>
       ) : (
         <LazyRichTextEditor value={body} onChange={(json) => setBody(json)} aria-labelledby="post-body-label" uploadImage={uploadImage} minRows={14} />
@@ -96,13 +102,22 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
         <legend className="mb-1 font-medium text-slate-700">Publishing</legend>
         {post && <StatusBadge status={post.status} />}
         <label className="flex items-center gap-1.5">
-          <input type="radio" name="when" checked={when === 'draft'} onChange={() => setWhen('draft')} /> Keep inactive
+          <input type="radio" name="when" checked={when === 'draft'} onChange={() => {
+              setWhen('draft');
+              setConfirmingTakedown(false);
+            }} /> Keep inactive
         </label>
         <label className="flex items-center gap-1.5">
-          <input type="radio" name="when" checked={when === 'now'} onChange={() => setWhen('now')} /> Publish now
+          <input type="radio" name="when" checked={when === 'now'} onChange={() => {
+              setWhen('now');
+              setConfirmingTakedown(false);
+            }} /> Publish now
         </label>
         <label className="flex items-center gap-1.5">
-          <input type="radio" name="when" checked={when === 'schedule'} onChange={() => setWhen('schedule')} /> Schedule
+          <input type="radio" name="when" checked={when === 'schedule'} onChange={() => {
+              setWhen('schedule');
+              setConfirmingTakedown(false);
+            }} /> Schedule
         </label>
         {when === 'schedule' && (
           <input type="datetime-local" aria-label="Publish at" value={scheduledAt} onChange={(e) => setScheduledAt(e.target.value)} className="h-9 rounded-md border border-slate-300 px-2" />
@@ -113,9 +128,15 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
           {error}
         </p>
       )}
+      {takesDown && confirmingTakedown && (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          This post is live. Saving it {when === 'schedule' ? 'for later' : 'as inactive'} takes it off the site now: its public page, the sitemap and the drivers&apos; news. Save again
+          to take it down.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={saving}>
-          Save post
+        <Button type="submit" loading={saving} variant={takesDown && confirmingTakedown ? 'danger' : 'primary'}>
+          {takesDown && confirmingTakedown ? 'Take the post down' : 'Save post'}
         </Button>
         {post && (
           <a href={`/api/v1.0/news/posts/${post.id}/pdf`} target="_blank" rel="noopener" className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-50">

@@ -36,7 +36,13 @@ const COLUMNS = {
 
 function condition({ field, operator, value }: ChannelSearch['filters'][number]): SQL {
   const column = COLUMNS[field];
-  if (field === 'is_active') return eq(newsChannels.isActive, value === true || value === 'true');
+  if (field === 'is_active') {
+    // A yes/no answer: equals (or contains) keeps the value, does-not-contain the other one.
+    if (operator === 'greater_than' || operator === 'less_than') throw unprocessable('Filter is_active with equals, ilike or not_ilike.', 'filters');
+    if (![true, false, 'true', 'false'].includes(value as never)) throw unprocessable('Filter is_active by true or false.', 'filters');
+    const active = value === true || value === 'true';
+    return eq(newsChannels.isActive, operator === 'not_ilike' ? !active : active);
+  }
   if (field === 'created_at') {
     const when = new Date(String(value));
     const year = when.getUTCFullYear();

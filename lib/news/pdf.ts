@@ -189,7 +189,31 @@ function table(doc: Doc, n: Node, x: number, width: number) {
 }
 
 /** The post as a PDF (title, date, body), A4 with 1 cm margins; answers the bytes. */
-export async function postPdf(post: { title: string; body: unknown; published_at?: string | null; author?: string | null }): Promise<Buffer> {
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const decodeEntities = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? m;
+    const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+  });
+
+/**
+ * A body written through the API as HTML has no editor state: its (sanitized) HTML as paragraphs of
+ * plain text, so its PDF is not the title alone. Marks, tables and images are not drawn from HTML.
+ */
+export function htmlParagraphs(html: string): Node[] {
+  const text = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|li|div|blockquote|tr|pre|ul|ol|table)>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => ({ type: 'paragraph', children: [{ type: 'text', text: p }] }));
+}
+
+export async function postPdf(post: { title: string; body: unknown; body_html?: string | null; published_at?: string | null; author?: string | null }): Promise<Buffer> {
   const doc = new PDFDocument({ size: PDF_PAGE.size, margin: PDF_PAGE.margin, info: { Title: post.title }, compress: false });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -200,7 +224,7 @@ export async function postPdf(post: { title: string; body: unknown; published_at
   if (meta) doc.font('Helvetica').fontSize(9).fillColor('#64748b').text(meta, { width });
   doc.moveDown(0.8);
   const root = (post.body as { root?: Node } | null)?.root;
-  await blocks(doc, root ? kids(root) : [], PDF_PAGE.margin, width, new Map());
+  await blocks(doc, root ? kids(root) : htmlParagraphs(post.body_html ?? ''), PDF_PAGE.margin, width, new Map());
   doc.end();
   return done;
 }

@@ -8,9 +8,10 @@ import { notFound, unprocessable } from '@/lib/errors';
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
 import { renderRichText } from '@/lib/jobs/sanitize';
 import { cleanLexicalState } from '@/lib/jobs/lexical-clean';
-import { assertMayEdit, assertReader, assertWriter } from './access';
+import { assertMayEdit, assertReader, assertWriter, isNewsAdmin } from './access';
 import { channelOrThrow } from './channels';
-import { firstImageUrl, makeThumbnails } from './images';
+import { firstImageUrl, keyOfImageUrl, makeThumbnails } from './images';
+import { storage } from '@/lib/storage';
 import { CHANNEL_INACTIVE, SCHEDULE_IN_PAST, type PostInput, type PostStatus } from './schemas';
 import { newsChanged } from '@/lib/cache/tags';
 
@@ -67,11 +68,24 @@ async function postOrThrow(db: Database, id: number) {
 }
 
 /** The body's stored forms and the thumbnails (from the chosen image, else the body's first image). */
-async function content(input: PostInput, fallbackThumbnailFrom: unknown) {
+/**
+ * The stored body of a write and its thumbnails, made only when their source changes: a thumbnail
+ * sent (`thumbnail`), or a body whose first image is not the one the stored body had. A save that
+ * leaves the first image as it was keeps the thumbnails (a web save always sends the body, and
+ * replaced a thumbnail chosen through the API with the body's image, writing two files each time).
+ */
+async function content(input: PostInput, previousBody: unknown) {
   const rendered = input.body !== undefined ? renderRichText(input.body) : null;
-  const source = input.thumbnail ?? firstImageUrl(rendered?.json ?? fallbackThumbnailFrom);
-  const thumbs = input.thumbnail !== undefined || rendered ? await makeThumbnails(source) : null;
+  const firstImage = rendered ? firstImageUrl(rendered.json) : null;
+  const bodyImageChanged = rendered !== null && firstImage !== firstImageUrl(previousBody);
+  const thumbs = input.thumbnail !== undefined || bodyImageChanged ? await makeThumbnails(input.thumbnail ?? firstImage) : null;
   return { rendered, thumbs };
+}
+
+/** The files of thumbnails that were replaced, only ever the generated ones (best effort: a leftover file only costs space). */
+async function dropThumbnails(...urls: (string | null)[]) {
+  const keys = urls.map((url) => keyOfImageUrl(url)).filter((key): key is string => !!key && /\/thumb-[0-9a-f]+-(full|small)\.webp$/.test(key));
+  await Promise.all(keys.map((key) => storage().delete(key).catch(() => undefined)));
 }
 
 export async function createPost(db: Database, actor: Actor | null, channelId: number, input: PostInput & { title: string; body: unknown }, now = new Date()) {
@@ -111,6 +125,9 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   const channel = await channelOrThrow(db, post.channelId);
   const changesState = input.status !== undefined || input.scheduled_at !== undefined || input.is_active !== undefined;
   if (!channel.isActive && changesState && input.status === undefined) throw unprocessable(CHANNEL_INACTIVE);
+  // A contributor writes only in active channels (docs/news.md): in an inactive one they may still
+  // take their post down (a status), not change its words. News admins keep editing there.
+  if (!channel.isActive && !isNewsAdmin(a) && (input.title !== undefined || input.body !== undefined)) throw unprocessable(CHANNEL_INACTIVE);
   const state = changesState ? statusFor(input, now) : null;
   const { rendered, thumbs } = await content(input, post.body);
   const view = await db.transaction(async (tx) => {
@@ -133,6 +150,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
     await recordAudit(tx, { actorUserId: a.userId, action: 'news_post.update', subjectType: 'news_post', subjectId: id, details: { fields: Object.keys(input), status: row.status } });
     return postView(row, a);
   });
+  if (thumbs) await dropThumbnails(post.thumbnail, post.thumbnailSmall);
   newsChanged([id]);
   return view;
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { POST as searchRoute } from '@/app/api/v1.0/news/channels/search/route';
 import { GET as listChannelsRoute, POST as createChannelRoute } from '@/app/api/v1.0/news/channels/route';
 import { DELETE as deactivateRoute, GET as getChannelRoute, PUT as updateChannelRoute } from '@/app/api/v1.0/news/channels/[id]/route';
@@ -15,7 +15,8 @@ import { DELETE as deleteAlbumRoute, GET as getAlbumRoute } from '@/app/api/v1.0
 import { GET as feedRoute } from '@/app/api/v1.0/members/news/route';
 import { GET as readRoute } from '@/app/api/v1.0/members/news/[id]/route';
 import { getDb } from '@/lib/db/client';
-import { POST_MESSAGES, SCHEDULE_IN_PAST } from '@/lib/news/schemas';
+import { CHANNEL_INACTIVE, POST_MESSAGES, SCHEDULE_IN_PAST } from '@/lib/news/schemas';
+import { newsPosts } from '@/lib/db/schema';
 import { publishDuePosts } from '@/lib/news/posts';
 import { tick } from '@/lib/tick';
 import { call, tokenFor } from '../../helpers/http';
@@ -112,6 +113,20 @@ describe('news channels', () => {
     expect(bad.status).toBe(422);
     expect(bad.json.errors[0].message).toBeTruthy();
   });
+
+  it('filters by is_active with its operator: not_ilike false keeps the active ones; a comparison or a non-boolean is a 422', async () => {
+    const on = await channel(t.newsAdmin, { name: 'Still on' });
+    const off = await channel(t.newsAdmin, { name: 'Switched off' });
+    await call(deactivateRoute, { token: t.newsAdmin, params: { id: String(off) }, method: 'DELETE' });
+    const search = (operator: string, value: unknown) => call(searchRoute, { token: t.internal, body: { filters: [{ field: 'is_active', operator, value }] }, query: { limit: 100 } });
+    const ids = async (operator: string, value: unknown) => (await search(operator, value)).json.data.map((c: { id: number }) => c.id);
+    expect(await ids('not_ilike', false)).toContain(on);
+    expect(await ids('not_ilike', false)).not.toContain(off);
+    expect(await ids('equals', false)).toContain(off);
+    expect(await ids('equals', 'true')).not.toContain(off);
+    expect((await search('greater_than', true)).status).toBe(422);
+    expect((await search('equals', 'yes')).status).toBe(422);
+  });
 });
 
 describe('news posts', () => {
@@ -172,6 +187,22 @@ describe('news posts', () => {
     const image = await upload(id, await png(40, 30));
     expect(image.status).toBe(422);
     expect(image.json.errors[0].message).toBe(refused.json.errors[0].message);
+  });
+
+  it("a contributor cannot change their post's words once its channel is inactive, but may take it down; a news admin still edits", async () => {
+    const id = await channel();
+    const p = (await post(id)).json.data;
+    await call(deactivateRoute, { token: t.newsAdmin, params: { id: String(id) }, method: 'DELETE' });
+    const edit = (token: string, fields: Record<string, unknown>) => call(updatePostRoute, { token, params: { id: String(p.id) }, body: fields, method: 'PUT' });
+    const refused = await edit(t.contributor, { title: 'Edited', body: '<p>new</p>' });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors[0].message).toBe(CHANNEL_INACTIVE);
+    expect((await edit(t.contributor, { title: 'Edited' })).status).toBe(422);
+    const db = await getDb();
+    const [stored] = await db.select({ title: newsPosts.title }).from(newsPosts).where(eq(newsPosts.id, p.id));
+    expect(stored.title).toBe(p.title);
+    expect((await edit(t.newsAdmin, { title: 'Fixed by the editor' })).status).toBe(200);
+    expect((await call(cancelPostRoute, { token: t.contributor, params: { id: String(p.id) }, method: 'DELETE' })).json.data.status).toBe('Cancelled');
   });
 
   it('publishes a scheduled post in the tick at its time; drivers read it newest first, a view counted once a day', async () => {
@@ -254,6 +285,28 @@ describe("a post's stored Lexical state, which other writers' editors open", () 
 });
 
 describe('images, thumbnails, albums and PDF', () => {
+  it('keeps a post\'s thumbnails while the body\'s first image stays; a new first image replaces them and removes the old files', async () => {
+    const id = await channel();
+    const green = (await upload(id, await png(300, 200))).json.data.image_url;
+    const red = (await upload(id, await png(800, 450))).json.data.image_url;
+    const p = (await post(id, t.contributor, { thumbnail: green, body: body({ type: 'paragraph', children: [text('No image yet')] }) })).json.data;
+    expect(p.thumbnail).toMatch(/thumb-.*-full\.webp$/);
+    const edit = (fields: Record<string, unknown>) => call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: fields, method: 'PUT' });
+
+    // A web save sends the body each time: the same first image (none) keeps the chosen thumbnail.
+    const kept = await edit({ title: 'Retitled', body: body({ type: 'paragraph', children: [text('Still no image')] }) });
+    expect(kept.json.data.thumbnail).toBe(p.thumbnail);
+    expect(kept.json.data.thumbnail_small).toBe(p.thumbnail_small);
+
+    // A new first image makes new thumbnails, and the replaced files are gone.
+    const changed = await edit({ body: body({ type: 'paragraph', children: [{ type: 'image', src: red, altText: 'Red', width: 720, height: 405 }] }) });
+    expect(changed.json.data.thumbnail).not.toBe(p.thumbnail);
+    const nameOf = (url: string) => url.split('/').pop()!;
+    expect((await call(imageRoute, { params: { name: nameOf(changed.json.data.thumbnail) } })).status).toBe(200);
+    expect((await call(imageRoute, { params: { name: nameOf(p.thumbnail) } })).status).toBe(404);
+    expect((await call(imageRoute, { params: { name: nameOf(p.thumbnail_small) } })).status).toBe(404);
+  });
+
   it('stores an uploaded image wider than 720 px at 720 and makes two thumbnails for the post', async () => {
     const id = await channel();
     const res = await upload(id, await png(1600, 800));
@@ -284,6 +337,11 @@ describe('images, thumbnails, albums and PDF', () => {
     expect((await call(getAlbumRoute, { token: t.otherContributor, params: { id: albumId } })).status).toBe(404);
     expect((await call(albumsRoute, { token: t.contributor })).json.data).toHaveLength(1);
     expect((await call(createAlbumRoute, { token: t.contributor, body: { name: 'Bad', images: ['https://evil.test/x.png'] } })).status).toBe(422);
+    // A name in the right form that was never uploaded names nothing: refused, saying which.
+    const never = url.replace(/[^/]+$/, 'zzzzzzzz-never-uploaded.webp');
+    const made = await call(createAlbumRoute, { token: t.contributor, body: { name: 'Ghost', images: [url, never] } });
+    expect(made.status).toBe(422);
+    expect(made.json.errors[0].message).toContain('zzzzzzzz-never-uploaded.webp');
     expect((await call(albumsRoute, { token: t.internal })).status).toBe(403);
     expect((await call(deleteAlbumRoute, { token: t.contributor, params: { id: albumId }, method: 'DELETE' })).json.data).toEqual({ deleted: true });
   });
@@ -302,5 +360,16 @@ describe('images, thumbnails, albums and PDF', () => {
     expect(xs.length).toBeGreaterThan(5);
     expect(Math.min(...xs)).toBeCloseTo(72 / 2.54, 1);
     expect((await call(pdfRoute, { token: t.driver, params: { id: String(p.id) } })).status).toBe(403);
+  });
+
+  it('exports the text of a post written as HTML (it has no editor state), one paragraph each', async () => {
+    const id = await channel();
+    const lines = async (html: string) => {
+      const p = (await post(id, t.contributor, { body: html })).json.data;
+      const res = await call(pdfRoute, { token: t.internal, params: { id: String(p.id) } });
+      return [...res.text.matchAll(/1 0 0 -?1 ([\d.]+) ([\d.]+) Tm/g)].length;
+    };
+    const empty = await lines('<p></p>');
+    expect(await lines('<p>One &amp; only</p><p>Two<br>lines</p><h2>Three</h2>')).toBeGreaterThanOrEqual(empty + 3);
   });
 });
