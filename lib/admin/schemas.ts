@@ -14,19 +14,23 @@ export const FILTER_OPERATORS = ['ilike', 'not_ilike', 'equals', 'not_equals'] a
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 const limitRule = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `Limit must be a number from 1 to ${max}.` })
-    .int(`Limit must be a number from 1 to ${max}.`)
-    .min(1, `Limit must be a number from 1 to ${max}.`)
-    .max(max, `Limit must be a number from 1 to ${max}.`)
-    .default(fallback);
+  plainNumber(
+    z.coerce
+      .number({ error: `Limit must be a number from 1 to ${max}.` })
+      .int(`Limit must be a number from 1 to ${max}.`)
+      .min(1, `Limit must be a number from 1 to ${max}.`)
+      .max(max, `Limit must be a number from 1 to ${max}.`)
+      .default(fallback),
+  );
 
-const offsetRule = z.coerce
-  .number({ error: 'Offset must be a whole number, 0 or more.' })
-  .int('Offset must be a whole number, 0 or more.')
-  .min(0, 'Offset must be a whole number, 0 or more.')
-  .max(1_000_000, 'Offset must be a whole number, 0 or more.')
-  .default(0);
+const offsetRule = plainNumber(
+  z.coerce
+    .number({ error: 'Offset must be a whole number, 0 or more.' })
+    .int('Offset must be a whole number, 0 or more.')
+    .min(0, 'Offset must be a whole number, 0 or more.')
+    .max(1_000_000, 'Offset must be a whole number, 0 or more.')
+    .default(0),
+);
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'Use true or false.' })

@@ -16,3 +16,10 @@ export const impersonateBodySchema = z.object({
   role: z.string().trim().max(40).optional(),
 });
 export const impersonateQuerySchema = z.object({ user_id: userId.optional() });
+
+/** The browser's impersonation call (app/api/auth/impersonation): start a user, renew, or leave. */
+export const browserImpersonationSchema = z.discriminatedUnion(
+  'action',
+  [z.object({ action: z.literal('start'), user_id: userId }), z.object({ action: z.literal('renew') }), z.object({ action: z.literal('leave') })],
+  { error: 'Choose start, renew or leave.' },
+);

@@ -26,3 +26,19 @@ describe('plainNumber: coerces numbers and decimal digits only', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 }), (n) => id.parse(n) === n && id.parse(String(n)) === n));
   });
 });
+
+describe('every number read from a request is plain decimal', () => {
+  it('refuses hex, exponents and arrays in admin pages, candidates, the outbox and the browser impersonation', async () => {
+    const { pageQuerySchema } = await import('@/lib/admin/schemas');
+    const { browserImpersonationSchema } = await import('@/lib/auth/impersonation-schemas');
+    for (const odd of ['0x1', '1e1', 'Infinity']) {
+      expect(pageQuerySchema.safeParse({ offset: odd }).success).toBe(false);
+      expect(pageQuerySchema.safeParse({ limit: odd }).success).toBe(false);
+    }
+    expect(pageQuerySchema.parse({ offset: '20', limit: '10' })).toMatchObject({ offset: 20, limit: 10 });
+    expect(pageQuerySchema.parse({})).toMatchObject({ offset: 0, limit: 50 });
+    expect(browserImpersonationSchema.safeParse({ action: 'start', user_id: '0x5' }).success).toBe(false);
+    expect(browserImpersonationSchema.safeParse({ action: 'start', user_id: [4] }).success).toBe(false);
+    expect(browserImpersonationSchema.parse({ action: 'start', user_id: '5' })).toEqual({ action: 'start', user_id: 5 });
+  });
+});

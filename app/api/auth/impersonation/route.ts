@@ -1,21 +1,17 @@
 // The browser's impersonation: POST {action: start|renew|leave} swaps the session cookie's tokens (the admin's kept aside);
 // GET ends an impersonation and goes on to `next` (the proxy sends an admin here on leaving the Company Portal or after expiry)
 import { NextResponse, type NextRequest } from 'next/server';
-import { z } from 'zod';
 import { safeCallbackUrl } from '@/components/shell/nav-model';
 import { clientIp, errorResponse, sameOrigin } from '@/lib/api/route';
 import { readBodyCapped } from '@/lib/api/body';
 import { readSessionToken, writeSessionToken } from '@/lib/auth/impersonation-cookie';
-import { CHOOSE_USER } from '@/lib/auth/impersonation-schemas';
+import { browserImpersonationSchema } from '@/lib/auth/impersonation-schemas';
 import { impersonationInfo, leaveFromCookie, startFromCookie } from '@/lib/auth/impersonation-session';
 import { getDb } from '@/lib/db/client';
 import { AppError, unauthorized } from '@/lib/errors';
 
-const bodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('start'), user_id: z.coerce.number({ error: CHOOSE_USER }).int(CHOOSE_USER).positive(CHOOSE_USER).max(2_147_483_647, CHOOSE_USER) }),
-  z.object({ action: z.literal('renew') }),
-  z.object({ action: z.literal('leave') }),
-], { error: 'Choose start, renew or leave.' });
+// The same user id rule as the API's impersonation (plain decimal digits: not '0x5', not [4]).
+const bodySchema = browserImpersonationSchema;
 
 const ADMIN_HOME = '/admin/company-list';
 

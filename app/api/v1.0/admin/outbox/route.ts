@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { paginated, route } from '@/lib/api/route';
 import { AppError } from '@/lib/errors';
 import { OUTBOX_UNAVAILABLE, listOutbox, outboxReadable } from '@/lib/mail/outbox';
+import { plainNumber } from '@/lib/validation/numbers';
 
 const query = z.object({
   to: z.string().trim().max(254).optional(),
   q: z.string().trim().max(254).optional(),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: plainNumber(z.coerce.number().int().min(0).max(1_000_000).default(0)),
+  limit: plainNumber(z.coerce.number().int().min(1).max(100).default(10)),
 });
 
 export const GET = route({

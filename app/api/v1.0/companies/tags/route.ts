@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { listCompanyTags } from '@/lib/jobs/tags';
+import { plainNumber } from '@/lib/validation/numbers';
 
 export const GET = route({
   access: 'companyJobs',
-  query: z.object({ company_id: z.coerce.number().int().positive().optional() }),
+  query: z.object({ company_id: plainNumber(z.coerce.number().int().positive().optional()) }),
   handler: ({ db, actor, query }) => listCompanyTags(db, actor, query.company_id),
 });
 

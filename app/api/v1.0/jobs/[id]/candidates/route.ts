@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { paginated, route } from '@/lib/api/route';
 import { CANDIDATE_PAGE_SIZE, listCandidates } from '@/lib/applications/candidates';
+import { plainNumber } from '@/lib/validation/numbers';
 
 const query = z.object({
   distance_limit: z.enum(['true', 'false'], { error: 'distance_limit is true or false.' }).default('false'),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
-  limit: z.coerce.number().int().min(1).max(CANDIDATE_PAGE_SIZE).default(CANDIDATE_PAGE_SIZE),
+  offset: plainNumber(z.coerce.number().int().min(0).max(10_000).default(0)),
+  limit: plainNumber(z.coerce.number().int().min(1).max(CANDIDATE_PAGE_SIZE).default(CANDIDATE_PAGE_SIZE)),
 });
 
 export const GET = route<undefined, typeof query, { id: string }>({
