@@ -22,7 +22,10 @@ export function EmployerEditDialog({ userId, user, onClose }: { userId: number; 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const toast = useToast();
   const qc = useQueryClient();
-  const saveDetails = useMutation({ mutationFn: () => api(`/admin/employer/${userId}`, { method: 'PATCH', body: { ...values, phone: values.phone || undefined } }) });
+  // An emptied phone is sent as empty, so the server's "No phone provided" shows on the field (it was
+  // left out, and the dialog said "User saved" with the old phone kept); a user who never had one
+  // can still be saved without one.
+  const saveDetails = useMutation({ mutationFn: () => api(`/admin/employer/${userId}`, { method: 'PATCH', body: { ...values, phone: values.phone || (user?.phone ? '' : undefined) } }) });
   const savePassword = useMutation({ mutationFn: () => api('/admin/employers/change-password', { method: 'PATCH', body: { employer_id: userId, password } }) });
 
   async function run(action: () => Promise<unknown>, done: string) {

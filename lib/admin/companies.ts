@@ -10,6 +10,7 @@ import { companyView } from '@/lib/companies/view';
 import { assertAdmin } from './guard';
 import type { AdminCompanyInput, AdminCompanyPatch } from './schemas';
 import { companyChanged } from '@/lib/cache/tags';
+import { changedFields } from './changed-fields';
 
 function phoneOf(phone: string | undefined) {
   return phone === undefined ? undefined : toE164(phone);
@@ -72,16 +73,15 @@ export async function updateAdminCompany(db: Database, actor: Actor | null, id: 
     street1: input.street1 === undefined ? undefined : input.street1 || null,
     phone: phoneOf(input.phone),
   };
-  const changed = Object.entries(input)
-    .filter(([, v]) => v !== undefined)
-    .map(([k]) => k);
+  const changed = changedFields(patch, current, { companyName: 'company_name', email: 'email', billingType: 'billing_type', type: 'type', street1: 'street1', phone: 'phone' });
   const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(companies)
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(companies.id, id))
       .returning();
-    await recordAudit(tx as unknown as Database, {
+    // A save that changes nothing leaves no entry.
+    if (changed.length) await recordAudit(tx as unknown as Database, {
       actorUserId: actor.userId,
       action: 'company.update',
       subjectType: 'company',

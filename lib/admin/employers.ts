@@ -10,6 +10,8 @@ import { userRoles, users } from '@/lib/db/schema';
 import { conflict, forbidden, notFound } from '@/lib/errors';
 import { assertAdmin } from './guard';
 import type { AdminChangePasswordInput, AdminEmployerPatch } from './schemas';
+import { changedFields } from './changed-fields';
+import { sendVerificationMail } from '@/lib/accounts/email-verification';
 
 export const NOT_COMPANY_USER = 'Only company users can be changed here.';
 
@@ -47,18 +49,21 @@ export async function updateEmployerAsAdmin(db: Database, actor: Actor | null, i
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (taken) throw conflict('Email already exists.', 'email');
   }
-  const fields = Object.entries(input)
-    .filter(([, v]) => v !== undefined)
-    .map(([k]) => k);
-  return db.transaction(async (tx) => {
+  const patch = { firstName: input.first_name, lastName: input.last_name, email: input.email, phone: input.phone === undefined ? undefined : toE164(input.phone) };
+  const fields = changedFields(patch, current, { firstName: 'first_name', lastName: 'last_name', email: 'email', phone: 'phone' });
+  // A new address nobody has confirmed is not verified: the account is mailed a link to confirm it.
+  const emailChanged = fields.includes('email');
+  const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ firstName: input.first_name, lastName: input.last_name, email: input.email, phone: input.phone === undefined ? undefined : toE164(input.phone), updatedAt: sql`now()` })
+      .set({ ...patch, ...(emailChanged && { emailVerifiedAt: null, emailToVerify: null }), updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
-    await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, action: 'user.update_by_admin', subjectType: 'user', subjectId: id, companyId: row.companyId, details: { fields }, ip });
+    if (fields.length) await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, action: 'user.update_by_admin', subjectType: 'user', subjectId: id, companyId: row.companyId, details: { fields }, ip });
     return view(row);
   });
+  if (emailChanged) await sendVerificationMail(db, id);
+  return updated;
 }
 
 /**

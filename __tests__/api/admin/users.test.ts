@@ -69,6 +69,31 @@ describe('an admin helping a company user', () => {
     for (const token of Object.values(t.refused)) expect((await call(employerPatch, { method: 'PATCH', token, params, body: { first_name: 'Nope' } })).status).toBe(403);
   });
 
+  it('audits only the fields that changed (the form sends them all), and nothing for a save that changes nothing', async () => {
+    const db = await getDb();
+    const [user] = await db.select().from(users).where(eq(users.email, 'companyadmin@demo.test'));
+    const params = { id: String(user.id) };
+    const entries = async () => db.select().from(auditLog).where(and(eq(auditLog.action, 'user.update_by_admin'), eq(auditLog.entityId, params.id)));
+    const same = { first_name: user.firstName, last_name: user.lastName, email: user.email };
+    expect((await call(employerPatch, { method: 'PATCH', token: t.allowed.admin, params, body: same })).status).toBe(200);
+    expect(await entries()).toHaveLength(0);
+    expect((await call(employerPatch, { method: 'PATCH', token: t.allowed.admin, params, body: { ...same, phone: '(214)555-0177' } })).status).toBe(200);
+    expect((await entries()).map((e) => e.data)).toEqual([{ fields: ['phone'] }]);
+  });
+
+  it('a new email set by an admin is not verified: the account is mailed a link to confirm it', async () => {
+    const db = await getDb();
+    const [user] = await db.select().from(users).where(eq(users.email, 'companyadmin@demo.test'));
+    expect(user.emailVerifiedAt).not.toBeNull();
+    const res = await call(employerPatch, { method: 'PATCH', token: t.allowed.admin, params: { id: String(user.id) }, body: { email: 'cam.new@elsewhere.test' } });
+    expect(res.status).toBe(200);
+    const [after] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(after).toMatchObject({ email: 'cam.new@elsewhere.test', emailVerifiedAt: null });
+    const mail = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'cam.new@elsewhere.test'), eq(emailOutbox.kind, 'email_verification')));
+    expect(mail).toHaveLength(1);
+    await db.update(users).set({ email: user.email, emailVerifiedAt: user.emailVerifiedAt }).where(eq(users.id, user.id));
+  });
+
   it('sets a new password: the old sessions end, the new password signs in, the audit names the admin', async () => {
     for (const token of Object.values(t.refused)) expect((await call(changePassword, { method: 'PATCH', token, body: { employer_id: id['employer@demo.test'], password: 'N3w!Password' } })).status).toBe(403);
     const before = await tokenFor('employer@demo.test');

@@ -1,0 +1,15 @@
+/** Two stored values are the same: null and undefined alike, dates by their time. */
+function same(a: unknown, b: unknown) {
+  if (a == null || b == null) return a == null && b == null;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return a === b;
+}
+
+/**
+ * The API names of the fields a patch really changes against the stored row. Audit entries name
+ * these (docs/admin.md: "with the fields changed"): the edit forms send every field, so naming what
+ * was sent said every field changed.
+ */
+export function changedFields<K extends string>(patch: { [P in NoInfer<K>]?: unknown }, current: { [P in NoInfer<K>]: unknown }, apiNames: { [P in K]: string }): string[] {
+  return (Object.keys(apiNames) as K[]).filter((k) => patch[k] !== undefined && !same(patch[k], current[k])).map((k) => apiNames[k]);
+}
