@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { hardNavigate } from '@/components/shell/navigate';
@@ -12,6 +13,7 @@ import type { CompanyListRow } from '@/lib/admin/company-search';
 import { useCompanyJobs, useCompanyUsers } from '@/lib/admin/hooks';
 import { startImpersonation } from '@/lib/auth/impersonation-client';
 import { useAdminBoost } from '@/lib/jobs/admin-boost';
+import { BOOST_DAYS } from '@/lib/jobs/codes';
 
 const ContactDialog = dynamic(() => import('./contact-review-dialog').then((m) => m.ContactReviewDialog), { ssr: false });
 const UserEditDialog = dynamic(() => import('./employer-edit-dialog').then((m) => m.EmployerEditDialog), { ssr: false });
@@ -27,6 +29,8 @@ export function CompanyRowDetail({ company }: { company: CompanyListRow }) {
   const [busy, setBusy] = useState<number | null>(null);
   const [contact, setContact] = useState<{ id: number; title: string } | null>(null);
   const [editUser, setEditUser] = useState<number | null>(null);
+  // Boosting features the job for days, makes a $0 order and mails the company: asked first.
+  const [boosting, setBoosting] = useState<{ id: number; title: string } | null>(null);
 
   async function impersonate(userId: number) {
     setBusy(userId);
@@ -110,7 +114,7 @@ export function CompanyRowDetail({ company }: { company: CompanyListRow }) {
                     type="button"
                     className={linkClass}
                     disabled={boost.isPending || j.boost_active}
-                    onClick={() => boost.mutate(j.id, { onSuccess: () => toast.show('success', `“${j.title}” is boosted`), onError: (e) => toast.show('error', errorMessage(e)) })}
+                    onClick={() => setBoosting({ id: j.id, title: j.title })}
                   >
                     {j.boost_active ? 'Boosted' : 'Boost'}
                   </button>
@@ -125,6 +129,24 @@ export function CompanyRowDetail({ company }: { company: CompanyListRow }) {
       </div>
       {contact && <ContactDialog job={contact} onClose={() => setContact(null)} />}
       {editUser !== null && <UserEditDialog userId={editUser} user={users.data?.find((u) => u.id === editUser) ?? null} onClose={() => setEditUser(null)} />}
+      <ConfirmDialog
+        open={boosting !== null}
+        onOpenChange={(open) => !open && setBoosting(null)}
+        title="Boost this job?"
+        description={boosting ? `“${boosting.title}” is featured for ${BOOST_DAYS} days at no charge to the company, which is told by email. Your name and the time are recorded.` : undefined}
+        confirmLabel="Boost"
+        cancelLabel="Cancel"
+        loading={boost.isPending}
+        onConfirm={() => {
+          if (!boosting) return;
+          const job = boosting;
+          boost.mutate(job.id, {
+            onSuccess: () => toast.show('success', `“${job.title}” is boosted`),
+            onError: (e) => toast.show('error', errorMessage(e)),
+            onSettled: () => setBoosting(null),
+          });
+        }}
+      />
     </div>
   );
 }
