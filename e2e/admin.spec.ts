@@ -151,3 +151,15 @@ test("an admin cancels a driver's HealthRX subscription with reason Other", asyn
   await expect(row).toContainText(new Date().toLocaleDateString('en-US', { timeZone: 'UTC', month: '2-digit', day: '2-digit', year: 'numeric' }));
   await expect(row.getByRole('button', { name: 'Unsubscribe' })).toBeDisabled();
 });
+
+test('a list page past its last page says so and leads back; an offset of 1.5 reads as the nearest page', async ({ page }) => {
+  await signInAs(page, 'admin@demo.test');
+  await page.goto('/admin/audit-log?offset=1000');
+  await expect(page.getByText('No entries on this page')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the first page' }).click();
+  await expect(page).toHaveURL(/offset=0/);
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.goto('/admin/user-management/applicants?offset=1000');
+  await expect(page.getByText('No applicants on this page')).toBeVisible();
+  expect((await page.request.get('/admin/audit-log?offset=1.5')).status()).toBe(200);
+});

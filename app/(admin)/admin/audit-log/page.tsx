@@ -6,6 +6,7 @@ import { pageGuardFor } from '@/lib/access';
 import { auditPage } from '@/lib/admin/audit-view';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
+import { pageOffsetOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -17,7 +18,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<{ offset?: string; impersonated?: string }> }) {
   const { actor } = await requireSession(pageGuardFor('/admin/audit-log'));
   const q = await searchParams;
-  const offset = Math.max(0, Math.min(1_000_000, Number.parseInt(q.offset ?? '0', 10) || 0));
+  const offset = pageOffsetOf(q.offset);
   const impersonatedOnly = q.impersonated === '1';
   const { lines, total, total_is_lower_bound } = await auditPage(await getDb(), actor, { offset, limit: PAGE, impersonatedOnly });
   const href = (next: number, imp = impersonatedOnly) => `/admin/audit-log?offset=${next}${imp ? '&impersonated=1' : ''}`;
@@ -32,7 +33,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
           </Link>
         }
       />
-      {lines.length === 0 ? (
+      {lines.length === 0 && offset > 0 ? (
+        // Past the last page (an old link, an edited address): say so, and lead back.
+        <EmptyState title="No entries on this page" action={<Link href={href(0)} className="font-semibold text-brand-700 hover:underline">Back to the first page</Link>} />
+      ) : lines.length === 0 ? (
         <EmptyState title="Nothing recorded yet">Audited actions appear here as they happen.</EmptyState>
       ) : (
         <section className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">

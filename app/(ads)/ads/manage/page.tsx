@@ -10,6 +10,7 @@ import { AD_PAGE_SIZE, searchAdsSchema, type SearchAdsInput } from '@/lib/ads/sc
 import { searchAds } from '@/lib/ads/services';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
+import { pageOffsetOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'Manage Ads' };
 
@@ -37,7 +38,7 @@ export default async function ManageAdsPage({ searchParams }: { searchParams: Pr
   if (raw.status && AD_STATUSES.some((s) => s.value === raw.status)) filters.push({ field: 'status', operator: 'eq', value: raw.status });
   const sort = COLUMNS.some((c) => c.key === raw.sort) ? (raw.sort as SearchAdsInput['orders'][number]['field']) : 'created_at';
   const dir = raw.dir === 'asc' ? 'asc' : 'desc';
-  const offset = Math.max(0, Math.min(1_000_000, Math.floor(Number(raw.offset) || 0)));
+  const offset = pageOffsetOf(raw.offset);
   const input = searchAdsSchema.parse({ filters, orders: [{ field: sort, direction: dir }] });
   const { items, pagination } = await searchAds(await getDb(), actor, input, { offset, limit: AD_PAGE_SIZE });
   const keep: Record<string, string> = Object.fromEntries(Object.entries({ q: raw.q ?? '', status: raw.status ?? '', sort: raw.sort ?? '', dir: raw.dir ?? '' }).filter(([, v]) => v));

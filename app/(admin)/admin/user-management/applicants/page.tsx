@@ -7,6 +7,7 @@ import { searchApplicants } from '@/lib/admin/applicants';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { capitalised, usDate } from '@/lib/subscriptions/labels';
+import { pageOffsetOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'Applicants' };
 
@@ -18,7 +19,7 @@ export default async function ApplicantsPage({ searchParams }: { searchParams: P
   const { actor } = await requireSession(pageGuardFor('/admin/user-management'));
   const sp = await searchParams;
   const search = (sp.q ?? '').trim().slice(0, 120);
-  const offset = Math.max(0, Math.min(1_000_000, Number.parseInt(sp.offset ?? '0', 10) || 0));
+  const offset = pageOffsetOf(sp.offset);
   const { lines, total, total_is_lower_bound } = await searchApplicants(await getDb(), actor, { search, offset, limit: PAGE });
   const href = (next: number) => `/admin/user-management/applicants?${new URLSearchParams({ ...(search ? { q: search } : {}), offset: String(next) })}`;
   return (
@@ -37,7 +38,12 @@ export default async function ApplicantsPage({ searchParams }: { searchParams: P
           </button>
         </span>
       </form>
-      {lines.length === 0 ? (
+      {lines.length === 0 && offset > 0 ? (
+        // Past the last page (an old link, an edited address): say so, and lead back.
+        <div className="p-5">
+          <EmptyState title="No applicants on this page" action={<Link href={href(0)} className="font-semibold text-brand-700 hover:underline">Back to the first page</Link>} />
+        </div>
+      ) : lines.length === 0 ? (
         <div className="p-5">
           <EmptyState title={search ? 'No applicant matches this search' : 'No applications yet'}>Drivers who apply to any company’s job appear here.</EmptyState>
         </div>
