@@ -4,7 +4,6 @@ import Link from 'next/link';
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { hardNavigate } from '@/components/shell/navigate';
@@ -13,9 +12,9 @@ import type { CompanyListRow } from '@/lib/admin/company-search';
 import { useCompanyJobs, useCompanyUsers } from '@/lib/admin/hooks';
 import { startImpersonation } from '@/lib/auth/impersonation-client';
 import { useAdminBoost } from '@/lib/jobs/admin-boost';
-import { BOOST_DAYS } from '@/lib/jobs/codes';
 
 const ContactDialog = dynamic(() => import('./contact-review-dialog').then((m) => m.ContactReviewDialog), { ssr: false });
+const BoostConfirm = dynamic(() => import('./boost-confirm-dialog').then((m) => m.BoostConfirmDialog), { ssr: false });
 const UserEditDialog = dynamic(() => import('./employer-edit-dialog').then((m) => m.EmployerEditDialog), { ssr: false });
 
 const linkClass = 'font-medium text-brand-700 hover:underline';
@@ -129,24 +128,21 @@ export function CompanyRowDetail({ company }: { company: CompanyListRow }) {
       </div>
       {contact && <ContactDialog job={contact} onClose={() => setContact(null)} />}
       {editUser !== null && <UserEditDialog userId={editUser} user={users.data?.find((u) => u.id === editUser) ?? null} onClose={() => setEditUser(null)} />}
-      <ConfirmDialog
-        open={boosting !== null}
-        onOpenChange={(open) => !open && setBoosting(null)}
-        title="Boost this job?"
-        description={boosting ? `“${boosting.title}” is featured for ${BOOST_DAYS} days at no charge to the company, which is told by email. Your name and the time are recorded.` : undefined}
-        confirmLabel="Boost"
-        cancelLabel="Cancel"
-        loading={boost.isPending}
-        onConfirm={() => {
-          if (!boosting) return;
-          const job = boosting;
-          boost.mutate(job.id, {
-            onSuccess: () => toast.show('success', `“${job.title}” is boosted`),
-            onError: (e) => toast.show('error', errorMessage(e)),
-            onSettled: () => setBoosting(null),
-          });
-        }}
-      />
+      {boosting && (
+        <BoostConfirm
+          job={boosting}
+          loading={boost.isPending}
+          onCancel={() => setBoosting(null)}
+          onConfirm={() => {
+            const job = boosting;
+            boost.mutate(job.id, {
+              onSuccess: () => toast.show('success', `“${job.title}” is boosted`),
+              onError: (e) => toast.show('error', errorMessage(e)),
+              onSettled: () => setBoosting(null),
+            });
+          }}
+        />
+      )}
     </div>
   );
 }
