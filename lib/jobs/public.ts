@@ -5,6 +5,7 @@ import { companies, jobAddons, jobAddresses, jobs, type JobAddressRow, type JobR
 import { logoUrl } from '@/lib/companies/view';
 import { SALARY_TYPES, US_STATES, formatUsdShort, labelOf } from './codes';
 import { addonIsLive, addressIsLive } from './paid-items';
+import { escapeHtml } from '@/lib/mail/templates';
 import { lexicalPlainText } from './rich-text';
 
 /**
@@ -100,7 +101,7 @@ export function jobPostingJsonLd(pub: PublicJob, base = publicOrigin()) {
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: job.title,
-    description: job.jobDescriptionHtml || `<p>${lexicalPlainText(job.jobDescription)}</p>`,
+    description: job.jobDescriptionHtml || `<p>${escapeHtml(lexicalPlainText(job.jobDescription))}</p>`,
     identifier: { '@type': 'PropertyValue', name: company.name, value: String(job.id) },
     datePosted: (job.postingDate ?? job.createdAt).toISOString(),
     ...(job.expirationDate ? { validThrough: job.expirationDate.toISOString() } : {}),

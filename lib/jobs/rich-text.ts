@@ -232,22 +232,33 @@ function plain(node: LexicalNode): string {
   return BLOCKS.has(node.type ?? '') ? text + '\n' : text;
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** HTML entities decoded in one pass, so "&amp;lt;" stays the text "&lt;" (decoded twice it would be "<"). */
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? m;
+    const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+  });
+}
+
+/** The text of an HTML string: tags removed, one line per block (paragraph, heading, item, row) or <br>. */
+export function htmlPlainText(html: string): string {
+  const text = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/(p|li|h[1-6]|div|tr|blockquote|pre)>/gi, '\n')
+    .replace(/<\/t[dh]>/gi, ' ')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /** The text of a description: of a Lexical state, or of an HTML string with its tags removed. */
 export function lexicalPlainText(input: unknown): string {
   const root = parseState(input);
   if (root) return plain(root).replace(/\n{3,}/g, '\n\n').trim();
-  if (typeof input !== 'string') return '';
-  return input
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<br\s*\/?>|<\/(p|li|h[1-6]|div|tr)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return typeof input === 'string' ? htmlPlainText(input) : '';
 }

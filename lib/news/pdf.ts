@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import { htmlPlainText } from '@/lib/jobs/rich-text';
 import { DEFAULT_FONT_SIZE_PT, INDENT_STEP_PX, MAX_INDENT_LEVELS, fontSizeOf } from '@/lib/jobs/editor-rules';
 import { tableGrid } from '@/lib/jobs/table-rules';
 import { storage } from '@/lib/storage';
@@ -188,31 +189,20 @@ function table(doc: Doc, n: Node, x: number, width: number) {
   doc.y = y0 + total + 8;
 }
 
-/** The post as a PDF (title, date, body), A4 with 1 cm margins; answers the bytes. */
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-const decodeEntities = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? m;
-    const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-  });
-
 /**
  * A body written through the API as HTML has no editor state: its (sanitized) HTML as paragraphs of
- * plain text, so its PDF is not the title alone. Marks, tables and images are not drawn from HTML.
+ * plain text, one per line of its text, so its PDF is not the title alone. Marks, tables and images
+ * are not drawn from HTML.
  */
 export function htmlParagraphs(html: string): Node[] {
-  const text = html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|h[1-6]|li|div|blockquote|tr|pre|ul|ol|table)>/gi, '\n\n')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(text)
-    .split(/\n{2,}/)
+  return htmlPlainText(html)
+    .split('\n')
     .map((p) => p.trim())
     .filter(Boolean)
     .map((p) => ({ type: 'paragraph', children: [{ type: 'text', text: p }] }));
 }
 
+/** The post as a PDF (title, date, body), A4 with 1 cm margins; answers the bytes. */
 export async function postPdf(post: { title: string; body: unknown; body_html?: string | null; published_at?: string | null; author?: string | null }): Promise<Buffer> {
   const doc = new PDFDocument({ size: PDF_PAGE.size, margin: PDF_PAGE.margin, info: { Title: post.title }, compress: false });
   const chunks: Buffer[] = [];

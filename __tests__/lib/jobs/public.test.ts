@@ -57,6 +57,10 @@ describe('JobPosting JSON-LD', () => {
       baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value: { '@type': 'QuantitativeValue', value: 1500, unitText: 'WEEK' } },
     });
     expect(ld.description).toContain('<strong>home weekly</strong>');
+    // A job stored without its HTML falls back to its text, escaped so "<" stays text in Google's HTML.
+    const textOnly = { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Loads < 40,000 lb & <b>no</b> touch' }] }] } };
+    const fallback = jobPostingJsonLd({ ...pub, job: { ...pub.job, jobDescriptionHtml: '', jobDescription: textOnly } });
+    expect(fallback.description).toBe('<p>Loads &lt; 40,000 lb &amp; &lt;b&gt;no&lt;/b&gt; touch</p>');
     expect(new Date(ld.datePosted).getTime()).toBe(pub.job.postingDate!.getTime());
     expect(new Date(ld.validThrough).getTime()).toBe(addDays(pub.job.postingDate!, 30).getTime());
     expect(ld.jobLocation).toHaveLength(2);

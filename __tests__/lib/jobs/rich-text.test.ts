@@ -1,4 +1,5 @@
-import { lexicalPlainText, lexicalToHtml } from '@/lib/jobs/rich-text';
+import { htmlPlainText, lexicalPlainText, lexicalToHtml } from '@/lib/jobs/rich-text';
+import { htmlParagraphs } from '@/lib/news/pdf';
 import { renderDescription } from '@/lib/jobs/sanitize';
 
 const text = (t: string, format = 0) => ({ type: 'text', text: t, format });
@@ -51,6 +52,20 @@ describe('job description rendering', () => {
     expect(lexicalPlainText(state({ type: 'paragraph', children: [text(' Hello ')] }))).toBe('Hello');
     expect(lexicalPlainText('<p>&nbsp;</p>')).toBe('');
     expect(lexicalToHtml('<p>not lexical</p>')).toBeNull();
+  });
+
+  it('reads HTML text once: entities decoded in one pass, one line per block, cells apart, scripts dropped', () => {
+    expect(htmlPlainText('<p>&amp;lt;b&amp;gt; is markup &#x27;quoted&#39; &#169;</p>')).toBe("&lt;b&gt; is markup 'quoted' ©");
+    expect(htmlPlainText('<p>One</p><p>Two<br>lines</p><h2>Three</h2><script>alert(1)</script>')).toBe('One\nTwo\nlines\nThree');
+    expect(htmlPlainText('<table><tr><td>a</td><td>b</td></tr></table>')).toBe('a b');
+    expect(htmlPlainText('&unknown; &#0;')).toBe('&unknown; &#0;');
+  });
+
+  it('gives the PDF of an HTML post the same text, one paragraph per line', () => {
+    const html = '<p>One &amp; only</p><p>Two<br>lines</p><h2>Three</h2>';
+    const texts = htmlParagraphs(html).map((p) => p.children?.[0]?.text);
+    expect(texts).toEqual(htmlPlainText(html).split('\n'));
+    expect(texts).toEqual(['One & only', 'Two', 'lines', 'Three']);
   });
 });
 
