@@ -48,18 +48,28 @@ export function waitInWords(seconds: number) {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
-/** Consumes one point or throws 429 with Retry-After; `message` may say how long to wait (a function of the seconds left). */
-export async function consumeOrThrow(l: RateLimiterAbstract, key: string, message: string | ((waitSeconds: number) => string) = 'Too many requests. Please try again later.') {
-  const { ok, res } = await takePoint(l, key);
+/**
+ * Consumes `points` (one unless told) or throws 429 with Retry-After; `message` may say how long to
+ * wait (a function of the seconds left). Points refused are given back, so a large request turned
+ * away does not use up what smaller ones may still take.
+ */
+export async function consumeOrThrow(
+  l: RateLimiterAbstract,
+  key: string,
+  message: string | ((waitSeconds: number) => string) = 'Too many requests. Please try again later.',
+  points = 1,
+) {
+  const { ok, res } = await takePoint(l, key, points);
+  if (!ok && points > 1) await l.reward(key, points);
   if (ok) return;
   const seconds = res.msBeforeNext / 1000;
   throw tooManyRequests(typeof message === 'string' ? message : message(seconds), seconds);
 }
 
 /** One point taken (ok), or refused because the key had used all its points; `res` says how long to wait. */
-export async function takePoint(l: RateLimiterAbstract, key: string): Promise<{ ok: boolean; res: RateLimiterRes }> {
+export async function takePoint(l: RateLimiterAbstract, key: string, points = 1): Promise<{ ok: boolean; res: RateLimiterRes }> {
   try {
-    return { ok: true, res: await l.consume(key) };
+    return { ok: true, res: await l.consume(key, points) };
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, res: error };
     throw error;

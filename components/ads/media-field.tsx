@@ -1,9 +1,9 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { ApiError, errorMessage } from '@/lib/api/client';
+import { errorMessage } from '@/lib/api/client';
 import type { AdMediaType } from '@/lib/ads/codes';
-import { UPLOAD_FAILED, uploadFile } from '@/lib/storage/upload-client';
+import { UPLOAD_FAILED, isRefusal, uploadFile } from '@/lib/storage/upload-client';
 import { UploadProgress } from '@/components/ui/upload-progress';
 
 export type AdMedia = { id: string; url: string; type: AdMediaType } | null;
@@ -37,7 +37,7 @@ export function MediaField({ value, onChange, error }: { value: AdMedia; onChang
       if (!answer.id || !answer.url) throw new Error(UPLOAD_FAILED);
       onChange({ id: answer.id, url: answer.url, type: IMAGE_EXT.includes(ext) ? 'image' : 'video' });
     } catch (e) {
-      setProblem(e instanceof ApiError && (e.status === 422 || e.status === 413) ? errorMessage(e) : UPLOAD_FAILED);
+      setProblem(isRefusal(e) ? errorMessage(e) : UPLOAD_FAILED);
     } finally {
       setProgress(null);
     }

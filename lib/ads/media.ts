@@ -68,7 +68,7 @@ export async function uploadAdMedia(actor: Actor | null, form: FormData) {
     await storage().put(mediaKey(file), image, 'image/webp', image.length);
     return answer(file);
   }
-  const result = await uploads.handle(form, SCOPE, mediaKey);
+  const result = await uploads.handle(form, SCOPE, mediaKey, `u${actor.userId}`);
   return 'stored' in result ? answer(result.stored) : result;
 }
 

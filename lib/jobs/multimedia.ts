@@ -35,7 +35,8 @@ const uploads = videoUploads('jobs/uploads');
 export async function uploadVideo(actor: Actor | null, form: FormData) {
   assertJobRole(actor);
   const owner = ownerOf(actor);
-  const result = await uploads.handle(form, owner, (name) => videoKey(owner, name));
+  // A company's bytes count together; staff (who share one folder) each have their own day.
+  const result = await uploads.handle(form, owner, (name) => videoKey(owner, name), actor.companyId ? owner : `u${actor.userId}`);
   return 'stored' in result ? stored(owner, result.stored) : result;
 }
 

@@ -19,6 +19,9 @@ export function chunkSize(bytes: number) {
 
 export type UploadAnswer = { id?: string; url?: string; video_url?: string; image_url?: string; upload_id?: string };
 
+/** The server refused the upload and said why (type or size 413/422, the day's amount 429): nothing to retry. */
+export const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError && [413, 422, 429].includes(error.status);
+
 /** One upload call, retried once when it fails (spec §8: one retry per step). */
 async function uploadStep(endpoint: string, fields: Record<string, string | Blob>) {
   const send = () => {
@@ -29,9 +32,10 @@ async function uploadStep(endpoint: string, fields: Record<string, string | Blob
   try {
     return (await send()).data;
   } catch (error) {
-    // A refusal (the file's type or size, the list of parts) is the server's answer, not a failure:
-    // sending it again changes nothing, and a refused finish has already ended the upload.
-    if (error instanceof ApiError && (error.status === 413 || error.status === 422)) throw error;
+    // A refusal (the file's type or size, the list of parts, the day's upload amount) is the server's
+    // answer, not a failure: sending it again changes nothing, and a refused finish has already
+    // ended the upload.
+    if (isRefusal(error)) throw error;
     return (await send()).data;
   }
 }

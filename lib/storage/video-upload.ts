@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFormCapped } from '@/lib/api/body';
 import { AppError, badRequest, unprocessable } from '@/lib/errors';
+import { consumeOrThrow, limiter, waitInWords } from '@/lib/rate-limit';
 import { chunkedUploads } from './chunked';
 import { MAX_PART_NUMBER } from './driver';
 import { storage } from './index';
@@ -24,6 +25,13 @@ export const VIDEO_MESSAGES = {
   stage: 'Unknown upload stage.',
   parts: 'Send the parts as a JSON list of part numbers.',
 } as const;
+
+/** What one uploader (a company's users together, or one staff member) may send in a day: 5 GB, ten videos at the limit. */
+export const DAILY_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024;
+const sizeInWords = (bytes: number) => (bytes >= 1024 ** 3 ? `${Number((bytes / 1024 ** 3).toFixed(1))} GB` : `${Number((bytes / 1024 ** 2).toFixed(1))} MB`);
+/** The 429 of an uploader past the day's bytes, saying the amount and how long to wait. */
+export const dailyUploadLimit = (dailyBytes: number, waitSeconds: number) =>
+  `You have reached today's upload limit of ${sizeInWords(dailyBytes)}. Try again in ${waitInWords(waitSeconds)}.`;
 
 /** The 413 of a chunked video that would pass its upload's limit, naming the limit. */
 export const videoTooLarge = (maxBytes: number) => `This video is too large: videos may be at most ${Number((maxBytes / (1024 * 1024)).toFixed(1))} MB.`;
@@ -79,20 +87,40 @@ export const newFileName = (ext: string) => `${randomBytes(12).toString('hex')}.
 /** What a stage answers: an upload to go on with, or the stored file's name. */
 export type VideoStageResult = { upload_id: string; part_number?: number } | { stored: string };
 
-/** `maxBytes`: the largest file an upload of this kind may become (VIDEO_MAX_BYTES unless told). */
-export function videoUploads(records: string, { maxBytes = VIDEO_MAX_BYTES }: { maxBytes?: number } = {}) {
+/**
+ * `maxBytes`: the largest file an upload of this kind may become (VIDEO_MAX_BYTES unless told);
+ * `dailyBytes`: what one uploader may send in a rolling day, counted per file and per chunk as they
+ * are accepted (DAILY_UPLOAD_BYTES unless told). Without it one account could fill the storage with
+ * files of the largest size, one after another.
+ */
+export function videoUploads(records: string, { maxBytes = VIDEO_MAX_BYTES, dailyBytes = DAILY_UPLOAD_BYTES }: { maxBytes?: number; dailyBytes?: number } = {}) {
   const uploads = chunkedUploads(records);
   const tooLarge = videoTooLarge(maxBytes);
+  const KB = 1024;
+  /** Counts `bytes` against the uploader's day (429 past it, nothing counted); answers how to give them back. */
+  async function countToday(uploader: string, bytes: number) {
+    const points = Math.max(1, Math.ceil(bytes / KB));
+    const l = await limiter(`upload-kb:${records}:${dailyBytes}`, Math.floor(dailyBytes / KB), 24 * 3600);
+    await consumeOrThrow(l, uploader, (seconds) => dailyUploadLimit(dailyBytes, seconds), points);
+    return () => l.reward(uploader, points).then(() => undefined);
+  }
   return {
-    /** Runs the form's stage for a caller whose uploads live in `scope`. */
-    async handle(form: FormData, scope: string, keyOf: (name: string) => string): Promise<VideoStageResult> {
+    /**
+     * Runs the form's stage for a caller whose uploads live in `scope`; `uploader` is whose daily
+     * amount the bytes count against (the scope unless told).
+     */
+    async handle(form: FormData, scope: string, keyOf: (name: string) => string, uploader: string = scope): Promise<VideoStageResult> {
       const stage = String(form.get('stage') ?? 'simple');
       if (stage === 'simple') {
         const ext = videoExtensionOf(form.get('extension'));
         const file = formFile(form, SIMPLE_MAX_BYTES, VIDEO_MESSAGES.simpleTooLarge);
         await assertVideoStart(ext, file);
+        const giveBack = await countToday(uploader, file.size);
         const name = newFileName(ext);
-        await storage().put(keyOf(name), file.stream(), `video/${ext}`, file.size);
+        await storage().put(keyOf(name), file.stream(), `video/${ext}`, file.size).catch(async (error: unknown) => {
+          await giveBack();
+          throw error;
+        });
         return { stored: name };
       }
       if (stage === 'start') {
@@ -107,8 +135,13 @@ export function videoUploads(records: string, { maxBytes = VIDEO_MAX_BYTES }: { 
         const file = formFile(form, CHUNK_MAX_BYTES, VIDEO_MESSAGES.tooLarge);
         // The type is known from the first part: refuse a wrong file now, not after 500 MB.
         if (part === 1) await assertVideoStart(upload.meta.ext as VideoExt, file);
-        // The upload's running total is checked before any of the part is stored (413 past maxBytes).
-        await uploads.chunk(upload, part, file, maxBytes, tooLarge);
+        // The upload's running total is checked before any of the part is stored (413 past maxBytes);
+        // a part refused there, or by the storage, does not count against the day.
+        const giveBack = await countToday(uploader, file.size);
+        await uploads.chunk(upload, part, file, maxBytes, tooLarge).catch(async (error: unknown) => {
+          await giveBack();
+          throw error;
+        });
         return { upload_id: upload.uploadId, part_number: part };
       }
       if (stage === 'finish') {

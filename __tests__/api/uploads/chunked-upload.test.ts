@@ -12,11 +12,11 @@ import { MP4, adTokens, upload, uploadForm, type AdTokens } from '../ads/helpers
 /**
  * Chunked uploads through the API (jobs spec §7) against their size limit and their part list.
  * The limit of a video upload is 500 MB; here the upload calls get one of 3 MB, so the tests send
- * a few MB and not hundreds.
+ * a few MB and not hundreds, and an uploader's day is 10 MB instead of 5 GB.
  */
 jest.mock('@/lib/storage/video-upload', () => {
   const actual = jest.requireActual<typeof import('@/lib/storage/video-upload')>('@/lib/storage/video-upload');
-  return { ...actual, videoUploads: (records: string) => actual.videoUploads(records, { maxBytes: 3 * 1024 * 1024 }) };
+  return { ...actual, videoUploads: (records: string) => actual.videoUploads(records, { maxBytes: 3 * 1024 * 1024, dailyBytes: 10 * 1024 * 1024 }) };
 });
 
 const MB = 1024 * 1024;
@@ -125,5 +125,37 @@ describe('chunked upload part list', () => {
     await step.run({ db: await getDb(), now: new Date() });
     expect(stored()).toEqual({ parts: [], records: [] });
     expect((await finish(abandoned, [1])).status).toBe(404);
+  });
+});
+
+describe('daily upload amount per uploader', () => {
+  const send = (token: string, fields: Record<string, string | Buffer>) => call(jobVideoPost, { method: 'POST', token, rawBody: uploadForm(fields) });
+  const start = async (token: string) => (await send(token, { stage: 'start', extension: 'mp4' })).json.data.upload_id as string;
+  const firstChunk = async (token: string, size: number) => send(token, { stage: 'chunk', upload_id: await start(token), part_number: '1', file: part(1, size) });
+  const DAY_MESSAGE = "You have reached today's upload limit of 10 MB. Try again in 24 hours.";
+
+  it('counts every file and chunk a company sends against its day (429 past it), not the refused ones, and not other companies', async () => {
+    expect((await send(t.employer, { stage: 'simple', extension: 'mp4', file: part(1, 2 * MB) })).status).toBe(200); // 2 MB
+    const a = await start(t.employer);
+    expect((await send(t.employer, { stage: 'chunk', upload_id: a, part_number: '1', file: part(1, 3 * MB) })).status).toBe(200); // 5 MB
+    // Refused by the upload's own limit: not counted.
+    expect((await send(t.employer, { stage: 'chunk', upload_id: a, part_number: '2', file: part(2, MB) })).status).toBe(413);
+    expect((await firstChunk(t.employer, 3 * MB)).status).toBe(200); // 8 MB
+    expect((await firstChunk(t.employer, 2 * MB)).status).toBe(200); // 10 MB: the whole day
+
+    // The company's other users share the day; another company has its own.
+    const over = await firstChunk(t.companyAdmin, 1024);
+    expect([over.status, over.json.errors, over.headers.get('retry-after')]).toEqual([429, [{ message: DAY_MESSAGE }], expect.stringMatching(/^86\d{3}$/)]);
+    const before = stored();
+    const simple = await send(t.companyAdmin, { stage: 'simple', extension: 'mp4', file: part(1, 1024) });
+    expect([simple.status, simple.json.errors]).toEqual([429, [{ message: DAY_MESSAGE }]]);
+    expect(stored()).toEqual(before);
+    expect((await firstChunk(t.rival, 2 * MB)).status).toBe(200);
+  });
+
+  it('gives a staff member a day of their own', async () => {
+    for (let i = 0; i < 3; i++) expect((await upload(t.ads, { stage: 'chunk', upload_id: await startAd(), part_number: '1', file: part(1, 3 * MB) })).status).toBe(200);
+    expect((await upload(t.ads, { stage: 'chunk', upload_id: await startAd(), part_number: '1', file: part(1, 2 * MB) })).status).toBe(429);
+    expect((await upload(t.ads, { stage: 'chunk', upload_id: await startAd(), part_number: '1', file: part(1, MB) })).status).toBe(200);
   });
 });

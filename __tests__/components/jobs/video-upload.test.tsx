@@ -85,6 +85,16 @@ describe('video upload', () => {
     expect(mockApi.mock.calls.map(stageOf)).toEqual(['start', 'chunk', 'chunk', 'chunk', 'finish']);
   });
 
+  it("says when the company has sent its day's uploads, without sending again", async () => {
+    const day = "You have reached today's upload limit of 5 GB. Try again in 3 hours.";
+    mockApi.mockRejectedValue(new ApiError(day, 429));
+    const onChange = setup();
+    await choose(new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
+    expect(await screen.findByText(day)).toBeInTheDocument();
+    expect(mockApi).toHaveBeenCalledTimes(1);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('refuses other file types before sending anything', async () => {
     setup();
     await choose(new File(['x'], 'clip.avi', { type: 'video/avi' }));

@@ -47,8 +47,8 @@ export function VideoField({ value, onChange, error, onBlur, onUploadResult }: P
       onChange(await upload.mutateAsync({ file, onProgress: setProgress }));
       onUploadResult?.(false);
     } catch (e) {
-      // A refused file says why (type, size); anything else is the spec's upload failure.
-      const refused = e instanceof ApiError && e.status === 422;
+      // A refused file says why (its type, the day's upload amount); anything else is the spec's upload failure.
+      const refused = e instanceof ApiError && (e.status === 422 || e.status === 429);
       setFileError(refused ? errorMessage(e) : UPLOAD_FAILED);
       if (!refused) onUploadResult?.(true);
       setFileName(undefined);
