@@ -12,7 +12,7 @@ import { assertMayEdit, assertReader, assertWriter, isNewsAdmin } from './access
 import { channelOrThrow } from './channels';
 import { firstImageUrl, keyOfImageUrl, makeThumbnails } from './images';
 import { storage } from '@/lib/storage';
-import { CHANNEL_INACTIVE, SCHEDULE_IN_PAST, type PostInput, type PostStatus } from './schemas';
+import { CHANNEL_INACTIVE, SCHEDULE_IN_PAST, THUMBNAIL_NOT_FOUND, type PostInput, type PostStatus } from './schemas';
 import { newsChanged } from '@/lib/cache/tags';
 
 type PostRow = typeof newsPosts.$inferSelect;
@@ -67,19 +67,27 @@ async function postOrThrow(db: Database, id: number) {
   return row;
 }
 
-/** The body's stored forms and the thumbnails (from the chosen image, else the body's first image). */
 /**
- * The stored body of a write and its thumbnails, made only when their source changes: a thumbnail
- * sent (`thumbnail`), or a body whose first image is not the one the stored body had. A save that
- * leaves the first image as it was keeps the thumbnails (a web save always sends the body, and
- * replaced a thumbnail chosen through the API with the body's image, writing two files each time).
+ * The stored body of a write and its thumbnails, made only when their source changes:
+ * - a thumbnail sent is chosen: made from that image (422 when it is not one of ours) and kept
+ *   through body edits; `thumbnail: null` goes back to the body's first image;
+ * - otherwise they follow the body's first image, remade only when it changes (a web save always
+ *   sends the body; the same first image writes no file) and cleared when the body has none.
  */
-async function content(input: PostInput, previousBody: unknown) {
+async function content(input: PostInput, previous: { body: unknown; thumbnailChosen: boolean } | null) {
   const rendered = input.body !== undefined ? renderRichText(input.body) : null;
-  const firstImage = rendered ? firstImageUrl(rendered.json) : null;
-  const bodyImageChanged = rendered !== null && firstImage !== firstImageUrl(previousBody);
-  const thumbs = input.thumbnail !== undefined || bodyImageChanged ? await makeThumbnails(input.thumbnail ?? firstImage) : null;
-  return { rendered, thumbs };
+  if (input.thumbnail) {
+    const made = await makeThumbnails(input.thumbnail);
+    if (!made) throw unprocessable(THUMBNAIL_NOT_FOUND, 'thumbnail');
+    return { rendered, thumbs: { ...made, chosen: true } };
+  }
+  const before = firstImageUrl(previous?.body ?? null);
+  const firstImage = rendered ? firstImageUrl(rendered.json) : before;
+  const chosen = input.thumbnail === undefined && !!previous?.thumbnailChosen;
+  const follow = input.thumbnail !== undefined || (rendered !== null && !chosen && (previous === null || firstImage !== before));
+  if (!follow) return { rendered, thumbs: null };
+  const made = await makeThumbnails(firstImage);
+  return { rendered, thumbs: { full: made?.full ?? null, small: made?.small ?? null, chosen: false } };
 }
 
 /** The files of thumbnails that were replaced, only ever the generated ones (best effort: a leftover file only costs space). */
@@ -108,6 +116,7 @@ export async function createPost(db: Database, actor: Actor | null, channelId: n
         publishedAt: state.publishedAt ?? null,
         thumbnail: thumbs?.full ?? null,
         thumbnailSmall: thumbs?.small ?? null,
+        thumbnailChosen: thumbs?.chosen ?? false,
         userId: a.userId,
       })
       .returning();
@@ -129,7 +138,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   // take their post down (a status), not change its words. News admins keep editing there.
   if (!channel.isActive && !isNewsAdmin(a) && (input.title !== undefined || input.body !== undefined)) throw unprocessable(CHANNEL_INACTIVE);
   const state = changesState ? statusFor(input, now) : null;
-  const { rendered, thumbs } = await content(input, post.body);
+  const { rendered, thumbs } = await content(input, post);
   const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsPosts)
@@ -142,7 +151,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
           scheduledAt: state.scheduledAt ?? null,
           ...(state.publishedAt && !post.publishedAt && { publishedAt: state.publishedAt }),
         }),
-        ...(thumbs && { thumbnail: thumbs.full, thumbnailSmall: thumbs.small }),
+        ...(thumbs && { thumbnail: thumbs.full, thumbnailSmall: thumbs.small, thumbnailChosen: thumbs.chosen }),
         updatedAt: sql`now()`,
       })
       .where(eq(newsPosts.id, id))

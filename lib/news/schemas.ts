@@ -11,6 +11,7 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const POST_MESSAGES = richTextMessages('post');
 export const IMAGE_UPLOAD_FAILED = 'An error ocurred uploading image.';
 export const SCHEDULE_IN_PAST = 'Choose a time in the future to schedule the post.';
+export const THUMBNAIL_NOT_FOUND = 'Choose a thumbnail from the images uploaded to the channel (its image_url).';
 export const CHANNEL_INACTIVE = 'This channel is inactive: posts can no longer be written in it.';
 
 const name = z.string().trim().min(1, 'Enter the channel name.').max(120, 'Keep the channel name under 120 characters.').refine(isSingleLine, SINGLE_LINE_MESSAGE);
@@ -39,7 +40,10 @@ export const postCreateSchema = z.strictObject({
   scheduled_at: z.iso.datetime({ offset: true, message: 'Enter the schedule as an ISO date and time.' }).nullish(),
   /** Publish now (POSTED) rather than keep it Inactive. */
   is_active: z.boolean().optional(),
-  /** An image_url from the channel upload-image call: the post's thumbnails are made from it. */
+  /**
+   * An image_url from the channel upload-image call: the post's thumbnails are made from it, and
+   * kept through body edits; null goes back to the body's first image.
+   */
   thumbnail: z.string().max(500).nullish(),
 });
 export const postUpdateSchema = postCreateSchema.partial().extend({

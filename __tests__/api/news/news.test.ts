@@ -285,26 +285,54 @@ describe("a post's stored Lexical state, which other writers' editors open", () 
 });
 
 describe('images, thumbnails, albums and PDF', () => {
-  it('keeps a post\'s thumbnails while the body\'s first image stays; a new first image replaces them and removes the old files', async () => {
+  it('thumbnails follow the body\'s first image: kept while it stays, remade when it changes (old files removed), cleared when it goes', async () => {
     const id = await channel();
     const green = (await upload(id, await png(300, 200))).json.data.image_url;
     const red = (await upload(id, await png(800, 450))).json.data.image_url;
+    const image = (src: string) => body({ type: 'paragraph', children: [{ type: 'image', src, altText: 'Truck', width: 720, height: 405 }] });
+    const p = (await post(id, t.contributor, { body: image(green) })).json.data;
+    expect(p.thumbnail).toMatch(/thumb-.*-full\.webp$/);
+    const edit = (fields: Record<string, unknown>) => call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: fields, method: 'PUT' });
+    const nameOf = (url: string) => url.split('/').pop()!;
+    const served = async (url: string) => (await call(imageRoute, { params: { name: nameOf(url) } })).status;
+
+    // A web save sends the body each time: the same first image keeps the thumbnails.
+    const kept = (await edit({ title: 'Retitled', body: image(green) })).json.data;
+    expect([kept.thumbnail, kept.thumbnail_small]).toEqual([p.thumbnail, p.thumbnail_small]);
+
+    // A new first image makes new thumbnails, and the replaced files are gone.
+    const changed = (await edit({ body: image(red) })).json.data;
+    expect(changed.thumbnail).not.toBe(p.thumbnail);
+    expect([await served(changed.thumbnail), await served(p.thumbnail), await served(p.thumbnail_small)]).toEqual([200, 404, 404]);
+
+    // A body without an image has no thumbnail left.
+    const none = (await edit({ body: body({ type: 'paragraph', children: [text('Words only')] }) })).json.data;
+    expect([none.thumbnail, none.thumbnail_small]).toEqual([null, null]);
+    expect(await served(changed.thumbnail)).toBe(404);
+  });
+
+  it('keeps a thumbnail chosen through the API while the body changes; null goes back to the body\'s first image; an image not ours is refused', async () => {
+    const id = await channel();
+    const green = (await upload(id, await png(300, 200))).json.data.image_url;
+    const red = (await upload(id, await png(800, 450))).json.data.image_url;
+    const image = (src: string) => body({ type: 'paragraph', children: [{ type: 'image', src, altText: 'Truck', width: 720, height: 405 }] });
     const p = (await post(id, t.contributor, { thumbnail: green, body: body({ type: 'paragraph', children: [text('No image yet')] }) })).json.data;
     expect(p.thumbnail).toMatch(/thumb-.*-full\.webp$/);
     const edit = (fields: Record<string, unknown>) => call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: fields, method: 'PUT' });
 
-    // A web save sends the body each time: the same first image (none) keeps the chosen thumbnail.
-    const kept = await edit({ title: 'Retitled', body: body({ type: 'paragraph', children: [text('Still no image')] }) });
-    expect(kept.json.data.thumbnail).toBe(p.thumbnail);
-    expect(kept.json.data.thumbnail_small).toBe(p.thumbnail_small);
+    // The body gains a first image, then another: the chosen thumbnail stays.
+    expect((await edit({ body: image(red) })).json.data.thumbnail).toBe(p.thumbnail);
+    expect((await edit({ title: 'Retitled', body: image(green) })).json.data.thumbnail).toBe(p.thumbnail);
 
-    // A new first image makes new thumbnails, and the replaced files are gone.
-    const changed = await edit({ body: body({ type: 'paragraph', children: [{ type: 'image', src: red, altText: 'Red', width: 720, height: 405 }] }) });
-    expect(changed.json.data.thumbnail).not.toBe(p.thumbnail);
-    const nameOf = (url: string) => url.split('/').pop()!;
-    expect((await call(imageRoute, { params: { name: nameOf(changed.json.data.thumbnail) } })).status).toBe(200);
-    expect((await call(imageRoute, { params: { name: nameOf(p.thumbnail) } })).status).toBe(404);
-    expect((await call(imageRoute, { params: { name: nameOf(p.thumbnail_small) } })).status).toBe(404);
+    // An address that is not one of the channel's images: 422, and nothing changes.
+    const wrong = await edit({ thumbnail: 'https://elsewhere.test/truck.png' });
+    expect([wrong.status, wrong.json.errors]).toEqual([422, [{ message: 'Choose a thumbnail from the images uploaded to the channel (its image_url).', field: 'thumbnail' }]]);
+
+    // null: made from the body's first image again, and from then on it follows the body.
+    const back = (await edit({ thumbnail: null })).json.data;
+    expect(back.thumbnail).not.toBe(p.thumbnail);
+    const followed = (await edit({ body: image(red) })).json.data;
+    expect(followed.thumbnail).not.toBe(back.thumbnail);
   });
 
   it('stores an uploaded image wider than 720 px at 720 and makes two thumbnails for the post', async () => {

@@ -41,6 +41,8 @@ export const newsPosts = pgTable(
     /** Addresses of the full-resolution and small thumbnails (made with sharp, lib/news/images.ts). */
     thumbnail: text(),
     thumbnailSmall: text('thumbnail_small'),
+    /** The thumbnail was chosen (`thumbnail` sent), not made from the body's first image: body edits keep it. */
+    thumbnailChosen: boolean('thumbnail_chosen').notNull().default(false),
     views: integer().notNull().default(0),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
