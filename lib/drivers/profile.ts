@@ -7,7 +7,18 @@ import { stripCountryCode, toE164 } from '@/lib/auth/phone';
 import { lookupZip } from '@/lib/geo/gazetteer';
 import type { Actor } from '@/lib/auth/actor';
 import type { MatchProfile } from './match';
-import { PROFILE_MESSAGES, type DriverProfilePatch } from './schemas';
+import { PROFILE_MESSAGES, driverProfilePatchSchema, type DriverProfilePatch } from './schemas';
+
+/**
+ * PATCH /members/me's body: the profile schema with a home ZIP the gazetteer knows, checked as a
+ * field rule so an unknown ZIP is reported with the other fields' errors, not only after they are
+ * fixed. (The gazetteer is server-only data; the shared schema checks the ZIP's form.)
+ */
+export const driverProfileBodySchema = driverProfilePatchSchema.extend({
+  zip_code: driverProfilePatchSchema.shape.zip_code.refine((zip) => typeof zip !== 'string' || !/^\d{5}$/.test(zip) || lookupZip(zip) !== undefined, {
+    error: PROFILE_MESSAGES.zipUnknown,
+  }),
+});
 
 /*
  * The driver's own profile: names and phone live on the user, everything else in driver_profiles

@@ -87,10 +87,24 @@ describe('PATCH /api/v1.0/members/me (driver profile)', () => {
     expect((await call(getMe, { token: t.driver })).json.data).toEqual(before);
   });
 
-  it('answers 422 for a ZIP code the gazetteer does not know', async () => {
+  it('answers 422 for a ZIP code the gazetteer does not know, with the other fields\' errors in the same answer', async () => {
+    const before = (await call(getMe, { token: t.driver })).json.data;
     const res = await patch({ zip_code: '00000' });
     expect(res.status).toBe(422);
     expect(firstError(res)).toBe(PROFILE_MESSAGES.zipUnknown);
+    const both = await patch({ years_of_experience: 99, zip_code: '00000' });
+    expect(both.status).toBe(422);
+    expect(both.json.errors).toEqual(
+      expect.arrayContaining([
+        { message: PROFILE_MESSAGES.years, field: 'years_of_experience' },
+        { message: PROFILE_MESSAGES.zipUnknown, field: 'zip_code' },
+      ]),
+    );
+    // A ZIP of the wrong form says so once, not also "could not find".
+    const form = await patch({ zip_code: '1234' });
+    expect(form.json.errors).toEqual([{ message: PROFILE_MESSAGES.zip, field: 'zip_code' }]);
+    expect((await call(getMe, { token: t.driver })).json.data).toEqual(before);
+    expect((await patch({ zip_code: '38103' })).status).toBe(200);
   });
 
   it('refuses unknown fields and is for drivers only', async () => {

@@ -3,8 +3,7 @@
 import { route } from '@/lib/api/route';
 import { ROLES } from '@/lib/access';
 import { deleteAccount, memberProfile } from '@/lib/accounts/members';
-import { getDriverProfile, updateDriverProfile } from '@/lib/drivers/profile';
-import { driverProfilePatchSchema } from '@/lib/drivers/schemas';
+import { driverProfileBodySchema, getDriverProfile, updateDriverProfile } from '@/lib/drivers/profile';
 
 export const GET = route({
   access: 'authenticated',
@@ -17,7 +16,7 @@ export const GET = route({
 
 export const PATCH = route({
   access: 'drivers',
-  body: driverProfilePatchSchema,
+  body: driverProfileBodySchema,
   handler: ({ db, actor, body, ip }) => updateDriverProfile(db, actor!, body, { ip }),
 });
 
