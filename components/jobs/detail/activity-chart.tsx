@@ -6,6 +6,20 @@ import 'uplot/dist/uPlot.min.css';
 
 export type DailyActivity = { day: string; views_public: number; views_portal: number; applications: number };
 
+/** Tick steps for counts: whole numbers only (a day has no half a view). */
+export const COUNT_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000, 100000];
+
+/**
+ * The count axis runs from 0 (bars of activity start at nothing) to at least 4, so a job with no
+ * views yet or one a day shows a flat line on whole-number ticks instead of uPlot's -1..1 or
+ * 0.2-steps around it.
+ */
+export function countRange(max: number | null): [number, number] {
+  const top = Math.max(4, Math.ceil(max ?? 0));
+  const step = COUNT_STEPS.find((s) => top / s <= 5) ?? COUNT_STEPS[COUNT_STEPS.length - 1];
+  return [0, Math.ceil(top / step) * step];
+}
+
 /**
  * Views and applications per day (uPlot: small, canvas-drawn). Loaded through next/dynamic by the
  * job detail only, so no other screen ships it.
@@ -25,8 +39,8 @@ export default function ActivityChart({ daily }: { daily: DailyActivity[] }) {
         { label: 'Views', stroke: '#2563eb', width: 2, fill: 'rgba(37,99,235,0.08)' },
         { label: 'Applications', stroke: '#059669', width: 2 },
       ],
-      axes: [{}, { size: 40 }],
-      scales: { x: { time: true } },
+      axes: [{}, { size: 48, incrs: COUNT_STEPS, values: (_u, ticks) => ticks.map((t) => t.toLocaleString('en-US')) }],
+      scales: { x: { time: true }, y: { range: (_u, _min, max) => countRange(max) } },
     };
     const plot = new uPlot(opts, data, el);
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 220 }));
