@@ -72,6 +72,11 @@ test('candidates, then applicants: distance, tag, experience filter, Interview, 
 
   // Applicants, from job detail.
   await page.goto(`/company/jobs/${id}/detail`);
+  // The detail's small links are at least 24 × 24 px to a finger (WCAG 2.2 target size).
+  for (const link of [page.getByTestId('applicants-link'), page.getByRole('link', { name: 'Edit addresses' })]) {
+    const box = (await link.boundingBox())!;
+    expect([box.width, box.height].map((n) => n >= 24)).toEqual([true, true]);
+  }
   await page.getByTestId('stat-applicants').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/company/jobs/${id}/applicants$`));
   const row = page.getByTestId('applicant-row').filter({ hasText: 'Dan Driver' });

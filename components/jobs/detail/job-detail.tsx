@@ -138,7 +138,13 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
               {job.renewal_canceled_at && <Row label="Renewal cancelled">{formatDate(job.renewal_canceled_at)}</Row>}
               {job.renewal_cancellation_reason && !job.auto_renew && <Row label="Reason">{job.renewal_cancellation_reason}</Row>}
               <Row label="Applicants">
-                <Link href={`/company/jobs/${job.id}/applicants`} className="font-medium text-brand-700 hover:underline" data-testid="applicants-link">
+                {/* At least 24 × 24 px (WCAG 2.2 target size), as in the job list: a one-digit count alone is 8 × 20. */}
+                <Link
+                  href={`/company/jobs/${job.id}/applicants`}
+                  className="-my-1 inline-flex min-h-6 min-w-6 items-center justify-center rounded font-medium text-brand-700 hover:underline"
+                  aria-label={`${job.total_applicants} applicants`}
+                  data-testid="applicants-link"
+                >
                   {job.total_applicants}
                 </Link>{' '}
                 <span className="text-slate-500">· {job.today_applicants} today</span>
@@ -155,7 +161,11 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
             title="Addresses"
             action={
               open ? (
-                <Link href={`/company/jobs/${job.id}/address`} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+                <Link
+                  href={`/company/jobs/${job.id}/address`}
+                  className="-my-1 inline-flex min-h-6 items-center rounded px-1.5 text-sm font-medium text-brand-600 hover:text-brand-700"
+                  aria-label="Edit addresses"
+                >
                   Edit
                 </Link>
               ) : undefined
