@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api/client';
 import { usePayJob, usePaymentSummary } from '@/lib/payments/hooks';
 import { CheckoutBody, CheckoutSpinner } from './checkout-parts';
 import { formatMoney } from './format';
-import { PAYMENT_COMPLETED } from './payment-step';
+import { INVOICED_NOTICE, PAYMENT_COMPLETED } from './payment-step';
 import { usePayFlow } from './use-pay-flow';
 
 export const NO_UNPAID_ADDONS = 'There are no unpaid add-ons on this job.';
@@ -25,7 +25,7 @@ export function AddonsPayment({ jobId }: { jobId: number }) {
   const toast = useToast();
   const summary = usePaymentSummary(jobId, 'addons');
   const pay = usePayJob('addons');
-  const { picker, busy, failure, run } = usePayFlow();
+  const { picker, busy, failure, run } = usePayFlow(() => summary.refetch());
   const detail = `/company/jobs/${jobId}/detail`;
 
   if (summary.isPending) return <CheckoutSpinner />;
@@ -33,8 +33,12 @@ export function AddonsPayment({ jobId }: { jobId: number }) {
   const invoiced = s?.billing_type === 'CONTRACT';
 
   async function onPay() {
-    if (!s || !(await run(invoiced, (cardToken) => pay.mutateAsync({ job_id: jobId, card_token: cardToken })))) return;
-    toast.show('success', PAYMENT_COMPLETED);
+    if (!s) return;
+    const paid = await run(invoiced, (cardToken) => pay.mutateAsync({ job_id: jobId, card_token: cardToken, expected_total_cents: s.total_cents }));
+    if (!paid) return;
+    // Approved but not applied (the job ended meanwhile): the answer says so and what to do.
+    if (!paid.job_updated) toast.show('error', paid.message);
+    else toast.show('success', invoiced ? INVOICED_NOTICE : PAYMENT_COMPLETED);
     router.push(detail);
   }
 
@@ -67,7 +71,7 @@ export function AddonsPayment({ jobId }: { jobId: number }) {
           <Button variant="secondary" onClick={() => router.push(detail)} disabled={busy}>
             Pay later
           </Button>
-          <Button onClick={() => void onPay()} loading={busy} data-testid="pay-button">
+          <Button onClick={() => void onPay()} loading={busy} disabled={!!s.refused} data-testid="pay-button">
             {busy ? 'Processing…' : invoiced ? 'Confirm' : `Pay ${formatMoney(s.total)}`}
           </Button>
         </CheckoutBody>

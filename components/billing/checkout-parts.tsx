@@ -37,6 +37,12 @@ type CheckoutProps = {
 export function CheckoutBody({ summary, picker, busy, failure, failureNote, invoiceNote, orderTitle, orderNote, children }: CheckoutProps) {
   return (
     <>
+      {/* Why this charge would be refused (a cancelled or suspended job): said before any card is asked for. */}
+      {summary.refused && (
+        <div className="mb-4" data-testid="payment-refused">
+          <Alert type="error">{summary.refused}</Alert>
+        </div>
+      )}
       <PaymentFailure failure={failure} note={failureNote} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <PaymentMethodPanel summary={summary} picker={picker} busy={busy} invoiceNote={invoiceNote} />

@@ -23,13 +23,17 @@ export function PayDialog({ jobId, kind, open, onOpenChange, onPaid }: { jobId: 
   const summary = usePaymentSummary(jobId, kind, open);
   const pay = usePayJob(kind);
   const toast = useToast();
-  const { picker, busy, failure, run } = usePayFlow();
+  const { picker, busy, failure, run } = usePayFlow(() => summary.refetch());
   const s = summary.data;
   const invoiced = s?.billing_type === 'CONTRACT';
 
   async function onPay() {
-    if (!s || !(await run(invoiced, (cardToken) => pay.mutateAsync({ job_id: jobId, card_token: cardToken })))) return;
-    toast.show('success', invoiced ? INVOICED_NOTICE : PAYMENT_COMPLETED);
+    if (!s) return;
+    const paid = await run(invoiced, (cardToken) => pay.mutateAsync({ job_id: jobId, card_token: cardToken, expected_total_cents: s.total_cents }));
+    if (!paid) return;
+    // Approved but not applied (the job ended meanwhile): the answer says so and what to do.
+    if (!paid.job_updated) toast.show('error', paid.message);
+    else toast.show('success', invoiced ? INVOICED_NOTICE : PAYMENT_COMPLETED);
     onOpenChange(false);
     onPaid?.();
   }
@@ -48,7 +52,7 @@ export function PayDialog({ jobId, kind, open, onOpenChange, onPaid }: { jobId: 
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={() => void onPay()} loading={busy} disabled={!s || nothingDue} data-testid="dialog-pay-button">
+          <Button onClick={() => void onPay()} loading={busy} disabled={!s || nothingDue || !!s.refused} data-testid="dialog-pay-button">
             {busy ? 'Processing…' : s && !nothingDue ? (invoiced ? 'Confirm' : `Pay ${formatMoney(s.total)}`) : 'Pay'}
           </Button>
         </>
@@ -64,6 +68,7 @@ export function PayDialog({ jobId, kind, open, onOpenChange, onPaid }: { jobId: 
         <Alert type="info">There are no unpaid add-ons on this job.</Alert>
       ) : (
         <div className="space-y-5">
+          {s.refused && <Alert type="error">{s.refused}</Alert>}
           {failure && <Alert type="error">{failure}</Alert>}
           {kind === 'renewal' && s.expiration_date && (
             <p className="text-sm text-slate-600">

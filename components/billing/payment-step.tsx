@@ -30,7 +30,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
   const jobId = jobIdParam ?? draft?.jobId ?? null;
   const summary = usePaymentSummary(jobId);
   const charge = useChargeJob();
-  const { picker, busy, failure, run } = usePayFlow();
+  const { picker, busy, failure, run } = usePayFlow(() => summary.refetch());
   // Spec §3/§4: a video upload that failed after its retry (lib/jobs/draft.ts) refuses payment.
   // Only for the draft's own posting: "Pay now" on another job is not about this draft's video.
   const multimediaFailed = !!draft?.multimediaUploadFailed && draft.jobId === jobId;
@@ -59,10 +59,11 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
 
   async function pay() {
     const paid = await run(invoiced, (cardToken) =>
-      charge.mutateAsync({ secret_token: s.secret_token, action_type: 'new_job', card_token: cardToken, multimediaUploadFailed: multimediaFailed || undefined }),
+      charge.mutateAsync({ secret_token: s.secret_token, action_type: 'new_job', card_token: cardToken, multimediaUploadFailed: multimediaFailed || undefined, expected_total_cents: s.total_cents }),
     );
     if (!paid) return;
-    toast.show('success', invoiced ? INVOICED_NOTICE : PAYMENT_COMPLETED);
+    if (!paid.job_updated) toast.show('error', paid.message);
+    else toast.show('success', invoiced ? INVOICED_NOTICE : PAYMENT_COMPLETED);
     clear();
     router.push('/company/jobs');
   }
@@ -97,7 +98,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
         <Button variant="secondary" onClick={() => router.push(kind === 'duplicate' && draft?.sourceJobId ? `/company/jobs/${draft.sourceJobId}/addons-duplicate` : '/company/jobs/new/addons')} disabled={busy}>
           Back
         </Button>
-        <Button onClick={() => void pay()} loading={busy} disabled={multimediaFailed} data-testid="pay-button">
+        <Button onClick={() => void pay()} loading={busy} disabled={multimediaFailed || !!s.refused} data-testid="pay-button">
           {busy ? 'Processing…' : invoiced ? 'Publish job' : `Pay ${formatMoney(s.total)}`}
         </Button>
       </CheckoutBody>

@@ -1,16 +1,20 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { errorMessage } from '@/lib/api/client';
+import { ApiError, errorMessage } from '@/lib/api/client';
 import { useToast } from '@/components/ui/toast';
 import type { CardPickerHandle } from './card-picker';
+
+/** The charge was refused because the order no longer comes to the total shown (lib/payments/job-payments.ts). */
+const amountChanged = (error: unknown) => error instanceof ApiError && error.status === 409 && error.errors.some((e) => e.field === 'expected_total_cents');
 
 /**
  * One Pay click: the card token (none for invoice billing or the saved card), then the charge.
  * A second click while one is running does nothing; card problems stay in the card form, the
- * API's refusal comes back as `failure`.
+ * API's refusal comes back as `failure`. When the order changed since it was shown, `reload` reads
+ * it again, so the screen shows what a second click would pay.
  */
-export function usePayFlow() {
+export function usePayFlow(reload?: () => unknown) {
   const picker = useRef<CardPickerHandle>(null);
   const inFlight = useRef(false);
   const [tokenizing, setTokenizing] = useState(false);
@@ -18,8 +22,8 @@ export function usePayFlow() {
   const [failure, setFailure] = useState<string | null>(null);
   const toast = useToast();
 
-  async function run(invoiced: boolean, charge: (cardToken: string | undefined) => Promise<unknown>): Promise<boolean> {
-    if (inFlight.current) return false;
+  async function run<T>(invoiced: boolean, charge: (cardToken: string | undefined) => Promise<T>): Promise<T | null> {
+    if (inFlight.current) return null;
     inFlight.current = true;
     setFailure(null);
     try {
@@ -29,19 +33,19 @@ export function usePayFlow() {
         try {
           cardToken = await picker.current!.cardToken();
         } catch {
-          return false;
+          return null;
         } finally {
           setTokenizing(false);
         }
       }
       setPaying(true);
-      await charge(cardToken);
-      return true;
+      return await charge(cardToken);
     } catch (error) {
       const message = errorMessage(error);
       setFailure(message);
       toast.show('error', message);
-      return false;
+      if (amountChanged(error)) reload?.();
+      return null;
     } finally {
       setPaying(false);
       inFlight.current = false;

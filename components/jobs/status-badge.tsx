@@ -19,13 +19,15 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-type Lifecycle = Pick<JobSummary, 'status' | 'payment_status' | 'closed_at' | 'cancelled_at' | 'expired_at'>;
+type Lifecycle = Pick<JobSummary, 'status' | 'payment_status' | 'closed_at' | 'cancelled_at' | 'expired_at'> & { suspended?: boolean };
 
-/** Why a job is not live, in a few words: closed, cancelled, expired, or waiting for payment. */
+/** Why a job is not live, in a few words: closed, cancelled, expired, suspended, or waiting for payment. */
 export function statusNote(job: Lifecycle): string | null {
   if (job.closed_at) return `Closed ${formatDate(job.closed_at)}`;
   if (job.cancelled_at) return `Cancelled ${formatDate(job.cancelled_at)}`;
   if (job.expired_at) return `Expired ${formatDate(job.expired_at)}`;
+  // An administrator's suspension comes before payment: a suspended job cannot be paid for.
+  if (job.suspended) return 'Suspended by an administrator';
   if (job.payment_status === 'pending') return 'Waiting for payment';
   return null;
 }
@@ -33,8 +35,8 @@ export function statusNote(job: Lifecycle): string | null {
 /** A job that is still open (not closed, cancelled or expired) can be edited, closed and cancelled. */
 export const isOpenJob = (job: Pick<JobSummary, 'closed_at' | 'cancelled_at' | 'expired_at'>) => !job.closed_at && !job.cancelled_at && !job.expired_at;
 
-/** An open posting nobody paid for yet. */
-export const awaitsPayment = (job: Lifecycle) => isOpenJob(job) && job.payment_status === 'pending';
+/** An open posting nobody paid for yet (a suspended one cannot be paid until the suspension is lifted). */
+export const awaitsPayment = (job: Lifecycle) => isOpenJob(job) && !job.suspended && job.payment_status === 'pending';
 
 /**
  * A paid job that has expired, or ends within RENEW_WINDOW_DAYS, can be renewed for 30 more days
@@ -42,7 +44,7 @@ export const awaitsPayment = (job: Lifecycle) => isOpenJob(job) && job.payment_s
  * (lib/jobs/lifecycle.ts): this only decides whether the button is offered.
  */
 export function canRenew(job: Lifecycle & Pick<JobSummary, 'expiration_date'>, now = new Date()) {
-  if (job.closed_at || job.cancelled_at || job.payment_status === 'pending') return false;
+  if (job.closed_at || job.cancelled_at || job.suspended || job.payment_status === 'pending') return false;
   if (job.expired_at) return true;
   if (!job.expiration_date) return false;
   return new Date(job.expiration_date).getTime() - now.getTime() <= RENEW_WINDOW_DAYS * 86_400_000;

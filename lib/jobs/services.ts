@@ -211,6 +211,9 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
       kept.push(id);
       await tx.update(jobAddresses).set({ position: row.position }).where(eq(jobAddresses.id, id));
     }
+    // A charge in flight was priced on the addresses it saw: none of them goes until it settles
+    // (one added meanwhile stays pending payment, and is paid on its own).
+    if (existing.size) await assertNoPaymentInFlight(tx as unknown as Database, job.id);
     await tx.delete(jobAddresses).where(kept.length ? and(eq(jobAddresses.jobId, job.id), notInArray(jobAddresses.id, kept)) : eq(jobAddresses.jobId, job.id));
     if (added.length) await tx.insert(jobAddresses).values(added);
     await refreshCost(tx as unknown as Database, job.id);
@@ -234,6 +237,16 @@ export async function setAddons(db: Database, actor: Actor | null, id: number | 
   const job = await loadOwnedJob(db, actor, id);
   assertNotEnded(job);
   await db.transaction(async (tx) => {
+    // As for addresses: an add-on a charge in flight may be paying for is not switched off under it.
+    const dropped = addons.filter((a) => !a.subscribed).map((a) => a.addon_type);
+    if (dropped.length) {
+      const [on] = await tx
+        .select({ id: jobAddons.id })
+        .from(jobAddons)
+        .where(and(eq(jobAddons.jobId, job.id), eq(jobAddons.subscribed, true), inArray(jobAddons.addonType, dropped)))
+        .limit(1);
+      if (on) await assertNoPaymentInFlight(tx as unknown as Database, job.id);
+    }
     await upsertAddons(tx as unknown as Database, job.id, addons);
     await refreshCost(tx as unknown as Database, job.id);
   });
@@ -249,9 +262,10 @@ function assertOpen(job: JobRow, action: 'close' | 'cancel') {
 }
 
 /**
- * Close and cancel wait while a charge for the job is in flight (an order in PROCESSING_PAYMENT):
- * the processor may approve it a few seconds later (a retried charge takes 5 s), and the payment
- * would then have nothing to publish or renew. The tick settles a stuck order within minutes.
+ * Close, cancel and removing what is charged (an address, a subscribed add-on) wait while a charge
+ * for the job is in flight (an order in PROCESSING_PAYMENT): the processor may approve it a few
+ * seconds later (a retried charge takes 5 s), and the payment would then publish or renew what no
+ * longer exists, or charge for items just removed. The tick settles a stuck order within minutes.
  */
 async function assertNoPaymentInFlight(db: Database, jobId: number) {
   const [inFlight] = await db

@@ -46,7 +46,7 @@ export function usePaymentSummary(jobId: number | null, action: 'new_job' | 'add
 export function usePayJob(kind: 'addons' | 'renewal') {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { job_id: number; card_token?: string }) =>
+    mutationFn: async (body: { job_id: number; card_token?: string; expected_total_cents?: number }) =>
       (await api<ChargeAnswer>(kind === 'addons' ? '/payment/employer/job/addons' : '/payment/invoice/renewal', { method: 'POST', body })).data,
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['payments'] });
@@ -56,12 +56,12 @@ export function usePayJob(kind: 'addons' | 'renewal') {
 }
 
 /** An admin boosts a job without payment. */
-export type ChargeAnswer = { message: string; already_paid: boolean; invoice_id: number; invoice_number: string; status: string; amount: number; job_id: number };
+export type ChargeAnswer = { message: string; job_updated: boolean; already_paid: boolean; invoice_id: number; invoice_number: string; status: string; amount: number; job_id: number };
 
 export function useChargeJob() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { secret_token: string; action_type: 'new_job'; card_token?: string; multimediaUploadFailed?: boolean }) =>
+    mutationFn: async (body: { secret_token: string; action_type: 'new_job'; card_token?: string; multimediaUploadFailed?: boolean; expected_total_cents?: number }) =>
       (await api<ChargeAnswer>('/payment/company/invoice/charge', { method: 'POST', body })).data,
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['payments'] });

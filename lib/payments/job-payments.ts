@@ -13,7 +13,8 @@ import { enqueueMail, enqueueTemplate } from '@/lib/mail';
 import { noteNotApplied, payOnce, reconcile, STALE_PROCESSING_MS, withDefaults, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
 import { getGateway } from './gateway';
 import { addonLines, currentJob, renewJobPeriod, isPublished, loadChargeableJob, markLinesPaid, pendingLines, postingLines, publishJob, renewalLines, startBoost, type ChargeableJob } from './jobs-port';
-import { PaymentInProgress, type LineInput, type OrderInput } from './orders';
+import { PaymentInProgress, totalOf, type LineInput, type OrderInput } from './orders';
+import { formatUsd } from '@/lib/jobs/codes';
 import { makeDefaultCard, resolveCard } from './payment-methods';
 import type { ChargeInput, JobChargeInput } from './schemas';
 
@@ -174,6 +175,17 @@ function answer(outcome: PaymentOutcome, job: ChargeableJob) {
   };
 }
 
+/**
+ * The order comes to what the payer was shown (`expected_total_cents`), or nothing is charged: a
+ * co-worker who added an address or an add-on between the summary and the click would otherwise
+ * have it charged to a card whose holder confirmed a smaller amount.
+ */
+export const AMOUNT_CHANGED = (now: number, shown: number) =>
+  `This order now comes to ${formatUsd(now)}, not the ${formatUsd(shown)} shown: the job was changed meanwhile. Check the order and pay again.`;
+function assertShownTotal(lines: LineInput[], expected: number | undefined) {
+  if (expected !== undefined && totalOf(lines) !== expected) throw conflict(AMOUNT_CHANGED(totalOf(lines), expected), 'expected_total_cents');
+}
+
 const nothingToPay = (job: ChargeableJob) => {
   if (!job.addresses.length) throw unprocessable('Add a targeting address before paying for this job.');
 };
@@ -185,28 +197,30 @@ const nothingToPay = (job: ChargeableJob) => {
 export async function chargeJob(db: Database, actor: Actor, input: ChargeInput, deps: ChargeDeps = {}) {
   if (input.multimediaUploadFailed || input.multimedia_upload_failed) throw unprocessable(MULTIMEDIA_FAILED);
   const job = await loadChargeableJob(db, actor, { jobsPostToken: input.secret_token });
-  if (input.action_type === 'addons') return payAddons(db, actor, { job_id: job.id, card_token: input.card_token }, deps);
-  if (input.action_type === 'renewal') return renewJob(db, actor, { job_id: job.id, card_token: input.card_token }, deps);
-  return payNewJob(db, actor, job, input.card_token, deps);
+  const rest = { job_id: job.id, card_token: input.card_token, expected_total_cents: input.expected_total_cents };
+  if (input.action_type === 'addons') return payAddons(db, actor, rest, deps);
+  if (input.action_type === 'renewal') return renewJob(db, actor, rest, deps);
+  return payNewJob(db, actor, job, input.card_token, input.expected_total_cents, deps);
 }
 
 /**
  * POST /payment/employer/job/invoice: an invoice-billed (CONTRACT) company publishes a job on its
  * contract, named by id. Card-billed companies pay through the charge call instead.
  */
-export async function invoiceJob(db: Database, actor: Actor, input: { job_id: number }, deps: ChargeDeps = {}) {
+export async function invoiceJob(db: Database, actor: Actor, input: { job_id: number; expected_total_cents?: number }, deps: ChargeDeps = {}) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
   const company = await companyOfJob(db, job);
   if (company.billingType !== 'CONTRACT') throw unprocessable('Your company pays by card: add a card to pay for this job.');
-  return payNewJob(db, actor, job, undefined, deps);
+  return payNewJob(db, actor, job, undefined, input.expected_total_cents, deps);
 }
 
-async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardToken: string | undefined, deps: ChargeDeps) {
+async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardToken: string | undefined, expected: number | undefined, deps: ChargeDeps) {
   assertPayable(job);
   const company = await companyOfJob(db, job);
   nothingToPay(job);
   const subscribed = job.addons.filter((a) => a.subscribed);
   const lines = [...postingLines(job), ...addonLines(subscribed)];
+  assertShownTotal(lines, expected);
   const order = { actionType: 'new_job' as const, periodKey: '', autoRenew: job.autoRenew, lines };
   const outcome = await pay(db, actor, job, company, order, cardToken, afterApproval(job, company, deps), deps);
   return answer(outcome, job);
@@ -224,6 +238,7 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
   if (!isPublished(job)) throw unprocessable('Pay for the job posting first; its add-ons are charged with it.');
   const lines = pendingLines(job);
   if (!lines.length) throw unprocessable('There are no unpaid add-ons on this job.');
+  assertShownTotal(lines, input.expected_total_cents);
   const company = await companyOfJob(db, job);
   // One live order per set of items and period: a double click pays once, a new item is a new order.
   const items = lines.map((l) => l.addonType ?? `address:${l.addressId}`).sort();
@@ -239,7 +254,7 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
  * window: the end date a renewal moved is the key of the next one, so a repeated renewal would
  * otherwise be charged as a new period.
  */
-async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, cardToken: string | undefined, auto: boolean, deps: ChargeDeps) {
+async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, cardToken: string | undefined, auto: boolean, deps: ChargeDeps, expected?: number) {
   assertPayable(job);
   const now = withDefaults(deps).now?.() ?? new Date();
   const early = renewalRefusal(job, now);
@@ -247,6 +262,7 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
   const company = await companyOfJob(db, job);
   nothingToPay(job);
   const lines: LineInput[] = renewalLines(job, now);
+  assertShownTotal(lines, expected);
   const periodKey = job.expirationDate?.toISOString() ?? 'first';
   const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines };
   const outcome = await pay(db, actor, job, company, order, cardToken, afterApproval(job, company, deps), deps);
@@ -257,7 +273,7 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
 export async function renewJob(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
   if (!isPublished(job)) throw unprocessable('This job has not been posted yet.');
-  const { outcome } = await renewal(db, actor, job, input.card_token, false, deps);
+  const { outcome } = await renewal(db, actor, job, input.card_token, false, deps, input.expected_total_cents);
   return answer(outcome, job);
 }
 

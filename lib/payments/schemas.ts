@@ -9,7 +9,14 @@ import '@/lib/validation/messages';
  */
 
 const token = z.string().trim().min(8, 'Validation error.').max(200, 'Validation error.');
-const id = plainNumber(z.coerce.number().int().positive());
+/** A row id: a positive 32-bit integer (a larger one names no row; said as a 422, not a database error). */
+const id = plainNumber(z.coerce.number().int().positive().max(2_147_483_647, { error: 'No such record.' }));
+/**
+ * The total the payment screen showed, in cents: the charge is refused (409) when the order would
+ * come to another amount (a co-worker changed the job meanwhile), so nobody pays what they did not
+ * confirm. Optional for API clients that do not preview the order.
+ */
+const expectedTotal = plainNumber(z.coerce.number().int().min(0).max(100_000_000)).optional();
 
 /** GET/POST /payment/company/billing: save the tokenized card (jobs spec §3 "Payment card"). */
 export const saveCardSchema = z.object({
@@ -43,6 +50,7 @@ export const chargeSchema = z.object({
   /** Set by the wizard when the video upload failed: payment is refused (spec §4). */
   multimediaUploadFailed: z.boolean().optional(),
   multimedia_upload_failed: z.boolean().optional(),
+  expected_total_cents: expectedTotal,
 });
 export type ChargeInput = z.infer<typeof chargeSchema>;
 
@@ -50,11 +58,12 @@ export type ChargeInput = z.infer<typeof chargeSchema>;
 export const jobChargeSchema = z.object({
   job_id: id,
   card_token: token.optional(),
+  expected_total_cents: expectedTotal,
 });
 export type JobChargeInput = z.infer<typeof jobChargeSchema>;
 
 /** POST /payment/employer/job/invoice */
-export const invoiceJobSchema = z.object({ job_id: id });
+export const invoiceJobSchema = z.object({ job_id: id, expected_total_cents: expectedTotal });
 
 /** POST /payment/company/billing/payment-receipt */
 export const receiptSchema = z.object({ invoiceId: id });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AddonsPayment } from '@/components/billing/addons-payment';
 import { JobDetailView } from '@/components/jobs/detail/job-detail';
 import { jobMenuItems, type ActionJob } from '@/components/jobs/job-actions';
-import { canRenew } from '@/components/jobs/status-badge';
+import { canRenew, statusNote } from '@/components/jobs/status-badge';
 import { api } from '@/lib/api/client';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import { paymentSummary, renderWithProviders } from './helpers';
@@ -103,6 +103,17 @@ describe('which payment actions a job offers', () => {
     expect(items.map((i) => i.label)).not.toContain('Renew');
   });
 
+  it('a suspended job says so and offers neither Pay now nor Renew (an administrator must lift it first)', () => {
+    const suspended = actionJob({ payment_status: 'pending', expiration_date: null, suspended: true } as never);
+    expect(statusNote(suspended)).toBe('Suspended by an administrator');
+    expect(labels(suspended)).not.toContain('Pay now');
+    const live = actionJob({ expiration_date: inDays(3), suspended: true } as never);
+    expect(labels(live)).not.toContain('Renew');
+    renderWithProviders(<JobDetailView initial={detail({ payment_status: 'pending', suspended: true } as never)} />);
+    expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+    expect(screen.getByText('Suspended by an administrator')).toBeInTheDocument();
+  });
+
   it('an expired paid job offers Renew and Duplicate, no editing', () => {
     const l = labels(actionJob({ expired_at: inDays(-1), expiration_date: inDays(-1) }));
     expect(l).toEqual(expect.arrayContaining(['Renew', 'Duplicate']));
@@ -151,8 +162,8 @@ describe('job detail payment actions', () => {
 
   it('Renew on an expiring job opens the renewal payment, pays with the saved card and says so', async () => {
     mockApi.mockImplementation(async (path) => {
-      if (path.startsWith('/payment/company/invoice/summary')) return { data: summary({ action: 'renewal', lines: [{ description: 'Renewal: Dallas, TX', kind: 'posting', amount: 150, amount_cents: 15000 }], total: 150 }) } as never;
-      if (path === '/payment/invoice/renewal') return { data: { message: 'ok', job_id: 7 } } as never;
+      if (path.startsWith('/payment/company/invoice/summary')) return { data: summary({ action: 'renewal', lines: [{ description: 'Renewal: Dallas, TX', kind: 'posting', amount: 150, amount_cents: 15000 }], total: 150, total_cents: 15000 }) } as never;
+      if (path === '/payment/invoice/renewal') return { data: { message: 'Payment completed successfully', job_updated: true, job_id: 7 } } as never;
       return { data: detail({ expiration_date: inDays(33) }) } as never;
     });
     renderWithProviders(<JobDetailView initial={detail({ expiration_date: inDays(3) })} />);
@@ -160,7 +171,8 @@ describe('job detail payment actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Renew job' });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Pay $150.00' }));
     expect(await screen.findByText('Payment completed successfully')).toBeInTheDocument();
-    expect(mockApi).toHaveBeenCalledWith('/payment/invoice/renewal', { method: 'POST', body: { job_id: 7, card_token: undefined } });
+    // The total shown goes with the charge: the server refuses another amount.
+    expect(mockApi).toHaveBeenCalledWith('/payment/invoice/renewal', { method: 'POST', body: { job_id: 7, card_token: undefined, expected_total_cents: 15000 } });
     expect(mockApi).toHaveBeenCalledWith('/payment/company/invoice/summary?job_id=7&action=renewal');
   });
 
@@ -174,15 +186,53 @@ describe('payment page with action=addons', () => {
   it('charges the new add-ons of a live job and goes back to the job', async () => {
     mockApi.mockImplementation(async (path) => {
       if (path.startsWith('/payment/company/invoice/summary')) return { data: summary() } as never;
-      return { data: { message: 'ok', job_id: 7 } } as never;
+      return { data: { message: 'Payment completed successfully', job_updated: true, job_id: 7 } } as never;
     });
     renderWithProviders(<AddonsPayment jobId={7} />);
     expect(await screen.findByText('Promote add-on')).toBeInTheDocument();
     expect(mockApi).toHaveBeenCalledWith('/payment/company/invoice/summary?job_id=7&action=addons');
     await userEvent.click(screen.getByRole('button', { name: 'Pay $100.00' }));
     expect(await screen.findByText('Payment completed successfully')).toBeInTheDocument();
-    expect(mockApi).toHaveBeenCalledWith('/payment/employer/job/addons', { method: 'POST', body: { job_id: 7, card_token: undefined } });
+    expect(mockApi).toHaveBeenCalledWith('/payment/employer/job/addons', { method: 'POST', body: { job_id: 7, card_token: undefined, expected_total_cents: 10000 } });
     expect(push).toHaveBeenCalledWith('/company/jobs/7/detail');
+  });
+
+  it('reads the order again when it changed since it was shown, so the next click pays what is on the screen', async () => {
+    const { ApiError } = jest.requireActual('@/lib/api/client');
+    const changed = 'This order now comes to $250.00, not the $100.00 shown: the job was changed meanwhile. Check the order and pay again.';
+    let summaries = 0;
+    mockApi.mockImplementation(async (path) => {
+      if (path.startsWith('/payment/company/invoice/summary')) {
+        summaries += 1;
+        return { data: summaries === 1 ? summary() : summary({ lines: [...summary().lines, { description: 'Houston, TX 77002', kind: 'job_posting', amount: 150, amount_cents: 15000 }], total: 250, total_cents: 25000 }) } as never;
+      }
+      throw new ApiError(changed, 409, [{ message: changed, field: 'expected_total_cents' }]);
+    });
+    renderWithProviders(<AddonsPayment jobId={7} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $100.00' }));
+    expect(await screen.findByTestId('payment-error')).toHaveTextContent(changed);
+    expect(await screen.findByRole('button', { name: 'Pay $250.00' })).toBeInTheDocument();
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('says why a job cannot be paid before any card is asked for, with no Pay to click', async () => {
+    const refused = 'This job is suspended: it cannot be paid for. Contact support.';
+    mockApi.mockResolvedValue({ data: summary({ refused }) } as never);
+    renderWithProviders(<AddonsPayment jobId={7} />);
+    expect(await screen.findByTestId('payment-refused')).toHaveTextContent(refused);
+    expect(screen.getByTestId('pay-button')).toBeDisabled();
+  });
+
+  it('says so when a payment was approved but the job had ended meanwhile', async () => {
+    const note = 'The payment was approved, but the job was closed meanwhile. Contact support for a refund.';
+    mockApi.mockImplementation(async (path) => {
+      if (path.startsWith('/payment/company/invoice/summary')) return { data: summary() } as never;
+      return { data: { message: note, job_updated: false, job_id: 7 } } as never;
+    });
+    renderWithProviders(<AddonsPayment jobId={7} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $100.00' }));
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(screen.queryByText('Payment completed successfully')).not.toBeInTheDocument();
   });
 
   it('says so when every add-on is already paid', async () => {
