@@ -42,6 +42,7 @@ export const MESSAGES = {
   experience: 'Select the required experience',
   expectedPay: 'Enter the expected pay',
   addresses: 'Add at least one address',
+  duplicateAddress: 'This address is already in the list',
   duplicateAddon: 'Each add-on can be chosen once',
   renewalReason: 'Tell us why you are cancelling the renewal',
   tag: 'Enter a tag of 1 to 50 characters',
@@ -161,7 +162,26 @@ export const addressSchema = z
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 
-export const addressesSchema = z.array(addressSchema).min(1, MESSAGES.addresses).max(50);
+/** Where an address targets: the same street, city, state and ZIP however they are spelled (case, spaces). */
+export const addressKey = (a: Pick<Address, 'street1' | 'city' | 'state' | 'postal_code'>) =>
+  [a.street1, a.city, a.state, a.postal_code].map((v) => (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase()).join('|');
+
+/**
+ * A job's targeting addresses: each costs money, so the same place twice is refused (the API took
+ * it and charged it twice; the wizard only compared the lines as typed).
+ */
+export const addressesSchema = z
+  .array(addressSchema)
+  .min(1, MESSAGES.addresses)
+  .max(50)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((a, i) => {
+      const key = addressKey(a);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: MESSAGES.duplicateAddress, path: [i, 'address'] });
+      seen.add(key);
+    });
+  });
 
 /** One add-on choice; the hyperlink add-on, when subscribed, needs an external http(s) URL. */
 export const addonSchema = z

@@ -15,6 +15,8 @@ import { PATCH as suspendPatch } from '@/app/api/v1.0/admin/jobs/[id]/suspend/ro
 import { getDb } from '@/lib/db/client';
 import { jobs } from '@/lib/db/schema';
 import { publishPaidJob } from '@/lib/jobs/lifecycle';
+import { MESSAGES } from '@/lib/jobs/schemas';
+import { DUPLICATE_ADDRESS } from '@/components/jobs/wizard/address-step';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from './helpers';
@@ -73,6 +75,23 @@ describe('job detail and edits', () => {
     const bad = await call(addressesPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { addresses: [{ city: 'Paris', country: 'France' }] } });
     expect(bad.status).toBe(422);
     expect(bad.json.errors).toEqual([{ message: 'Addresses should be from the US', field: 'addresses.0.country' }]);
+  });
+
+  it('refuses the same place twice however it is spelled (each address is charged), and changes nothing', async () => {
+    const id = await createJobAs(t.employer);
+    const before = (await call(jobGet, { token: t.employer, params: p(id) })).json.data;
+    const dallas = { city: 'Dallas', state: 'TX', postal_code: '75201' };
+    const res = await call(addressesPatch, {
+      method: 'PATCH',
+      token: t.employer,
+      params: p(id),
+      body: { addresses: [dallas, { city: 'Reno', state: 'NV' }, { city: ' dallas ', state: 'Texas', postal_code: '75201' }] },
+    });
+    expect([res.status, res.json.errors]).toEqual([422, [{ message: DUPLICATE_ADDRESS, field: 'addresses.2.address' }]]);
+    const after = (await call(jobGet, { token: t.employer, params: p(id) })).json.data;
+    expect([after.addresses, after.cost]).toEqual([before.addresses, before.cost]);
+    // The wizard's own message is the server's.
+    expect(DUPLICATE_ADDRESS).toBe(MESSAGES.duplicateAddress);
   });
 
   it('lists, adds and updates add-ons; a hyperlink needs an http(s) URL', async () => {

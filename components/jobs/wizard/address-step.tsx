@@ -23,6 +23,7 @@ type Props = {
   onDraftChange?: (addresses: DraftAddress[]) => void;
 };
 
+/** The server's own words (MESSAGES.duplicateAddress in lib/jobs/schemas.ts, kept equal by a test); not imported, so the step ships no zod. */
 export const DUPLICATE_ADDRESS = 'This address is already in the list';
 const ADDRESS_PRICE = centsToDollars(PRICES_CENTS.address) as number;
 
