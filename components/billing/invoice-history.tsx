@@ -24,7 +24,6 @@ const STATE_STYLE: Record<InvoiceView['payment_state'], string> = {
 };
 
 const ACTION: Record<string, string> = { new_job: 'New job', addons: 'Add-ons', renewal: 'Renewal', admin_boost: 'Boost (admin)' };
-const ADDON: Record<string, string> = { boost: 'Boost', promote: 'Promote', hyperlink: 'Hyperlink' };
 
 /** Paid, Due (an invoice not settled yet, with its due date), Declined, …: the API's payment_state. */
 export function StatusBadge({ inv }: { inv: Pick<InvoiceView, 'payment_state' | 'payment_state_label' | 'due_date'> }) {
@@ -45,16 +44,24 @@ function PaymentMethod({ inv }: { inv: InvoiceView }) {
   );
 }
 
-function Addons({ inv }: { inv: InvoiceView }) {
-  if (!inv.addons.length) return <span className="text-slate-500">-</span>;
+/**
+ * What the order charged, line by line (addresses and add-ons, each with its amount), so the
+ * lines add up to the order's amount on the screen as on its receipt. A one-line order says it all
+ * in its title and amount.
+ */
+function OrderItems({ inv }: { inv: InvoiceView }) {
+  if (inv.lines.length < 2 && !inv.addons.length) return null;
   return (
-    <span className="flex flex-wrap gap-1">
-      {inv.addons.map((a) => (
-        <span key={`${a.id}-${a.addon_type}`} className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">
-          {ADDON[a.addon_type ?? ''] ?? a.addon_type}
-        </span>
+    <ul className="mt-1.5 space-y-0.5 text-xs text-slate-600" aria-label={`What ${inv.number} charged`} data-testid="invoice-lines">
+      {inv.lines.map((l) => (
+        <li key={l.id} className="flex max-w-80 justify-between gap-3">
+          <span className="min-w-0 truncate" title={l.description}>
+            {l.description}
+          </span>
+          <span className="shrink-0 tabular-nums">{formatMoney(l.amount)}</span>
+        </li>
       ))}
-    </span>
+    </ul>
   );
 }
 
@@ -146,11 +153,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
                         {ACTION[inv.action_type]} · <span className="whitespace-nowrap">{inv.number}</span>
                         {inv.auto_renew && ' · auto-renew'}
                       </p>
-                      {inv.addons.length > 0 && (
-                        <div className="mt-1.5" aria-label="Add-ons">
-                          <Addons inv={inv} />
-                        </div>
-                      )}
+                      <OrderItems inv={inv} />
                       {inv.status === 'DECLINED' && inv.error && <p className="mt-1 max-w-64 text-xs text-red-600">{inv.error}</p>}
                     </td>
                     <td className="px-3 py-3"><PaymentMethod inv={inv} /></td>
@@ -187,7 +190,7 @@ export function InvoiceHistory({ status }: { status: 'all' | 'paid' }) {
                   <span>{formatDate(inv.billing_date ?? inv.created_at)}</span>
                   <PaymentMethod inv={inv} />
                 </div>
-                <Addons inv={inv} />
+                <OrderItems inv={inv} />
                 {inv.transaction_id && <p className="font-mono text-xs text-slate-500">{inv.transaction_id}</p>}
                 {inv.status === 'DECLINED' && inv.error && <p className="text-xs text-red-600">{inv.error}</p>}
                 <ReceiptButton inv={inv} />
