@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
-import { invoices } from '@/lib/db/schema';
+import { companies, invoices } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound, unprocessable } from '@/lib/errors';
 import { linesOf, type Invoice } from './orders';
@@ -94,5 +94,17 @@ export async function receiptData(db: Database, actor: Actor, invoiceId: number)
   const data = await getOwnInvoice(db, actor, invoiceId);
   const kind = documentKindOf(data.invoice);
   if (!kind) throw unprocessable('Only paid or invoiced orders have a receipt or an invoice.');
-  return { ...data, kind };
+  // "Your company's address, shown on receipts" (Settings → Address): the billed-to block prints it.
+  const [address] = await db
+    .select({ street1: companies.street1, street2: companies.street2, city: companies.city, state: companies.state, postalCode: companies.postalCode })
+    .from(companies)
+    .where(eq(companies.id, data.company.id));
+  return { ...data, kind, address: billedToLines(address) };
+}
+
+/** A company address as the lines of a billed-to block: street, second line, "City, ST 12345"; empty parts left out. */
+export function billedToLines(a: { street1: string | null; street2: string | null; city: string | null; state: string | null; postalCode: string | null } | undefined): string[] {
+  if (!a) return [];
+  const place = [a.city, [a.state, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [a.street1, a.street2, place].map((l) => (l ?? '').trim()).filter(Boolean);
 }

@@ -7,7 +7,27 @@ import { GET as summaryGet } from '@/app/api/v1.0/payment/company/invoice/summar
 import { getDb, queryRows } from '@/lib/db/client';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
-import { CARDS, cardToken, endsIn, makeCompany, makeJob } from './fixtures';
+import { CARDS, cardToken, companyIdOf, endsIn, makeCompany, makeJob } from './fixtures';
+import zlib from 'node:zlib';
+import type { Actor } from '@/lib/auth/actor';
+import { billedToLines, receiptData } from '@/lib/payments/invoices';
+import { renderReceipt } from '@/lib/payments/receipt';
+
+/** The text pdfkit drew (its content streams inflated; standard fonts write text as hex strings). */
+function pdfText(pdf: Buffer) {
+  const out: string[] = [];
+  const bin = pdf.toString('latin1');
+  for (const m of bin.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let content: string;
+    try {
+      content = zlib.inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const t of content.matchAll(/<([0-9a-f]+)>/gi)) out.push(Buffer.from(t[1], 'hex').toString('latin1'));
+  }
+  return out.join('');
+}
 
 let employer: string;
 let companyAdmin: string;
@@ -154,6 +174,19 @@ describe('billing history, order history and receipts', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="receipt-INV-\d{4}-\d{6}\.pdf"/);
     expect(res.text.startsWith('%PDF')).toBe(true);
+  });
+
+  it("prints the company's address (Settings → Address) in the billed-to block", async () => {
+    expect(billedToLines({ street1: '2100 Commerce St', street2: 'Suite 400', city: 'Dallas', state: 'TX', postalCode: '75201' })).toEqual(['2100 Commerce St', 'Suite 400', 'Dallas, TX 75201']);
+    expect(billedToLines({ street1: null, street2: ' ', city: 'Dallas', state: null, postalCode: null })).toEqual(['Dallas']);
+    const { companyId, userId } = await companyIdOf('employer@demo.test');
+    const db = await getDb();
+    await db.execute(sql`update companies set street1 = '2100 Commerce St', street2 = 'Suite 400', city = 'Dallas', state = 'TX', postal_code = '75201' where id = ${companyId}`);
+    const data = await receiptData(db, { userId, companyId, roles: [] } as unknown as Actor, paidId);
+    const text = pdfText(await renderReceipt(data));
+    expect(text).toContain('2100 Commerce St');
+    expect(text).toContain('Suite 400');
+    expect(text).toContain('Dallas, TX 75201');
   });
 
   it('has no receipt for a declined order and 404 for an unknown one', async () => {
