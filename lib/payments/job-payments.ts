@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { dueRenewals, renewalRefusal } from '@/lib/jobs/lifecycle';
@@ -269,12 +269,35 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
   return { outcome, company };
 }
 
+/** How long a renewal that went through answers a repeat of it (a second tab, a double click that lost the race). */
+export const RENEWAL_REPEAT_MS = 2 * 60 * 1000;
+
 /** POST /payment/invoice/renewal */
 export async function renewJob(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
   if (!isPublished(job)) throw unprocessable('This job has not been posted yet.');
-  const { outcome } = await renewal(db, actor, job, input.card_token, false, deps, input.expected_total_cents);
-  return answer(outcome, job);
+  try {
+    const { outcome } = await renewal(db, actor, job, input.card_token, false, deps, input.expected_total_cents);
+    return answer(outcome, job);
+  } catch (error) {
+    // Sent again right after it went through (it moved the end date, so this one is "too early"):
+    // the answer is the renewal that was paid, not an error for a payment that succeeded.
+    const now = withDefaults(deps).now?.() ?? new Date();
+    const tooEarly = error instanceof AppError && error.status === 409 && !paymentRefusal(job) && renewalRefusal(job, now) === error.message;
+    const just = tooEarly ? await recentRenewal(db, job.id, now) : null;
+    if (!just) throw error;
+    return answer({ invoice: just, approved: true, message: PAYMENT_COMPLETED, alreadyPaid: true }, job);
+  }
+}
+
+async function recentRenewal(db: Database, jobId: number, now: Date) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.jobId, jobId), eq(invoices.actionType, 'renewal'), eq(invoices.status, 'APPROVED'), gt(invoices.updatedAt, new Date(now.getTime() - RENEWAL_REPEAT_MS))))
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

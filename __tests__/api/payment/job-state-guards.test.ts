@@ -13,7 +13,7 @@ import { getDb } from '@/lib/db/client';
 import { invoices, jobs, sandboxCharges } from '@/lib/db/schema';
 import { getPublicJob } from '@/lib/jobs/public';
 import { NOT_APPLIED, payOnce, setChargeDefaults } from '@/lib/payments/charge';
-import { PAID_AFTER_JOB_ENDED } from '@/lib/payments/job-payments';
+import { PAID_AFTER_JOB_ENDED, RENEWAL_REPEAT_MS } from '@/lib/payments/job-payments';
 import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';
 import { call, tokenFor } from '../../helpers/http';
@@ -223,10 +223,25 @@ describe('the renewal window (7 days before the end date, or after it)', () => {
     expect(first.status).toBe(200);
     const renewed = await jobRow(job.id);
     expect(renewed).toMatchObject({ active: true, approved: true, expiredAt: null });
+    // Sent again right away (a second tab): the renewal that went through, not another charge.
     const second = await call(renewalPost, { token: employer, body: { job_id: job.id } });
-    expect(second.status).toBe(409);
+    expect([second.status, second.json.data.already_paid, second.json.data.invoice_id]).toEqual([200, true, first.json.data.invoice_id]);
+    // Later it is what it is: too early to renew again.
+    await db.update(invoices).set({ updatedAt: new Date(Date.now() - RENEWAL_REPEAT_MS - 1000) }).where(eq(invoices.id, first.json.data.invoice_id));
+    const later = await call(renewalPost, { token: employer, body: { job_id: job.id } });
+    expect(later.status).toBe(409);
     expect((await jobRow(job.id)).expirationDate).toEqual(renewed.expirationDate);
     expect(await ordersOf(job.id, 'renewal')).toHaveLength(1);
+  });
+
+  it('five renewals sent at once all answer the one that was paid: one order, one charge', async () => {
+    const job = await endsIn((await liveJob('Five Tabs Renew')).id, 2);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => call(renewalPost, { token: employer, body: { job_id: job.id } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const orders = await ordersOf(job.id, 'renewal');
+    expect(orders).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.json.data.invoice_id))).toEqual(new Set([orders[0].id]));
+    expect(await chargesOf(orders.map((o) => o.idempotencyKey))).toHaveLength(1);
   });
 
   it('two tabs renewing at once: one charge, one period', async () => {
