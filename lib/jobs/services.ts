@@ -9,6 +9,7 @@ import { conflict, forbidden, unprocessable } from '@/lib/errors';
 import { centsToDollars, dollarsToCents, type AddonType } from './codes';
 import { assertJobRole, companyScope, isJobStaff, loadOwnedJob } from './access';
 import { assertNotEnded } from './ended';
+import { addressIsLive } from './paid-items';
 import { locate } from './geocode';
 import { releaseJobVideo } from './multimedia';
 import { addonCostCents, addressCostCents, postingCostCents } from './pricing';
@@ -186,6 +187,9 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
 const placeKey = (a: { street1: string | null; city: string | null; state: string | null; postalCode: string | null }) =>
   [a.street1, a.city, a.state, a.postalCode].map((v) => (v ?? '').trim().toLowerCase()).join('|');
 
+export const KEEP_A_PAID_ADDRESS =
+  'Keep at least one paid address until the new ones are paid: the live job shows where it is through them. Add the new address, pay for it, then remove the old one.';
+
 /**
  * PATCH /jobs/{id}/addresses: replaces the targeting addresses; the cost follows. An address the
  * list keeps keeps its row, so what was paid for it stays paid; a new one on a paid job waits for
@@ -196,7 +200,8 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
   assertNotEnded(job);
   await db.transaction(async (tx) => {
     const existing = new Map<string, number>();
-    for (const row of await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id))) {
+    const rows = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id));
+    for (const row of rows) {
       if (!existing.has(placeKey(row))) existing.set(placeKey(row), row.id);
     }
     const kept: number[] = [];
@@ -214,6 +219,10 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
     // A charge in flight was priced on the addresses it saw: none of them goes until it settles
     // (one added meanwhile stays pending payment, and is paid on its own).
     if (existing.size) await assertNoPaymentInFlight(tx as unknown as Database, job.id);
+    // A live job shows where it is through its paid addresses: replacing them all with unpaid ones
+    // would leave it public with no location until someone pays (and a JobPosting with none).
+    const live = rows.filter((r) => addressIsLive(job, r));
+    if (live.length && !live.some((r) => kept.includes(r.id))) throw unprocessable(KEEP_A_PAID_ADDRESS, 'addresses');
     await tx.delete(jobAddresses).where(kept.length ? and(eq(jobAddresses.jobId, job.id), notInArray(jobAddresses.id, kept)) : eq(jobAddresses.jobId, job.id));
     if (added.length) await tx.insert(jobAddresses).values(added);
     await refreshCost(tx as unknown as Database, job.id);

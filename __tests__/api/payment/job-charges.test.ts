@@ -10,7 +10,7 @@ import { openOrder, PAYMENT_IN_PROGRESS } from '@/lib/payments/orders';
 import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';
 import { tick } from '@/lib/tick';
-import { autoRenewDueJobs } from '@/lib/payments/job-payments';
+import { RENEWAL_REPEAT_MS, autoRenewDueJobs } from '@/lib/payments/job-payments';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { CARDS, cardToken, endsIn, jobRow, makeCompany, makeJob } from './fixtures';
@@ -118,7 +118,11 @@ describe('POST /api/v1.0/payment/invoice/renewal', () => {
     const db = await getDb();
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'renew_job'));
     expect(mails.length).toBeGreaterThan(0);
-    // The same renewal again (a second tab, a late retry): the job now ends in 33 days, outside the window.
+    // The same renewal again at once (a second tab): the renewal that went through, not a second charge.
+    const again = await call(renewalPost, { token: employer, body: { job_id: job.id } });
+    expect([again.status, again.json.data.already_paid, again.json.data.invoice_id]).toEqual([200, true, res.json.data.invoice_id]);
+    // A late retry: the job now ends in 33 days, outside the window.
+    await db.update(invoices).set({ updatedAt: new Date(Date.now() - RENEWAL_REPEAT_MS - 1000) }).where(eq(invoices.id, res.json.data.invoice_id));
     const next = await call(renewalPost, { token: employer, body: { job_id: job.id } });
     expect(next.status).toBe(409);
     expect(next.json.errors[0].message).toMatch(/^This job runs until \d\d\/\d\d\/\d{4}: it can be renewed from \d\d\/\d\d\/\d{4}, 7 days before it ends\.$/);

@@ -8,6 +8,7 @@ import { POST as payAddonsPost } from '@/app/api/v1.0/payment/employer/job/addon
 import { getDb } from '@/lib/db/client';
 import { companies, invoices, users } from '@/lib/db/schema';
 import { getPublicJob } from '@/lib/jobs/public';
+import { KEEP_A_PAID_ADDRESS } from '@/lib/jobs/services';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, otherCompanyUser } from '../jobs/helpers';
@@ -51,6 +52,19 @@ const publicCities = async (id: number) => (await getPublicJob(await getDb(), id
 const ordersOf = async (id: number) => (await getDb()).select().from(invoices).where(sql`${invoices.jobId} = ${id}`);
 
 describe('a new targeting address on a live job', () => {
+  it('keeps at least one paid address: replacing them all with unpaid ones is a 422 and changes nothing', async () => {
+    const id = await liveJob(employer, 'Keep A Paid Address');
+    const replace = await call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses: [RENO] } });
+    expect([replace.status, replace.json.errors]).toEqual([422, [{ message: KEEP_A_PAID_ADDRESS, field: 'addresses' }]]);
+    expect(await publicCities(id)).toEqual(['Dallas']);
+    // Add the new one, pay for it, then remove the old one.
+    expect((await call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses: [DALLAS, RENO] } })).status).toBe(200);
+    expect((await call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses: [RENO] } })).status).toBe(422);
+    expect((await call(payAddonsPost, { token: employer, body: { job_id: id, card_token: await cardToken(CARDS.approve) } })).status).toBe(200);
+    expect((await call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses: [RENO] } })).status).toBe(200);
+    expect(await publicCities(id)).toEqual(['Reno']);
+  });
+
   it('waits as "pending payment" (not public, nothing charged) until its cost is paid by card', async () => {
     const id = await liveJob(employer, 'Live Address Card');
     const res = await call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses: [DALLAS, RENO] } });
