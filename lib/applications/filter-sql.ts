@@ -99,7 +99,10 @@ function arrayFilter(i: number, f: ApplicantFilter, column: SQL, codes: readonly
 function tagFilter(i: number, f: ApplicantFilter): SQL {
   const on = (cond: SQL) =>
     sql`exists (select 1 from ${applicationTags} join ${companyTags} on ${companyTags.id} = ${applicationTags.tagId} where ${applicationTags.applicationId} = ${applications.id} and ${cond})`;
-  const one = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? sql`${companyTags.id} = ${Number(v)}` : sql`${companyTags.tag} = ${text(i, { ...f, value: v })}`);
+  // A tag id (a whole number an integer column can hold), else the tag's name: "99999999999" names
+  // no tag rather than failing the statement.
+  const isId = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d{1,10}$/.test(v))) && Number.isInteger(Number(v)) && Number(v) >= 0 && Number(v) <= 2_147_483_647;
+  const one = (v: unknown) => (isId(v) ? sql`${companyTags.id} = ${Number(v)}` : sql`${companyTags.tag} = ${text(i, { ...f, value: v })}`);
   switch (f.operator) {
     case 'equals':
       return on(one(f.value));

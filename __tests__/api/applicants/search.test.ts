@@ -151,6 +151,9 @@ describe('each filter field and operator', () => {
     expect(await only('tag', 'ilike', 'night')).toEqual(['Cy']);
     expect(await only('tag', 'not_ilike', 'night')).toEqual(['Ann', 'Bob', 'Dee']);
     expect(await only('tag', 'in', [tagId, 'Night shift'])).toEqual(['Bob', 'Cy']);
+    // Numbers no tag id can be are names that match nothing, not a failed statement.
+    expect(await only('tag', 'equals', '99999999999')).toEqual([]);
+    expect(await only('tag', 'in', [2147483648, tagId])).toEqual(['Bob']);
   });
 
   it('stage: equals, in', async () => {
