@@ -89,9 +89,9 @@ export type VideoStageResult = { upload_id: string; part_number?: number } | { s
 
 /**
  * `maxBytes`: the largest file an upload of this kind may become (VIDEO_MAX_BYTES unless told);
- * `dailyBytes`: what one uploader may send in a rolling day, counted per file and per chunk as they
- * are accepted (DAILY_UPLOAD_BYTES unless told). Without it one account could fill the storage with
- * files of the largest size, one after another.
+ * `dailyBytes`: what one uploader may send in a day (24 hours from their first upload of it),
+ * counted per file and per chunk as they are accepted (DAILY_UPLOAD_BYTES unless told). Without it
+ * one account could fill the storage with files of the largest size, one after another.
  */
 export function videoUploads(records: string, { maxBytes = VIDEO_MAX_BYTES, dailyBytes = DAILY_UPLOAD_BYTES }: { maxBytes?: number; dailyBytes?: number } = {}) {
   const uploads = chunkedUploads(records);
