@@ -12,7 +12,7 @@ import { PUT as updateChannelRoute } from '@/app/api/v1.0/news/channels/[id]/rou
 import { POST as createPostRoute } from '@/app/api/v1.0/news/channels/[id]/posts/route';
 import { DELETE as cancelPostRoute } from '@/app/api/v1.0/news/channels/posts/[id]/route';
 import { getDb } from '@/lib/db/client';
-import { jobs, newsPosts } from '@/lib/db/schema';
+import { jobAddresses, jobs, newsPosts } from '@/lib/db/schema';
 import { addDays, expireJobs } from '@/lib/jobs/lifecycle';
 import { publishDuePosts } from '@/lib/news/posts';
 import { setChargeDefaults } from '@/lib/payments/charge';
@@ -50,6 +50,12 @@ async function liveJob() {
   return job.id;
 }
 
+/** A job's addresses as the addresses call takes them. */
+async function addressesOf(id: number) {
+  const rows = await (await getDb()).select().from(jobAddresses).where(eq(jobAddresses.jobId, id));
+  return rows.map((a) => ({ street1: a.street1, city: a.city, state: a.state, postal_code: a.postalCode }));
+}
+
 describe('job writes expire the job page and the sitemap', () => {
   it('paying for a job (it goes live) expires job:{id} and sitemap, immediately ({ expire: 0 })', async () => {
     const id = await liveJob();
@@ -62,7 +68,8 @@ describe('job writes expire the job page and the sitemap', () => {
     const params = { id: String(id) };
     const steps: [string, () => Promise<{ status: number }>][] = [
       ['rename', () => call(patchJob, { method: 'PATCH', token: employer, params, body: { title: 'Renamed Driver Job' } })],
-      ['addresses', () => call(patchAddresses, { method: 'PATCH', token: employer, params, body: { addresses: [{ city: 'Austin', state: 'TX', postal_code: '78701' }] } })],
+      // A live job keeps its paid address while another is added (lib/jobs/services.ts, KEEP_A_PAID_ADDRESS).
+      ['addresses', async () => call(patchAddresses, { method: 'PATCH', token: employer, params, body: { addresses: [...(await addressesOf(id)), { city: 'Austin', state: 'TX', postal_code: '78701' }] } })],
       ['suspend', () => call(suspendRoute, { method: 'PATCH', token: admin, params, body: { suspended: true } })],
       ['close', () => call(closeJobRoute, { token: employer, params })],
     ];
