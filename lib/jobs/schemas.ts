@@ -162,8 +162,13 @@ export const addressSchema = z
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 
-/** Where an address targets: the same street, city, state and ZIP however they are spelled (case, spaces). */
-export const addressKey = (a: Pick<Address, 'street1' | 'city' | 'state' | 'postal_code'>) =>
+type PlaceLines = { street1?: string | null; city?: string | null; state?: string | null; postal_code?: string | null };
+
+/**
+ * Where an address targets: the same street, city, state and ZIP however they are spelled (case,
+ * spaces). What the list refuses twice and what an edit of a saved list keeps (lib/jobs/targeting.ts).
+ */
+export const addressKey = (a: PlaceLines) =>
   [a.street1, a.city, a.state, a.postal_code].map((v) => (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase()).join('|');
 
 /**
