@@ -60,8 +60,8 @@ export async function consumeOrThrow(
   points = 1,
 ) {
   const { ok, res } = await takePoint(l, key, points);
-  if (!ok && points > 1) await l.reward(key, points);
   if (ok) return;
+  await l.reward(key, points);
   const seconds = res.msBeforeNext / 1000;
   throw tooManyRequests(typeof message === 'string' ? message : message(seconds), seconds);
 }
