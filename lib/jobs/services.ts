@@ -1,21 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
-import { applications, companies, companyTags, invoices, jobAddons, jobAddresses, jobTags, jobs, type JobRow } from '@/lib/db/schema';
+import { companies, jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
 import { centsToDollars, dollarsToCents, type AddonType } from './codes';
 import { assertJobRole, companyScope, isJobStaff, loadOwnedJob } from './access';
+import { addressRows, refreshCost, upsertAddons } from './cost';
+import { getJob } from './detail';
 import { assertNotEnded } from './ended';
-import { addressIsLive } from './paid-items';
-import { locate } from './geocode';
 import { releaseJobVideo } from './multimedia';
-import { addonCostCents, addressCostCents, postingCostCents } from './pricing';
+import { assertNoPaymentInFlight } from './payment-in-flight';
+import { addressCostCents } from './pricing';
 import { renderDescription } from './sanitize';
-import type { Addon, Address, CreateJob, UpdateJob } from './schemas';
-import { startOfUtcDay, toAddon, toJobDetail, type JobTag } from './serialize';
+import type { CreateJob, UpdateJob } from './schemas';
+import { toAddon } from './serialize';
 
 /** A random, unguessable, URL-safe token naming a posting in the invoice charge call. */
 export const newPostToken = () => randomBytes(24).toString('base64url');
@@ -44,48 +45,6 @@ function contentColumns(input: ContentFields): Partial<typeof jobs.$inferInsert>
   if (input.endorsements !== undefined) out.endorsements = input.endorsements;
   if (input.video_url !== undefined) out.videoUrl = input.video_url ?? null;
   return out;
-}
-
-function addressRows(jobId: number, addresses: Address[]) {
-  return addresses.map((a, position) => {
-    const placed = locate(a);
-    return {
-      jobId,
-      position,
-      street1: placed.street1,
-      city: placed.city,
-      state: placed.state,
-      postalCode: placed.postal_code ?? null,
-      country: 'US',
-      latitude: placed.latitude,
-      longitude: placed.longitude,
-      costCents: addressCostCents(),
-    };
-  });
-}
-
-/** Writes the add-on choices of a job (one row per type, insert or update). */
-async function upsertAddons(db: Database, jobId: number, addons: Addon[]) {
-  for (const a of addons) {
-    await db
-      .insert(jobAddons)
-      .values({ jobId, addonType: a.addon_type, subscribed: a.subscribed, externalUrl: a.external_url, costCents: addonCostCents(a.addon_type) })
-      .onConflictDoUpdate({
-        target: [jobAddons.jobId, jobAddons.addonType],
-        set: { subscribed: a.subscribed, externalUrl: a.external_url, costCents: addonCostCents(a.addon_type), updatedAt: new Date() },
-      });
-  }
-}
-
-/** Recomputes a job's cost from its addresses and subscribed add-ons (the price table decides). */
-export async function refreshCost(db: Database, jobId: number) {
-  const [counts] = await db
-    .select({ addresses: sql<number>`(select count(*)::int from ${jobAddresses} where ${jobAddresses.jobId} = ${jobId})` })
-    .from(sql`(select 1) as one`);
-  const addons = await db.select({ addon_type: jobAddons.addonType, subscribed: jobAddons.subscribed }).from(jobAddons).where(eq(jobAddons.jobId, jobId));
-  const costCents = postingCostCents(counts.addresses, addons);
-  await db.update(jobs).set({ costCents, updatedAt: new Date() }).where(eq(jobs.id, jobId));
-  return costCents;
 }
 
 async function creationResult(db: Database, job: JobRow) {
@@ -131,38 +90,6 @@ export async function createJob(db: Database, actor: Actor | null, input: Create
   });
 }
 
-async function tagsOf(db: Database, jobIds: number[]): Promise<Map<number, JobTag[]>> {
-  const map = new Map<number, JobTag[]>();
-  if (!jobIds.length) return map;
-  const rows = await db
-    .select({ jobId: jobTags.jobId, id: jobTags.id, tag_id: companyTags.id, tag: companyTags.tag })
-    .from(jobTags)
-    .innerJoin(companyTags, eq(companyTags.id, jobTags.tagId))
-    .where(inArray(jobTags.jobId, jobIds))
-    .orderBy(asc(companyTags.tag));
-  for (const { jobId, ...tag } of rows) map.set(jobId, [...(map.get(jobId) ?? []), tag]);
-  return map;
-}
-
-/** Job detail of a job row (addresses, add-ons, tags loaded alongside). */
-export async function jobDetail(db: Database, job: JobRow, now = new Date()) {
-  const [addresses, addons, tags, [applicants]] = await Promise.all([
-    db.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id)).orderBy(asc(jobAddresses.position), asc(jobAddresses.id)),
-    db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id)),
-    tagsOf(db, [job.id]),
-    db
-      .select({ total: sql<number>`count(*)::int`, today: sql<number>`(count(*) filter (where ${applications.createdAt} >= ${startOfUtcDay(now).toISOString()}))::int` })
-      .from(applications)
-      .where(eq(applications.jobId, job.id)),
-  ]);
-  return toJobDetail(job, addresses, addons, tags.get(job.id) ?? [], now, { total: Number(applicants.total), today: Number(applicants.today) });
-}
-
-/** GET /jobs/{id} */
-export async function getJob(db: Database, actor: Actor | null, id: number | string) {
-  return jobDetail(db, await loadOwnedJob(db, actor, id));
-}
-
 /** PATCH /jobs/{id}: content fields and auto-renew. */
 export async function updateJob(db: Database, actor: Actor | null, id: number | string, input: UpdateJob) {
   const job = await loadOwnedJob(db, actor, id);
@@ -183,106 +110,11 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
   return getJob(db, actor, job.id);
 }
 
-/** The same place (what a saved list compares by): street, city, state, ZIP, case-insensitive. */
-const placeKey = (a: { street1: string | null; city: string | null; state: string | null; postalCode: string | null }) =>
-  [a.street1, a.city, a.state, a.postalCode].map((v) => (v ?? '').trim().toLowerCase()).join('|');
-
-export const KEEP_A_PAID_ADDRESS =
-  'Keep at least one paid address until the new ones are paid: the live job shows where it is through them. Add the new address, pay for it, then remove the old one.';
-
-/**
- * PATCH /jobs/{id}/addresses: replaces the targeting addresses; the cost follows. An address the
- * list keeps keeps its row, so what was paid for it stays paid; a new one on a paid job waits for
- * payment (lib/jobs/paid-items.ts) and is not public until then; a removed one is gone (no refund).
- */
-export async function updateAddresses(db: Database, actor: Actor | null, id: number | string, addresses: Address[]) {
-  const job = await loadOwnedJob(db, actor, id);
-  assertNotEnded(job);
-  await db.transaction(async (tx) => {
-    const existing = new Map<string, number>();
-    const rows = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id));
-    for (const row of rows) {
-      if (!existing.has(placeKey(row))) existing.set(placeKey(row), row.id);
-    }
-    const kept: number[] = [];
-    const added = [];
-    for (const row of addressRows(job.id, addresses)) {
-      const id = existing.get(placeKey(row));
-      if (id === undefined) {
-        added.push(row);
-        continue;
-      }
-      existing.delete(placeKey(row));
-      kept.push(id);
-      await tx.update(jobAddresses).set({ position: row.position }).where(eq(jobAddresses.id, id));
-    }
-    // A charge in flight was priced on the addresses it saw: none of them goes until it settles
-    // (one added meanwhile stays pending payment, and is paid on its own).
-    if (existing.size) await assertNoPaymentInFlight(tx as unknown as Database, job.id);
-    // A live job shows where it is through its paid addresses: replacing them all with unpaid ones
-    // would leave it public with no location until someone pays (and a JobPosting with none).
-    const live = rows.filter((r) => addressIsLive(job, r));
-    if (live.length && !live.some((r) => kept.includes(r.id))) throw unprocessable(KEEP_A_PAID_ADDRESS, 'addresses');
-    await tx.delete(jobAddresses).where(kept.length ? and(eq(jobAddresses.jobId, job.id), notInArray(jobAddresses.id, kept)) : eq(jobAddresses.jobId, job.id));
-    if (added.length) await tx.insert(jobAddresses).values(added);
-    await refreshCost(tx as unknown as Database, job.id);
-  });
-  jobChanged(job.id);
-  return getJob(db, actor, job.id);
-}
-
-/** GET /jobs/{id}/addons */
-export async function listAddons(db: Database, actor: Actor | null, id: number | string) {
-  const job = await loadOwnedJob(db, actor, id);
-  const rows = await db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id));
-  return rows.map((a) => toAddon(a, job));
-}
-
-/**
- * POST and PATCH /jobs/{id}/addons: sets the listed add-ons (others stay as they are). On a live
- * job a newly subscribed add-on is charged by the payments flow; a boost runs once paid.
- */
-export async function setAddons(db: Database, actor: Actor | null, id: number | string, addons: Addon[]) {
-  const job = await loadOwnedJob(db, actor, id);
-  assertNotEnded(job);
-  await db.transaction(async (tx) => {
-    // As for addresses: an add-on a charge in flight may be paying for is not switched off under it.
-    const dropped = addons.filter((a) => !a.subscribed).map((a) => a.addon_type);
-    if (dropped.length) {
-      const [on] = await tx
-        .select({ id: jobAddons.id })
-        .from(jobAddons)
-        .where(and(eq(jobAddons.jobId, job.id), eq(jobAddons.subscribed, true), inArray(jobAddons.addonType, dropped)))
-        .limit(1);
-      if (on) await assertNoPaymentInFlight(tx as unknown as Database, job.id);
-    }
-    await upsertAddons(tx as unknown as Database, job.id, addons);
-    await refreshCost(tx as unknown as Database, job.id);
-  });
-  jobChanged(job.id);
-  return listAddons(db, actor, job.id);
-}
-
 /** Close and cancel: once only (their own message when repeated), and never on an ended job. */
 function assertOpen(job: JobRow, action: 'close' | 'cancel') {
   if (action === 'close' && job.closedAt) throw conflict('This job is already closed.');
   if (action === 'cancel' && job.cancelledAt) throw conflict('This job is already cancelled.');
   assertNotEnded(job);
-}
-
-/**
- * Close, cancel and removing what is charged (an address, a subscribed add-on) wait while a charge
- * for the job is in flight (an order in PROCESSING_PAYMENT): the processor may approve it a few
- * seconds later (a retried charge takes 5 s), and the payment would then publish or renew what no
- * longer exists, or charge for items just removed. The tick settles a stuck order within minutes.
- */
-async function assertNoPaymentInFlight(db: Database, jobId: number) {
-  const [inFlight] = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.jobId, jobId), eq(invoices.status, 'PROCESSING_PAYMENT')))
-    .limit(1);
-  if (inFlight) throw conflict('A payment for this job is in progress; try again in a minute.');
 }
 
 /** Ends a posting: off the public site, no renewal, no boost. */

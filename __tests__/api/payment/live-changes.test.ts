@@ -8,7 +8,7 @@ import { POST as payAddonsPost } from '@/app/api/v1.0/payment/employer/job/addon
 import { getDb } from '@/lib/db/client';
 import { companies, invoices, users } from '@/lib/db/schema';
 import { getPublicJob } from '@/lib/jobs/public';
-import { KEEP_A_PAID_ADDRESS } from '@/lib/jobs/services';
+import { KEEP_A_PAID_ADDRESS } from '@/lib/jobs/targeting';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, otherCompanyUser } from '../jobs/helpers';

@@ -4,7 +4,7 @@ import { pageGuardFor } from '@/lib/access';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
-import { getJob } from '@/lib/jobs/services';
+import { getJob } from '@/lib/jobs/detail';
 import { rowIdOf } from '@/lib/validation/row-id';
 
 /** A company's job for the admin's edit screens (the company wizard's own components), or the 404 page. */

@@ -5,7 +5,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { requireSession } from '@/lib/auth/server';
 import { getDb, type Database } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
-import { getJob } from '@/lib/jobs/services';
+import { getJob } from '@/lib/jobs/detail';
 import { rowIdOf } from '@/lib/validation/row-id';
 
 /**

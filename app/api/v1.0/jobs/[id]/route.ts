@@ -1,7 +1,8 @@
 // GET /api/v1.0/jobs/{id}: job detail; PATCH: edit its content or auto-renew
 import { route } from '@/lib/api/route';
 import { updateJobSchema } from '@/lib/jobs/schemas';
-import { getJob, updateJob } from '@/lib/jobs/services';
+import { getJob } from '@/lib/jobs/detail';
+import { updateJob } from '@/lib/jobs/services';
 
 type Params = { id: string };
 

@@ -1,7 +1,7 @@
 // GET /api/v1.0/jobs/{id}/addons: the add-ons; POST and PATCH: set [{addon_type, subscribed, external_url}]
 import { route, withStatus } from '@/lib/api/route';
 import { updateAddonsSchema } from '@/lib/jobs/schemas';
-import { listAddons, setAddons } from '@/lib/jobs/services';
+import { listAddons, setAddons } from '@/lib/jobs/targeting';
 
 type Params = { id: string };
 

@@ -1,7 +1,7 @@
 // PATCH /api/v1.0/jobs/{id}/addresses: replace the targeting addresses (the cost follows)
 import { route } from '@/lib/api/route';
 import { updateAddressesSchema } from '@/lib/jobs/schemas';
-import { updateAddresses } from '@/lib/jobs/services';
+import { updateAddresses } from '@/lib/jobs/targeting';
 
 export const PATCH = route<typeof updateAddressesSchema, undefined, { id: string }>({
   access: 'companyJobs',

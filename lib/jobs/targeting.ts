@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { jobChanged } from '@/lib/cache/tags';
+import type { Database } from '@/lib/db/client';
+import { jobAddons, jobAddresses } from '@/lib/db/schema';
+import { unprocessable } from '@/lib/errors';
+import { loadOwnedJob } from './access';
+import { addressRows, refreshCost, upsertAddons } from './cost';
+import { getJob } from './detail';
+import { assertNotEnded } from './ended';
+import { addressIsLive } from './paid-items';
+import { assertNoPaymentInFlight } from './payment-in-flight';
+import { addressKey, type Addon, type Address } from './schemas';
+import { toAddon } from './serialize';
+
+/** A job's targeting after it is created: its addresses and add-ons, each a charge on a live job. */
+
+/** A saved address row's place, compared as the list's own entries are (addressKey). */
+const placeKey = (row: { street1: string | null; city: string | null; state: string | null; postalCode: string | null }) =>
+  addressKey({ ...row, postal_code: row.postalCode });
+
+export const KEEP_A_PAID_ADDRESS =
+  'Keep at least one paid address until the new ones are paid: the live job shows where it is through them. Add the new address, pay for it, then remove the old one.';
+
+/**
+ * PATCH /jobs/{id}/addresses: replaces the targeting addresses; the cost follows. An address the
+ * list keeps keeps its row, so what was paid for it stays paid; a new one on a paid job waits for
+ * payment (lib/jobs/paid-items.ts) and is not public until then; a removed one is gone (no refund).
+ */
+export async function updateAddresses(db: Database, actor: Actor | null, id: number | string, addresses: Address[]) {
+  const job = await loadOwnedJob(db, actor, id);
+  assertNotEnded(job);
+  await db.transaction(async (tx) => {
+    const existing = new Map<string, number>();
+    const rows = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id));
+    for (const row of rows) {
+      if (!existing.has(placeKey(row))) existing.set(placeKey(row), row.id);
+    }
+    const kept: number[] = [];
+    const added = [];
+    for (const row of addressRows(job.id, addresses)) {
+      const id = existing.get(placeKey(row));
+      if (id === undefined) {
+        added.push(row);
+        continue;
+      }
+      existing.delete(placeKey(row));
+      kept.push(id);
+      await tx.update(jobAddresses).set({ position: row.position }).where(eq(jobAddresses.id, id));
+    }
+    // A charge in flight was priced on the addresses it saw: none of them goes until it settles
+    // (one added meanwhile stays pending payment, and is paid on its own).
+    if (existing.size) await assertNoPaymentInFlight(tx as unknown as Database, job.id);
+    // A live job shows where it is through its paid addresses: replacing them all with unpaid ones
+    // would leave it public with no location until someone pays (and a JobPosting with none).
+    const live = rows.filter((r) => addressIsLive(job, r));
+    if (live.length && !live.some((r) => kept.includes(r.id))) throw unprocessable(KEEP_A_PAID_ADDRESS, 'addresses');
+    await tx.delete(jobAddresses).where(kept.length ? and(eq(jobAddresses.jobId, job.id), notInArray(jobAddresses.id, kept)) : eq(jobAddresses.jobId, job.id));
+    if (added.length) await tx.insert(jobAddresses).values(added);
+    await refreshCost(tx as unknown as Database, job.id);
+  });
+  jobChanged(job.id);
+  return getJob(db, actor, job.id);
+}
+
+/** GET /jobs/{id}/addons */
+export async function listAddons(db: Database, actor: Actor | null, id: number | string) {
+  const job = await loadOwnedJob(db, actor, id);
+  const rows = await db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id));
+  return rows.map((a) => toAddon(a, job));
+}
+
+/**
+ * POST and PATCH /jobs/{id}/addons: sets the listed add-ons (others stay as they are). On a live
+ * job a newly subscribed add-on is charged by the payments flow; a boost runs once paid.
+ */
+export async function setAddons(db: Database, actor: Actor | null, id: number | string, addons: Addon[]) {
+  const job = await loadOwnedJob(db, actor, id);
+  assertNotEnded(job);
+  await db.transaction(async (tx) => {
+    // As for addresses: an add-on a charge in flight may be paying for is not switched off under it.
+    const dropped = addons.filter((a) => !a.subscribed).map((a) => a.addon_type);
+    if (dropped.length) {
+      const [on] = await tx
+        .select({ id: jobAddons.id })
+        .from(jobAddons)
+        .where(and(eq(jobAddons.jobId, job.id), eq(jobAddons.subscribed, true), inArray(jobAddons.addonType, dropped)))
+        .limit(1);
+      if (on) await assertNoPaymentInFlight(tx as unknown as Database, job.id);
+    }
+    await upsertAddons(tx as unknown as Database, job.id, addons);
+    await refreshCost(tx as unknown as Database, job.id);
+  });
+  jobChanged(job.id);
+  return listAddons(db, actor, job.id);
+}
