@@ -1,7 +1,7 @@
 import type { Database } from '@/lib/db/client';
 import { endBoosts, expireJobs } from '@/lib/jobs/lifecycle';
 import { purgeAbandonedUploads } from '@/lib/jobs/multimedia';
-import { paymentsTick } from '@/lib/payments/job-payments';
+import { paymentsTick } from '@/lib/payments/payments-tick';
 import { deliverDueMail } from '@/lib/mail';
 import { purgeTokens } from '@/lib/auth/sessions';
 import { sendApplicantDigests } from '@/lib/drivers/digest';

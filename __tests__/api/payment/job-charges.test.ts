@@ -10,7 +10,7 @@ import { openOrder, PAYMENT_IN_PROGRESS } from '@/lib/payments/orders';
 import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';
 import { tick } from '@/lib/tick';
-import { RENEWAL_REPEAT_MS, autoRenewDueJobs } from '@/lib/payments/job-payments';
+import { RENEWAL_REPEAT_MS, autoRenewDueJobs } from '@/lib/payments/renewals';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { CARDS, cardToken, endsIn, jobRow, makeCompany, makeJob } from './fixtures';

@@ -8,7 +8,7 @@ import { POST as payAddonsPost } from '@/app/api/v1.0/payment/employer/job/addon
 import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/route';
 import { getDb } from '@/lib/db/client';
 import { invoices, jobs } from '@/lib/db/schema';
-import { AMOUNT_CHANGED } from '@/lib/payments/job-payments';
+import { AMOUNT_CHANGED } from '@/lib/payments/job-order';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs } from '../jobs/helpers';

@@ -4,7 +4,7 @@ import { yieldToRequests } from '@/lib/db/batches';
 import { invoices, jobs } from '@/lib/db/schema';
 import { addDays, expireJobs } from '@/lib/jobs/lifecycle';
 import { setGatewayFactory, type PaymentGateway } from '@/lib/payments/gateway';
-import { autoRenewDueJobs } from '@/lib/payments/job-payments';
+import { autoRenewDueJobs } from '@/lib/payments/renewals';
 import { openOrder } from '@/lib/payments/orders';
 import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';

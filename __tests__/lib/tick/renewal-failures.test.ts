@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
 import { invoices, jobs } from '@/lib/db/schema';
 import { setGatewayFactory, type PaymentGateway } from '@/lib/payments/gateway';
-import { PAID_AFTER_JOB_ENDED } from '@/lib/payments/job-payments';
+import { PAID_AFTER_JOB_ENDED } from '@/lib/payments/job-order';
 import { openOrder, type OrderInput } from '@/lib/payments/orders';
 import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';

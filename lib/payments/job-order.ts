@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { paymentRefusal } from '@/lib/jobs/ended';
+import { companies, invoiceLines, users } from '@/lib/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { publicUrl } from '@/lib/config';
+import { AppError, conflict, unprocessable } from '@/lib/errors';
+import { formatUsd } from '@/lib/jobs/codes';
+import { log } from '@/lib/log';
+import { enqueueMail, enqueueTemplate } from '@/lib/mail';
+import { noteNotApplied, payOnce, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
+import { getGateway } from './gateway';
+import { currentJob, markLinesPaid, publishJob, renewJobPeriod, startBoost, type ChargeableJob } from './jobs-port';
+import { totalOf, type LineInput, type OrderInput } from './orders';
+import { makeDefaultCard, resolveCard } from './payment-methods';
+
+/**
+ * One job's order, whatever it pays for (a new posting, add-ons, a renewal, an admin's boost): who
+ * pays and by what, what its approval does to the job, and the answer the charge calls give.
+ */
+
+export const PAYMENT_COMPLETED = 'Payment completed successfully';
+
+export type Company = { id: number; billingType: 'CELERO' | 'CONTRACT'; email: string | null };
+
+export async function companyOfJob(db: Database, job: ChargeableJob): Promise<Company> {
+  const [company] = await db.select({ id: companies.id, billingType: companies.billingType, email: companies.email }).from(companies).where(eq(companies.id, job.companyId));
+  return company;
+}
+
+/** Who hears about a job's billing: its employer, else the company's billing email. */
+export async function recipientOf(db: Database, job: ChargeableJob, company: Company) {
+  if (job.employerId) {
+    const [u] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, job.employerId));
+    if (u) return u;
+  }
+  return company.email ? { email: company.email, firstName: null } : null;
+}
+
+const jobUrl = (jobId: number) => publicUrl(`/company/jobs/${jobId}/detail`).toString();
+const dateText = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+export const PAID_AFTER_JOB_ENDED = 'This payment was approved after the job was closed or cancelled, so the job was left as it was. Contact support for a refund.';
+
+/**
+ * What an approved order does to its job, by action: publish it, start a paid boost, renew it,
+ * boost it for an admin; with its mail. The same for a live request and a reconciled order. Only
+ * what the order's lines name is paid for: an address or add-on added while the charge was in
+ * flight stays pending payment.
+ */
+export function afterApproval(job: ChargeableJob, company: Company, deps: ChargeDeps = {}): OnApproved {
+  return async (tx, invoice) => {
+    const now = deps.now?.() ?? new Date();
+    // Closed or cancelled while the charge was in flight (payments refuse such a job up front).
+    const state = await currentJob(tx, job.id);
+    if (state && (state.closedAt || state.cancelledAt)) {
+      // Nothing was charged (an invoice, a $0 boost): refuse, and the order is not written.
+      if (!invoice.gateway && !invoice.transactionId) throw conflict(paymentRefusal(state)!);
+      // The processor took the money: the order stays paid for the accountant, the job as its owner left it.
+      log.warn('Payment approved for a job closed or cancelled meanwhile; not applied', { invoiceId: invoice.id, jobId: job.id });
+      await noteNotApplied(tx, invoice.id, PAID_AFTER_JOB_ENDED);
+      return;
+    }
+    const to = await recipientOf(tx, job, company);
+    const amount = `$${(invoice.amountCents / 100).toFixed(2)}`;
+    const lines = await tx
+      .select({ addressId: invoiceLines.addressId, addonId: invoiceLines.addonId, addonType: invoiceLines.addonType })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoice.id));
+    switch (invoice.actionType) {
+      case 'new_job':
+        await publishJob(tx, job, invoice.paymentMethod === 'CONTRACT' ? 'invoiced' : 'paid', now, lines);
+        if (to) await enqueueTemplate(tx, to.email, 'new_job', { firstName: to.firstName, jobTitle: job.title, jobUrl: jobUrl(job.id) });
+        return;
+      case 'addons': {
+        // What this order paid for goes live now (never before): its addresses and add-ons.
+        await markLinesPaid(tx, job.id, lines);
+        if (lines.some((l) => l.addonType === 'boost')) await startBoost(tx, job.id, now);
+        return;
+      }
+      case 'renewal': {
+        const until = await renewJobPeriod(tx, job, now, lines);
+        if (!to) return;
+        if (invoice.autoRenew) {
+          await enqueueTemplate(tx, to.email, 'auto_renew_job', { firstName: to.firstName, jobTitle: job.title, amountCents: invoice.amountCents, expiresAt: dateText(until), jobUrl: jobUrl(job.id) });
+        } else {
+          const text = `Your job "${job.title}" was renewed for ${amount} and now runs until ${dateText(until)}.\n\n${jobUrl(job.id)}`;
+          await enqueueMail(tx, { to: to.email, kind: 'renew_job', subject: `"${job.title}" was renewed`, text });
+        }
+        return;
+      }
+      case 'admin_boost': {
+        const until = await startBoost(tx, job.id, now);
+        const days = Math.round((until.getTime() - now.getTime()) / 86_400_000);
+        if (to) await enqueueTemplate(tx, to.email, 'boost_job', { firstName: to.firstName, jobTitle: job.title, days, jobUrl: jobUrl(job.id) });
+      }
+    }
+  };
+}
+
+/** Card or contract: builds the order and pays it once (see payOnce). */
+export async function pay(
+  db: Database,
+  actor: Actor | null,
+  job: ChargeableJob,
+  company: Company,
+  order: Omit<OrderInput, 'companyId' | 'jobId' | 'jobTitle' | 'paymentMethod'>,
+  cardToken: string | undefined,
+  onApproved: OnApproved,
+  deps: ChargeDeps,
+): Promise<PaymentOutcome> {
+  const base = { ...order, companyId: job.companyId, jobId: job.id, jobTitle: job.title, createdBy: actor?.userId ?? null };
+  if (company.billingType === 'CONTRACT' && !cardToken) {
+    return payOnce(db, null, { ...base, paymentMethod: 'CONTRACT' }, null, onApproved, deps);
+  }
+  const card = await resolveCard(db, job.companyId, actor?.userId ?? null, cardToken);
+  const gateway = await getGateway(db);
+  const outcome = await payOnce(
+    db,
+    gateway,
+    { ...base, paymentMethod: 'CELERO', paymentMethodId: card.id, cardType: card.cardType, maskedNumber: card.maskedNumber, gateway: gateway.name },
+    card.token,
+    onApproved,
+    deps,
+  );
+  if (outcome.approved && !card.isDefault) await makeDefaultCard(db, job.companyId, card.id);
+  return outcome;
+}
+
+/** The answer of every charge call: success, or 402 with the processor's reason. */
+export function answer(outcome: PaymentOutcome, job: ChargeableJob) {
+  if (!outcome.approved) throw new AppError(402, outcome.message);
+  // Approved but not applied (the job was closed meanwhile): the order's note says what happened.
+  const note = outcome.invoice.error;
+  return {
+    message: note || PAYMENT_COMPLETED,
+    job_updated: !note,
+    already_paid: outcome.alreadyPaid ?? false,
+    invoice_id: outcome.invoice.id,
+    invoice_number: outcome.invoice.number,
+    status: outcome.invoice.status,
+    amount: outcome.invoice.amountCents / 100,
+    payment_method: outcome.invoice.paymentMethod,
+    transaction_id: outcome.invoice.transactionId,
+    job_id: job.id,
+  };
+}
+
+/**
+ * The order comes to what the payer was shown (`expected_total_cents`), or nothing is charged: a
+ * co-worker who added an address or an add-on between the summary and the click would otherwise
+ * have it charged to a card whose holder confirmed a smaller amount.
+ */
+export const AMOUNT_CHANGED = (now: number, shown: number) =>
+  `This order now comes to ${formatUsd(now)}, not the ${formatUsd(shown)} shown: the job was changed meanwhile. Check the order and pay again.`;
+export function assertShownTotal(lines: LineInput[], expected: number | undefined) {
+  if (expected !== undefined && totalOf(lines) !== expected) throw conflict(AMOUNT_CHANGED(totalOf(lines), expected), 'expected_total_cents');
+}
+
+export const nothingToPay = (job: ChargeableJob) => {
+  if (!job.addresses.length) throw unprocessable('Add a targeting address before paying for this job.');
+};
+

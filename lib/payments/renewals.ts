@@ -1,0 +1,135 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { inBatches, type BatchOptions } from '@/lib/db/batches';
+import { invoices } from '@/lib/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { publicUrl } from '@/lib/config';
+import { AppError, conflict, unprocessable } from '@/lib/errors';
+import { assertPayable, paymentRefusal } from '@/lib/jobs/ended';
+import { dueRenewals, renewalRefusal } from '@/lib/jobs/lifecycle';
+import { log } from '@/lib/log';
+import { enqueueTemplate } from '@/lib/mail';
+import { withDefaults, type ChargeDeps } from './charge';
+import { afterApproval, answer, assertShownTotal, companyOfJob, nothingToPay, pay, PAYMENT_COMPLETED, recipientOf } from './job-order';
+import { isPublished, loadChargeableJob, renewalLines, type ChargeableJob } from './jobs-port';
+import { PaymentInProgress, type LineInput } from './orders';
+import type { JobChargeInput } from './schemas';
+
+/**
+ * The renewal of one period: charge the posting amount, 30 more days, a mail. Refused before any
+ * charge for a job that cannot be renewed (closed, cancelled, suspended) or not yet in its renewal
+ * window: the end date a renewal moved is the key of the next one, so a repeated renewal would
+ * otherwise be charged as a new period.
+ */
+async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, cardToken: string | undefined, auto: boolean, deps: ChargeDeps, expected?: number) {
+  assertPayable(job);
+  const now = withDefaults(deps).now?.() ?? new Date();
+  const early = renewalRefusal(job, now);
+  if (early) throw conflict(early);
+  const company = await companyOfJob(db, job);
+  nothingToPay(job);
+  const lines: LineInput[] = renewalLines(job, now);
+  assertShownTotal(lines, expected);
+  const periodKey = job.expirationDate?.toISOString() ?? 'first';
+  const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines };
+  const outcome = await pay(db, actor, job, company, order, cardToken, afterApproval(job, company, deps), deps);
+  return { outcome, company };
+}
+
+/** How long a renewal that went through answers a repeat of it (a second tab, a double click that lost the race). */
+export const RENEWAL_REPEAT_MS = 2 * 60 * 1000;
+
+/** POST /payment/invoice/renewal */
+export async function renewJob(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
+  const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
+  if (!isPublished(job)) throw unprocessable('This job has not been posted yet.');
+  try {
+    const { outcome } = await renewal(db, actor, job, input.card_token, false, deps, input.expected_total_cents);
+    return answer(outcome, job);
+  } catch (error) {
+    // Sent again right after it went through (it moved the end date, so this one is "too early"):
+    // the answer is the renewal that was paid, not an error for a payment that succeeded.
+    const now = withDefaults(deps).now?.() ?? new Date();
+    const tooEarly = error instanceof AppError && error.status === 409 && !paymentRefusal(job) && renewalRefusal(job, now) === error.message;
+    const just = tooEarly ? await recentRenewal(db, job.id, now) : null;
+    if (!just) throw error;
+    return answer({ invoice: just, approved: true, message: PAYMENT_COMPLETED, alreadyPaid: true }, job);
+  }
+}
+
+async function recentRenewal(db: Database, jobId: number, now: Date) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.jobId, jobId), eq(invoices.actionType, 'renewal'), eq(invoices.status, 'APPROVED'), gt(invoices.updatedAt, new Date(now.getTime() - RENEWAL_REPEAT_MS))))
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The tick's auto-renew step: a live auto-renewing job whose end date has come is charged its
+ * posting amount with the company's default card (or its contract) and runs 30 more days. A
+ * failure leaves it to expire and mails failed_payments. In batches of due jobs in id order
+ * (lib/db/batches.ts); no transaction is open around a charge (payOnce opens the order, charges,
+ * then settles it in a short transaction of its own). When the budget is spent, `unfinishedAfter`
+ * is the last job tried: the ones after it wait for the next tick, and expire-jobs spares them.
+ */
+/** A renewal is a dozen statements and a gateway call: batches of fewer jobs than lib/db/batches.ts's rows. */
+const RENEWAL_BATCH = 25;
+
+export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps = {}, options: BatchOptions = {}) {
+  const report: { renewed: number; failed: number; errors: number; retry: number[]; unfinishedAfter?: number } = { renewed: 0, failed: 0, errors: 0, retry: [] };
+  let afterId = 0;
+  const { done } = await inBatches(async (limit) => {
+    const due = await dueRenewals(db, now, { afterId, limit });
+    for (const { id } of due) {
+      afterId = id;
+      try {
+        if (await autoRenew(db, id, now, deps)) report.renewed += 1;
+        else report.failed += 1;
+      } catch (error) {
+        // An error of ours, not a refused payment: the others go on, and this job is not expired
+        // unbilled (expire-jobs spares `retry`); the next tick tries it again.
+        log.error('Auto-renewal failed; tried again next tick', { jobId: id, error });
+        report.errors += 1;
+        report.retry.push(id);
+      }
+    }
+    return due;
+  }, { size: RENEWAL_BATCH, ...options });
+  if (!done) report.unfinishedAfter = afterId;
+  return report;
+}
+
+/**
+ * One due job's renewal; a refused payment (declined card, no card, nothing to charge) mails
+ * failed_payments and answers false (the job then expires). Any other error is thrown.
+ */
+async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps): Promise<boolean> {
+  const job = await loadChargeableJob(db, null, { jobId: id });
+  const company = await companyOfJob(db, job);
+  let reason = '';
+  try {
+    const { outcome } = await renewal(db, null, job, undefined, true, { ...deps, now: () => now });
+    if (outcome.approved) return true;
+    reason = outcome.message;
+  } catch (error) {
+    // Another charge of this job is in flight: not a refusal; the next tick tries again.
+    if (!(error instanceof AppError) || error instanceof PaymentInProgress) throw error;
+    reason = error.message;
+  }
+  const to = await recipientOf(db, job, company);
+  if (to) {
+    await enqueueTemplate(db, to.email, 'failed_payments', {
+      firstName: to.firstName,
+      jobTitle: job.title,
+      amountCents: job.addresses.reduce((s, a) => s + Number(a.costCents), 0) + job.addons.filter((a) => a.subscribed).reduce((s, a) => s + Number(a.costCents), 0),
+      reason,
+      billingUrl: publicUrl('/company/settings/payment').toString(),
+    });
+  }
+  // Nothing more here: the tick's next step (expire-jobs) expires it, so it is not tried again.
+  return false;
+}
+
