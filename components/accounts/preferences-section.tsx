@@ -72,7 +72,7 @@ export function PreferencesSection() {
           // eslint-disable-next-line @next/next/no-img-element -- the user's own picture, already 256 px
           <img src={p.profile_picture} alt="Your profile picture" width={64} height={64} className="size-16 rounded-full border border-slate-200 object-cover" />
         ) : (
-          <span aria-label="No profile picture" className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+          <span role="img" aria-label="No profile picture" className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-400">
             <svg viewBox="0 0 24 24" fill="currentColor" className="size-8" aria-hidden>
               <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
             </svg>

@@ -61,7 +61,7 @@ export function ImpersonationBar({ info }: { info: ImpersonationInfo }) {
         {info.companyName && <> of {info.companyName}</>}. Every change is recorded in the audit log.
       </p>
       <div className="flex items-center gap-3">
-        <span className="rounded-md bg-white px-2 py-1 font-mono text-base font-semibold tabular-nums text-amber-900 ring-1 ring-amber-300" aria-label={`Session time left ${mmss(left)}`} data-testid="session-countdown">
+        <span role="timer" className="rounded-md bg-white px-2 py-1 font-mono text-base font-semibold tabular-nums text-amber-900 ring-1 ring-amber-300" aria-label={`Session time left ${mmss(left)}`} data-testid="session-countdown">
           {mmss(left)}
         </span>
         <Button variant="secondary" className="px-3 py-1.5" onClick={renew} loading={busy === 'renew'} disabled={busy !== null}>

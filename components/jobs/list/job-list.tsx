@@ -165,7 +165,7 @@ export function JobList({ initialParams, initialData }: Props) {
 
 function ListSkeleton() {
   return (
-    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading jobs">
+    <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading jobs">
       {Array.from({ length: 5 }, (_, i) => (
         <div key={i} className="flex animate-pulse items-center gap-4 rounded-xl border border-slate-200 bg-white p-4">
           <div className="flex flex-1 flex-col gap-2">
