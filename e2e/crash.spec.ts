@@ -147,10 +147,22 @@ test('SIGTERM: no new connections, and the request in flight is finished', async
 
   // New connections are refused once the signal is handled. The handler runs on the server's event
   // loop, which may be busy for a moment (the embedded database works on it), so this asks until the
-  // listener is closed instead of once after a fixed pause.
+  // listener is closed instead of once after a fixed pause. Each probe opens a connection of its own
+  // (agent: false): fetch would reuse the kept-alive one of the sign-in above, which a closed
+  // listener does not end, and every probe on it would keep it alive.
+  const connects = () =>
+    new Promise<boolean>((resolve) => {
+      const req = http.get(`${origin(port)}/api/health`, { agent: false }, (res) => {
+        res.resume();
+        resolve(true);
+      });
+      // Only a refusal counts: a probe that times out on a busy loop is asked again.
+      req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code !== 'ECONNREFUSED'));
+      req.setTimeout(2_000, () => req.destroy());
+    });
   const refused = async () => {
     for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
-      if (await fetch(`${origin(port)}/api/health`).then(() => false, () => true)) return true;
+      if (!(await connects())) return true;
     }
     return false;
   };
