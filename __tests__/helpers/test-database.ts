@@ -47,6 +47,11 @@ export async function dropSnapshot() {
   } else fs.rmSync(snapshotPath(), { force: true });
 }
 
+/** The run's migrated PGlite database as a tarball (PGlite runs only; PostgreSQL runs use a template). */
+export function pgliteSnapshot(): Blob | undefined {
+  return fs.existsSync(snapshotPath()) ? new Blob([fs.readFileSync(snapshotPath())]) : undefined;
+}
+
 export async function openTestDatabase(): Promise<Handle> {
   if (process.env.DATABASE_URL) {
     const name = `tna_test_${randomBytes(6).toString('hex')}`;
@@ -66,8 +71,9 @@ export async function openTestDatabase(): Promise<Handle> {
       },
     };
   }
-  const blob = new Blob([fs.readFileSync(snapshotPath())]);
-  const pg = await createPglite(undefined, blob);
+  const snapshot = pgliteSnapshot();
+  if (!snapshot) throw new Error(`No migrated snapshot at ${snapshotPath()}: the global setup (__tests__/setup/global-setup.ts) builds it.`);
+  const pg = await createPglite(undefined, snapshot);
   const db = await pgliteDatabase(pg);
   return { db, close: () => pg.close() };
 }

@@ -76,7 +76,9 @@ async function peakGrowth(work: () => Promise<void>) {
     peak.rss = Math.max(peak.rss, g.rss);
     peak.arrayBuffers = Math.max(peak.arrayBuffers, g.arrayBuffers);
   };
-  const timer = setInterval(sample, 2);
+  // Every 20 ms: a whole file held in memory lasts far longer than that, and a sample past half
+  // the bound costs a full collection (every 2 ms, those collections were most of the test's time).
+  const timer = setInterval(sample, 20);
   try {
     await work();
   } finally {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPglite } from '@/lib/db/client';
 import { backupPglite, restorePglite } from '@/lib/ops/backup';
+import { pgliteSnapshot } from '../../helpers/test-database';
 
 describe('backup and restore of the embedded database', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tna-backup-'));
@@ -10,7 +11,8 @@ describe('backup and restore of the embedded database', () => {
 
   it('restores what was backed up, keeps a database it would replace aside, and refuses to overwrite silently', async () => {
     const dir = path.join(root, 'pglite');
-    const seed = await createPglite(dir);
+    // Starts from the run's migrated snapshot where there is one: an initdb was most of this test's time.
+    const seed = await createPglite(dir, pgliteSnapshot());
     await seed.exec("create table notes (body text); insert into notes values ('before backup');");
     await seed.close();
 
