@@ -138,10 +138,21 @@ async function warmUp(base: string, t: Target, connections: number, pid: number)
   }
 }
 
+/**
+ * Next's data cache on disk (.next/cache/fetch-cache: the public pages' reads) belongs to the
+ * database it was read from, and every server of this build shares it: a job an earlier server on
+ * another database (the e2e suite's, the other database of this bench) saw closed would be a 404
+ * here. Each fresh database starts with none.
+ */
+export function forgetDataCache() {
+  fs.rmSync(path.join(process.cwd(), '.next/cache/fetch-cache'), { recursive: true, force: true });
+}
+
 /** One database: seed, start, sign in once, then each request in turn; returns the table's rows. */
 export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Required<HttpOptions>, emptyApp?: EmptyApp) {
   console.log(`\n${label}: seeding a fresh database and starting next start on ${opts.port}…`);
   await seedDatabase(env);
+  forgetDataCache();
   const server = await startServer(opts.port, env);
   const base = `http://localhost:${opts.port}`;
   try {
