@@ -170,6 +170,18 @@ test('a non-US address is refused with the spec message', async ({ page }) => {
   await expect(page.getByText('Addresses should be from the US').first()).toBeVisible();
 });
 
+test('an address typed before the page hydrates is kept and searched (the saved one used to come back)', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/company/jobs');
+  const id = await page.locator('[data-testid="job-row"]:visible').first().getAttribute('data-job-id');
+  // Typed into the server's HTML as soon as it arrives, while the page's script is still loading.
+  await page.goto(`/company/jobs/${id}/address`, { waitUntil: 'commit' });
+  const box = page.getByRole('combobox', { name: 'Address 1' });
+  await box.fill('Toronto, Canada');
+  await expect(page.getByText('Addresses should be from the US').first()).toBeVisible();
+  await expect(box).toHaveValue('Toronto, Canada');
+});
+
 test('an unknown job id shows the not-found page (another company’s job looks the same)', async ({ page }) => {
   await signIn(page);
   await page.goto('/company/jobs/999999/detail');

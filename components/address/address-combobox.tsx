@@ -2,6 +2,7 @@
 
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
+import { typedBeforeHydration } from '@/lib/forms/server-rendered-fields';
 
 export type AddressOption = { id: string; description: string; primary: string; secondary: string; terms?: string[] };
 
@@ -23,7 +24,7 @@ type Props = {
   disabled?: boolean;
   autoFocus?: boolean;
   onBlur?: () => void;
-  inputRef?: React.Ref<HTMLInputElement>;
+  inputRef?: (el: HTMLInputElement | null) => void;
 };
 
 /** Suggestions appear from this many characters on. */
@@ -47,6 +48,15 @@ export function AddressCombobox({ inputRef, onTextChange, onPick, onClear, onBlu
   const activeOption = open && active >= 0 ? options[active] : undefined;
   const optionId = (i: number) => `${auto}-option-${i}`;
   const describedBy = [error ? `${inputId}-error` : hint ? `${inputId}-hint` : null].filter(Boolean).join(' ') || undefined;
+
+  // Text typed into the server's HTML before the page hydrated is taken up as if typed now, and a
+  // box focused meanwhile counts as focused (an edit page's saved address otherwise came back).
+  const ref = (el: HTMLInputElement | null) => {
+    const early = el ? typedBeforeHydration(el, text) : undefined;
+    if (typeof early === 'string') onTextChange(early);
+    if (el && document.activeElement === el && !focused) setFocused(true);
+    inputRef?.(el);
+  };
 
   const pick = (option: AddressOption) => {
     setActive(-1);
@@ -89,7 +99,7 @@ export function AddressCombobox({ inputRef, onTextChange, onPick, onClear, onBlu
       <div className="relative">
         <PinIcon className={clsx('pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2', chosen ? 'text-brand-600' : 'text-slate-400')} />
         <input
-          ref={inputRef}
+          ref={ref}
           id={inputId}
           name={props.name}
           type="text"

@@ -19,7 +19,7 @@ export type AddressFieldProps = {
   disabled?: boolean;
   autoFocus?: boolean;
   onBlur?: () => void;
-  inputRef?: React.Ref<HTMLInputElement>;
+  inputRef?: (el: HTMLInputElement | null) => void;
   /** Show where the choice lies (a map with Google, a summary line offline). */
   showMap?: boolean;
 };

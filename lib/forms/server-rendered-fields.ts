@@ -19,8 +19,7 @@ export function serverRenderedFields<T extends FieldValues>(register: UseFormReg
     const registered = register(name, options);
     const initial: unknown = defaults[name];
     const ref = (el: Input | null) => {
-      const early = el && !adopted.has(el) ? typedEarly(el, initial) : undefined;
-      if (el) adopted.add(el);
+      const early = el ? typedBeforeHydration(el, initial) : undefined;
       registered.ref(el);
       if (early !== undefined) setValue(name, early as PathValue<T, N>, { shouldDirty: true });
     };
@@ -30,8 +29,15 @@ export function serverRenderedFields<T extends FieldValues>(register: UseFormReg
   };
 }
 
-/** What the user put in an input before the page hydrated, or undefined when it still shows its default. */
-function typedEarly(el: Input, initial: unknown): string | boolean | undefined {
+/**
+ * What the user put in a server-rendered input before the page hydrated, or undefined when it still
+ * shows `initial`. Call it from the input's ref: it answers only the first time it sees an element.
+ * React hydrates a controlled input without reading it, so text typed early stayed on screen
+ * without reaching the component's state, and the next render put the old value back.
+ */
+export function typedBeforeHydration(el: Input, initial: unknown): string | boolean | undefined {
+  if (adopted.has(el)) return undefined;
+  adopted.add(el);
   if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return el.checked !== el.defaultChecked ? el.checked : undefined;
   const shown = initial == null ? '' : String(initial);
   return el.value !== shown ? el.value : undefined;
