@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+/** What a job is charged for: its address rows, its add-on rows, and the cost they add up to. */
+import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { jobAddons, jobAddresses, jobs } from '@/lib/db/schema';
 import { locate } from './geocode';
 import { addonCostCents, addressCostCents, postingCostCents } from './pricing';
 import type { Addon, Address } from './schemas';
-
-/** What a job is charged for: its address rows, its add-on rows, and the cost they add up to. */
 
 /** Address rows of a list, placed on the map, each at the address price. */
 export function addressRows(jobId: number, addresses: Address[]) {
@@ -26,26 +25,23 @@ export function addressRows(jobId: number, addresses: Address[]) {
   });
 }
 
-/** Writes the add-on choices of a job (one row per type, insert or update). */
+/** Writes the add-on choices of a job in one statement (one row per type, insert or update; a list names a type once). */
 export async function upsertAddons(db: Database, jobId: number, addons: Addon[]) {
-  for (const a of addons) {
-    await db
-      .insert(jobAddons)
-      .values({ jobId, addonType: a.addon_type, subscribed: a.subscribed, externalUrl: a.external_url, costCents: addonCostCents(a.addon_type) })
-      .onConflictDoUpdate({
-        target: [jobAddons.jobId, jobAddons.addonType],
-        set: { subscribed: a.subscribed, externalUrl: a.external_url, costCents: addonCostCents(a.addon_type), updatedAt: new Date() },
-      });
-  }
+  if (!addons.length) return;
+  await db
+    .insert(jobAddons)
+    .values(addons.map((a) => ({ jobId, addonType: a.addon_type, subscribed: a.subscribed, externalUrl: a.external_url, costCents: addonCostCents(a.addon_type) })))
+    .onConflictDoUpdate({
+      target: [jobAddons.jobId, jobAddons.addonType],
+      set: { subscribed: sql`excluded.subscribed`, externalUrl: sql`excluded.external_url`, costCents: sql`excluded.cost_cents`, updatedAt: new Date() },
+    });
 }
 
 /** Recomputes a job's cost from its addresses and subscribed add-ons (the price table decides). */
 export async function refreshCost(db: Database, jobId: number) {
-  const [counts] = await db
-    .select({ addresses: sql<number>`(select count(*)::int from ${jobAddresses} where ${jobAddresses.jobId} = ${jobId})` })
-    .from(sql`(select 1) as one`);
+  const [{ addresses }] = await db.select({ addresses: count() }).from(jobAddresses).where(eq(jobAddresses.jobId, jobId));
   const addons = await db.select({ addon_type: jobAddons.addonType, subscribed: jobAddons.subscribed }).from(jobAddons).where(eq(jobAddons.jobId, jobId));
-  const costCents = postingCostCents(counts.addresses, addons);
+  const costCents = postingCostCents(addresses, addons);
   await db.update(jobs).set({ costCents, updatedAt: new Date() }).where(eq(jobs.id, jobId));
   return costCents;
 }

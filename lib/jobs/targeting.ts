@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+/** A job's targeting after it is created: its addresses and add-ons, each a charge on a live job. */
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
@@ -12,8 +13,6 @@ import { addressIsLive } from './paid-items';
 import { assertNoPaymentInFlight } from './payment-in-flight';
 import { addressKey, type Addon, type Address } from './schemas';
 import { toAddon } from './serialize';
-
-/** A job's targeting after it is created: its addresses and add-ons, each a charge on a live job. */
 
 /** A saved address row's place, compared as the list's own entries are (addressKey). */
 const placeKey = (row: { street1: string | null; city: string | null; state: string | null; postalCode: string | null }) =>
@@ -37,6 +36,7 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
       if (!existing.has(placeKey(row))) existing.set(placeKey(row), row.id);
     }
     const kept: number[] = [];
+    const moved = new Map<number, SQL>();
     const added = [];
     for (const row of addressRows(job.id, addresses)) {
       const id = existing.get(placeKey(row));
@@ -46,7 +46,14 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
       }
       existing.delete(placeKey(row));
       kept.push(id);
-      await tx.update(jobAddresses).set({ position: row.position }).where(eq(jobAddresses.id, id));
+      if (rows.find((r) => r.id === id)!.position !== row.position) moved.set(id, sql`when ${id} then ${row.position}::int`);
+    }
+    // The kept rows that changed place, in one statement.
+    if (moved.size) {
+      await tx
+        .update(jobAddresses)
+        .set({ position: sql`case ${jobAddresses.id} ${sql.join([...moved.values()], sql` `)} end` })
+        .where(and(eq(jobAddresses.jobId, job.id), inArray(jobAddresses.id, [...moved.keys()])));
     }
     // A charge in flight was priced on the addresses it saw: none of them goes until it settles
     // (one added meanwhile stays pending payment, and is paid on its own).

@@ -144,7 +144,7 @@ async function warmUp(base: string, t: Target, connections: number, pid: number)
  * another database (the e2e suite's, the other database of this bench) saw closed would be a 404
  * here. Each fresh database starts with none.
  */
-export function forgetDataCache() {
+function forgetDataCache() {
   fs.rmSync(path.join(process.cwd(), '.next/cache/fetch-cache'), { recursive: true, force: true });
 }
 

@@ -72,6 +72,20 @@ describe('job detail and edits', () => {
     expect(res.status).toBe(200);
     expect(res.json.data.addresses.map((a: { city: string }) => a.city)).toEqual(['Reno', 'Boise', 'Tulsa']);
     expect(res.json.data.cost).toBe(450);
+    // A new order keeps the rows (what was paid stays paid) and moves only the ones that changed place.
+    const ids = Object.fromEntries(res.json.data.addresses.map((a: { city: string; id: number }) => [a.city, a.id]));
+    const moved = await call(addressesPatch, {
+      method: 'PATCH',
+      token: t.employer,
+      params: p(id),
+      body: { addresses: [{ city: 'Tulsa', state: 'OK' }, { city: 'Boise', state: 'ID', postal_code: '83702' }, { city: 'Reno', state: 'NV', postal_code: '89501' }] },
+    });
+    expect(moved.json.data.addresses.map((a: { city: string; id: number }) => [a.city, a.id])).toEqual([
+      ['Tulsa', ids.Tulsa],
+      ['Boise', ids.Boise],
+      ['Reno', ids.Reno],
+    ]);
+    expect(moved.json.data.cost).toBe(450);
     const bad = await call(addressesPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { addresses: [{ city: 'Paris', country: 'France' }] } });
     expect(bad.status).toBe(422);
     expect(bad.json.errors).toEqual([{ message: 'Addresses should be from the US', field: 'addresses.0.country' }]);
