@@ -22,7 +22,7 @@ type PGliteClient = import('@electric-sql/pglite').PGlite;
  * this module, and a map of one copy would not know the handle another copy opened.
  */
 type Drivers = { pools: WeakMap<Database, Pool>; pglites: WeakMap<Database, PGliteClient>; watches: WeakMap<Database, ChangeWatch> };
-const globalForDb = globalThis as unknown as { __tnaDb?: Promise<Handle>; __tnaDrivers?: Drivers };
+const globalForDb = globalThis as unknown as { __tnaDb?: Promise<Handle>; __tnaOpenDb?: () => Promise<Handle>; __tnaDrivers?: Drivers };
 const drivers = (globalForDb.__tnaDrivers ??= { pools: new WeakMap(), pglites: new WeakMap(), watches: new WeakMap() });
 
 const MIGRATION_LOCK = 7_341_001; // advisory lock key shared by every instance applying migrations
@@ -33,6 +33,7 @@ export function migrationsFolder() {
 
 /** The process-wide database, opened and migrated on first use. */
 export async function getDb(): Promise<Database> {
+  if (!globalForDb.__tnaDb && globalForDb.__tnaOpenDb) globalForDb.__tnaDb = globalForDb.__tnaOpenDb();
   if (!globalForDb.__tnaDb && process.env.JEST_WORKER_ID) {
     throw new Error('Tests must open their own database (__tests__/setup/database.ts); refusing to open the default one.');
   }
@@ -43,14 +44,21 @@ export async function getDb(): Promise<Database> {
   return (await globalForDb.__tnaDb).db;
 }
 
-/** Tests hand in their own database (a fresh PGlite per file, or a fresh PostgreSQL database). */
-export function setDb(handle: Handle | undefined) {
-  globalForDb.__tnaDb = handle ? Promise.resolve(handle) : undefined;
+/**
+ * Tests hand in their own database (a fresh PGlite per file, or a fresh PostgreSQL database): a
+ * handle, or how to open one on first use (41 of the 127 node test files never read the database,
+ * and a PGlite takes 2 s to start).
+ */
+export function setDb(handle: Handle | (() => Promise<Handle>) | undefined) {
+  globalForDb.__tnaOpenDb = typeof handle === 'function' ? handle : undefined;
+  globalForDb.__tnaDb = handle && typeof handle !== 'function' ? Promise.resolve(handle) : undefined;
 }
 
+/** Closes the process-wide database if it was opened (one handed in as an opener and never used stays unopened). */
 export async function closeDb() {
   const handle = await globalForDb.__tnaDb;
   globalForDb.__tnaDb = undefined;
+  globalForDb.__tnaOpenDb = undefined;
   await handle?.close();
 }
 
