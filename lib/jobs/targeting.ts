@@ -30,23 +30,23 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
   const job = await loadOwnedJob(db, actor, id);
   assertNotEnded(job);
   await db.transaction(async (tx) => {
-    const existing = new Map<string, number>();
     const rows = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id));
+    const existing = new Map<string, (typeof rows)[number]>();
     for (const row of rows) {
-      if (!existing.has(placeKey(row))) existing.set(placeKey(row), row.id);
+      if (!existing.has(placeKey(row))) existing.set(placeKey(row), row);
     }
     const kept: number[] = [];
     const moved = new Map<number, SQL>();
     const added = [];
     for (const row of addressRows(job.id, addresses)) {
-      const id = existing.get(placeKey(row));
-      if (id === undefined) {
+      const saved = existing.get(placeKey(row));
+      if (saved === undefined) {
         added.push(row);
         continue;
       }
       existing.delete(placeKey(row));
-      kept.push(id);
-      if (rows.find((r) => r.id === id)!.position !== row.position) moved.set(id, sql`when ${id} then ${row.position}::int`);
+      kept.push(saved.id);
+      if (saved.position !== row.position) moved.set(saved.id, sql`when ${saved.id} then ${row.position}::int`);
     }
     // The kept rows that changed place, in one statement.
     if (moved.size) {
