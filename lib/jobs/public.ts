@@ -92,9 +92,15 @@ export function placeOf(a: Pick<JobAddressRow, 'city' | 'state' | 'postalCode'>)
   return [a.city, a.state].filter(Boolean).join(', ') + (a.postalCode ? ` ${a.postalCode}` : '');
 }
 
-/** The schema.org JobPosting of a public job (what Google for Jobs reads). */
+/**
+ * The schema.org JobPosting of a public job (what Google for Jobs reads), or null for a job with no
+ * live address. Google requires a jobLocation for an on-site job and reports a posting without one
+ * as invalid; a job saved before every paid job had to keep a paid address can still be public
+ * without one, and then publishes no structured data rather than a broken one.
+ */
 export function jobPostingJsonLd(pub: PublicJob, base = publicOrigin()) {
   const { job, addresses, company } = pub;
+  if (!addresses.length) return null;
   const pay = payOf(job);
   const value = job.expectedPayCents / 100;
   return {

@@ -4,7 +4,7 @@ import robots from '@/app/robots';
 import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { getDb, type Database } from '@/lib/db/client';
-import { jobs, users } from '@/lib/db/schema';
+import { jobAddresses, jobs, users } from '@/lib/db/schema';
 import { addDays, expireJobs, publishPaidJob } from '@/lib/jobs/lifecycle';
 import { employmentTypeOf, getPublicJob, jobPostingJsonLd, jsonLdScript } from '@/lib/jobs/public';
 import { createJobSchema } from '@/lib/jobs/schemas';
@@ -59,7 +59,7 @@ describe('JobPosting JSON-LD', () => {
     expect(ld.description).toContain('<strong>home weekly</strong>');
     // A job stored without its HTML falls back to its text, escaped so "<" stays text in Google's HTML.
     const textOnly = { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Loads < 40,000 lb & <b>no</b> touch' }] }] } };
-    const fallback = jobPostingJsonLd({ ...pub, job: { ...pub.job, jobDescriptionHtml: '', jobDescription: textOnly } });
+    const fallback = jobPostingJsonLd({ ...pub, job: { ...pub.job, jobDescriptionHtml: '', jobDescription: textOnly } })!;
     expect(fallback.description).toBe('<p>Loads &lt; 40,000 lb &amp; &lt;b&gt;no&lt;/b&gt; touch</p>');
     expect(new Date(ld.datePosted).getTime()).toBe(pub.job.postingDate!.getTime());
     expect(new Date(ld.validThrough).getTime()).toBe(addDays(pub.job.postingDate!, 30).getTime());
@@ -77,15 +77,24 @@ describe('JobPosting JSON-LD', () => {
     ['yearly', 'YEAR'],
   ])('gives %s pay the unit %s', async (salary_type, unit) => {
     const pub = (await getPublicJob(db, await job({ salary_type: salary_type as 'hourly' })))!;
-    expect(jobPostingJsonLd(pub).baseSalary?.value.unitText).toBe(unit);
+    expect(jobPostingJsonLd(pub)!.baseSalary?.value.unitText).toBe(unit);
   });
 
   it('leaves per-mile pay out of baseSalary (Google knows no mile unit) and maps owner operators to CONTRACTOR', async () => {
     const pub = (await getPublicJob(db, await job({ salary_type: 'per_mile', expected_pay: 0.72, job_type: 'owner_operator' })))!;
-    const ld = jobPostingJsonLd(pub);
+    const ld = jobPostingJsonLd(pub)!;
     expect(ld.baseSalary).toBeUndefined();
     expect(ld.employmentType).toBe('CONTRACTOR');
     expect(employmentTypeOf({ jobType: 'tanker' })).toBe('FULL_TIME');
+  });
+
+  it('publishes no JobPosting for a public job left without a live address (Google rejects one without jobLocation)', async () => {
+    const id = await job();
+    // Only data from before a paid job had to keep a paid address looks like this.
+    await db.delete(jobAddresses).where(eq(jobAddresses.jobId, id));
+    const pub = (await getPublicJob(db, id))!;
+    expect(pub.addresses).toEqual([]);
+    expect(jobPostingJsonLd(pub)).toBeNull();
   });
 });
 

@@ -61,6 +61,7 @@ export default async function PublicJobPage({ params }: Props) {
   if (!pub) notFound();
   const { job, addresses, company, applyUrl } = pub;
   const pay = payOf(job);
+  const posting = jobPostingJsonLd(pub);
   const facts: [string, string][] = [
     ['Pay', `${pay.amount} per ${pay.per}`],
     ['Home time', labelOf(HOME_TIME, job.homeTime)],
@@ -73,7 +74,7 @@ export default async function PublicJobPage({ params }: Props) {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jobPostingJsonLd(pub)) }} />
+      {posting && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(posting) }} />}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3 sm:px-6">
           <Link href="/" className="text-lg font-bold tracking-tight text-brand-700">
@@ -93,7 +94,7 @@ export default async function PublicJobPage({ params }: Props) {
               <p className="text-sm font-medium text-brand-700">{company.name}</p>
               <h1 className="mt-1 text-2xl font-bold leading-tight text-slate-900 sm:text-3xl">{job.title}</h1>
               <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-                <span>{addresses.map(placeOf).join(' · ')}</span>
+                {addresses.length > 0 && <span>{addresses.map(placeOf).join(' · ')}</span>}
                 <span>Posted {job.postingDate ? dateFormat.format(job.postingDate) : ''}</span>
               </p>
               <div className="mt-4 flex flex-wrap gap-2">
@@ -144,17 +145,19 @@ export default async function PublicJobPage({ params }: Props) {
               <TagList title="Endorsements" items={job.endorsements.map((e) => labelOf(ENDORSEMENTS, e))} />
             )}
             {job.benefits.length > 0 && <TagList title="Benefits" items={job.benefits.map((b) => labelOf(BENEFITS, b))} />}
-            <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-              <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{addresses.length > 1 ? 'Locations' : 'Location'}</h2>
-              <ul className="mt-3 space-y-2 text-sm text-slate-800">
-                {addresses.map((a) => (
-                  <li key={a.id}>
-                    {a.street1 && <span className="block text-slate-500">{a.street1}</span>}
-                    {placeOf(a)}
-                  </li>
-                ))}
-              </ul>
-            </section>
+            {addresses.length > 0 && (
+              <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{addresses.length > 1 ? 'Locations' : 'Location'}</h2>
+                <ul className="mt-3 space-y-2 text-sm text-slate-800">
+                  {addresses.map((a) => (
+                    <li key={a.id}>
+                      {a.street1 && <span className="block text-slate-500">{a.street1}</span>}
+                      {placeOf(a)}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
             {job.expirationDate && <p className="px-1 text-xs text-slate-500">Open until {dateFormat.format(job.expirationDate)}</p>}
           </aside>
         </div>
