@@ -72,7 +72,7 @@ export default defineConfig({
           env: { STANDIN_PORT: String(standIn), STANDIN_APP_ORIGIN: `http://localhost:${port}`, STANDIN_QUIET: '1' },
         },
         {
-          command: `${freshData}PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} ALLOW_DEMO_SEED=1 npx tsx scripts/prepare-db.ts --seed && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} npx next start -p ${port}`,
+          command: `${freshData}PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} ALLOW_DEMO_SEED=1 npx tsx scripts/prepare-db.ts --seed && PGLITE_DIR=${dataDir}/pglite DATA_DIR=${dataDir} npm start -- -p ${port}`,
           url: `http://localhost:${port}/login`,
           timeout: 180_000,
           reuseExistingServer: false,

@@ -127,6 +127,9 @@ test('SIGKILL in the middle of writes on PostgreSQL: every acknowledged write is
 test('SIGTERM: no new connections, and the request in flight is finished', async () => {
   test.setTimeout(120_000);
   const server = await startServer(port, pgliteEnv());
+  // `npm start` keeps an idle connection 65 s (README, "Any machine"): longer than a balancer's
+  // 60 s, so the server is never the side that closes a kept connection a request is coming on.
+  expect((await fetch(`${origin(port)}/api/health`)).headers.get('keep-alive')).toBe('timeout=65');
   const auth = await token();
   const body = Buffer.from(JSON.stringify(job(0)));
 
