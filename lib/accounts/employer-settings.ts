@@ -4,6 +4,7 @@ import '@/lib/validation/messages';
 import type { Database } from '@/lib/db/client';
 import { emailOutbox, users } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/audit';
+import { changedFields } from '@/lib/audit/changed-fields';
 import type { Actor } from '@/lib/auth/actor';
 import { currentEmployer } from '@/lib/auth/employer';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
@@ -27,7 +28,10 @@ export type UpdateEmployerInput = z.infer<typeof updateEmployerSchema>;
  * name or phone but not move the account to another address (403): that would hand it over.
  */
 export async function updateEmployer(db: Database, actor: Actor, input: UpdateEmployerInput, ctx: { ip?: string; bearer?: string } = {}) {
-  const [me] = await db.select({ email: users.email, emailToVerify: users.emailToVerify }).from(users).where(eq(users.id, actor.userId));
+  const [me] = await db
+    .select({ email: users.email, emailToVerify: users.emailToVerify, firstName: users.firstName, lastName: users.lastName, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, actor.userId));
   const patch: Partial<typeof users.$inferInsert> = {
     firstName: input.first_name,
     lastName: input.last_name,
@@ -40,6 +44,9 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, actor.userId)));
     if (taken) throw conflict(EMAIL_EXISTS, 'email');
   }
+  // The entry names what really changes (the settings form sends every field; a new email counts
+  // as one once it is pending); a save that changes nothing leaves none.
+  const fields = changedFields(patch, me, { firstName: 'first_name', lastName: 'last_name', phone: 'phone', emailToVerify: 'email' });
   try {
     await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, actor.userId));
   } catch (error) {
@@ -52,15 +59,17 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
   const dropped = me.emailToVerify && input.email !== undefined && me.emailToVerify.toLowerCase() !== newEmail ? me.emailToVerify : null;
   if (dropped) await db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, dropped), eq(emailOutbox.kind, 'email_verification')));
   if (newEmail) await sendVerificationMail(db, actor.userId);
-  await recordAudit(db, {
-    actorUserId: actor.userId,
-    impersonatorId: actor.impersonatorId,
-    action: 'account.update',
-    subjectType: 'user',
-    subjectId: actor.userId,
-    details: { fields: Object.keys(input), ...(newEmail ? { emailPending: true } : {}) },
-    ip: ctx.ip,
-  });
+  if (fields.length) {
+    await recordAudit(db, {
+      actorUserId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+      action: 'account.update',
+      subjectType: 'user',
+      subjectId: actor.userId,
+      details: { fields, ...(newEmail ? { emailPending: true } : {}) },
+      ip: ctx.ip,
+    });
+  }
   // The actor's profile is the row before this change: answer from the row as it is now.
   return currentEmployer(db, { ...actor, profile: undefined }, ctx.bearer);
 }

@@ -10,7 +10,7 @@ import { companyView } from '@/lib/companies/view';
 import { assertAdmin } from './guard';
 import type { AdminCompanyInput, AdminCompanyPatch } from './schemas';
 import { companyChanged } from '@/lib/cache/tags';
-import { changedFields } from './changed-fields';
+import { changedFields } from '@/lib/audit/changed-fields';
 
 function phoneOf(phone: string | undefined) {
   return phone === undefined ? undefined : toE164(phone);

@@ -10,7 +10,7 @@ import { userRoles, users } from '@/lib/db/schema';
 import { conflict, forbidden, notFound } from '@/lib/errors';
 import { assertAdmin } from './guard';
 import type { AdminChangePasswordInput, AdminEmployerPatch } from './schemas';
-import { changedFields } from './changed-fields';
+import { changedFields } from '@/lib/audit/changed-fields';
 import { sendVerificationMail } from '@/lib/accounts/email-verification';
 
 export const NOT_COMPANY_USER = 'Only company users can be changed here.';

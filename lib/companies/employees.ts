@@ -6,6 +6,7 @@ import { mailResetCode } from '@/lib/accounts/password';
 import { createAccount } from '@/lib/accounts/create-account';
 import { EMAIL_EXISTS } from '@/lib/accounts/schemas';
 import { recordAudit } from '@/lib/audit';
+import { changedFields } from '@/lib/audit/changed-fields';
 import type { Actor } from '@/lib/auth/actor';
 import { stripCountryCode, toE164 } from '@/lib/auth/phone';
 import { revokeAllSessions } from '@/lib/auth/sessions';
@@ -167,6 +168,11 @@ export async function updateEmployee(db: Database, actor: Actor, companyId: numb
       await t.insert(userRoles).values({ userId, role: ROLES.EMPLOYER }).onConflictDoNothing();
     }
     if (input.active === false && current.active) await revokeAllSessions(t, userId);
+    // The entry names what really changes (the edit form sends every field); a save that changes
+    // nothing leaves none.
+    const role = input.role === undefined ? undefined : input.role === 'company_admin';
+    const fields = changedFields({ ...patch, companyAdmin: role }, current, { firstName: 'first_name', lastName: 'last_name', phone: 'phone', active: 'active', companyAdmin: 'role' });
+    if (!fields.length) return;
     const action = input.active === false && current.active ? 'employee.deactivate' : input.active === true && !current.active ? 'employee.reactivate' : 'employee.update';
     await recordAudit(t, {
       actorUserId: actor.userId,
@@ -175,7 +181,7 @@ export async function updateEmployee(db: Database, actor: Actor, companyId: numb
       subjectType: 'user',
       subjectId: userId,
       companyId,
-      details: { fields: Object.keys(input), ...(input.role ? { role: input.role } : {}) },
+      details: { fields, ...(fields.includes('role') ? { role: input.role } : {}) },
       ip: ctx.ip,
     });
   });

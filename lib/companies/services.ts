@@ -6,6 +6,8 @@ import type { Actor } from '@/lib/auth/actor';
 import { ALREADY_EMPLOYER } from '@/lib/auth/login';
 import { toE164 } from '@/lib/auth/phone';
 import { conflict, forbidden, notFound } from '@/lib/errors';
+import { recordAudit } from '@/lib/audit';
+import { changedFields } from '@/lib/audit/changed-fields';
 import { assertEmailNotEmployer, emailChanges } from './billing-email';
 import { locate } from './locate';
 import type { CreateCompanyInput, UpdateCompanyInput } from './schemas';
@@ -78,6 +80,23 @@ export async function createCompany(db: Database, actor: Actor, input: CreateCom
   return companyView(row);
 }
 
+/** The company columns a settings save can change, by their API names. */
+const COMPANY_FIELDS = {
+  companyName: 'company_name',
+  size: 'size',
+  email: 'email',
+  phone: 'phone',
+  billingType: 'billing_type',
+  type: 'type',
+  street1: 'street1',
+  street2: 'street2',
+  city: 'city',
+  state: 'state',
+  postalCode: 'postal_code',
+  latitude: 'latitude',
+  longitude: 'longitude',
+} as const;
+
 /**
  * Company settings: the company's own users (or admins) change its profile; billing and plan type are
  * for admins. A new email follows the same rule as in the admin's edit (409 for another company's employer).
@@ -113,12 +132,20 @@ export async function updateCompany(db: Database, actor: Actor, companyId: numbe
       ...locate(next),
     });
   }
-  const [row] = await db
-    .update(companies)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(eq(companies.id, companyId))
-    .returning();
-  await db.insert(auditLog).values({ actorId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', entity: 'company', entityId: String(companyId), data: { fields: Object.keys(input) } });
+  // The entry names what really changes (the settings form sends every field); a save that changes
+  // nothing leaves none. The change and its entry commit together.
+  const fields = changedFields(patch, current, COMPANY_FIELDS);
+  const row = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companies)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(companies.id, companyId))
+      .returning();
+    if (fields.length) {
+      await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', subjectType: 'company', subjectId: companyId, companyId, details: { fields } });
+    }
+    return row;
+  });
   // The name shows on every public page of the company's jobs.
   if (input.company_name !== undefined) companyChanged(companyId);
   return companyView(row);

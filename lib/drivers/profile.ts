@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { driverProfiles, users, type DriverProfileRow } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/audit';
+import { changedFields } from '@/lib/audit/changed-fields';
 import { notFound, unprocessable } from '@/lib/errors';
 import { stripCountryCode, toE164 } from '@/lib/auth/phone';
 import { lookupZip } from '@/lib/geo/gazetteer';
@@ -119,6 +120,21 @@ export async function matchProfileOf(db: Database, userId: number): Promise<(Mat
   };
 }
 
+/** The profile columns a save copies as sent, by their API names (the ZIP code is looked up). */
+const PROFILE_COPIED = {
+  cdlStatus: 'cdl_status',
+  endorsements: 'endorsements',
+  yearsOfExperience: 'years_of_experience',
+  experience: 'experience',
+  workExperiences: 'work_experiences',
+  ownerOperator: 'owner_operator',
+  homeTime: 'home_time',
+  street1: 'street1',
+  street2: 'street2',
+  travelDistance: 'travel_distance',
+  birthDate: 'birth_date',
+} as const;
+
 /** PATCH /members/me: changes only the fields sent; '' or null clears an optional answer. */
 export async function updateDriverProfile(db: Database, actor: Actor, patch: DriverProfilePatch, ctx: { ip?: string } = {}) {
   const userSet: Partial<typeof users.$inferInsert> = {};
@@ -127,20 +143,9 @@ export async function updateDriverProfile(db: Database, actor: Actor, patch: Dri
   if (patch.phone !== undefined) userSet.phone = toE164(patch.phone);
 
   const set: Partial<typeof driverProfiles.$inferInsert> = {};
-  const copy = <K extends keyof DriverProfilePatch, C extends keyof typeof set>(key: K, column: C) => {
+  for (const [column, key] of Object.entries(PROFILE_COPIED) as [keyof typeof PROFILE_COPIED, keyof DriverProfilePatch][]) {
     if (patch[key] !== undefined) (set as Record<string, unknown>)[column] = patch[key];
-  };
-  copy('cdl_status', 'cdlStatus');
-  copy('endorsements', 'endorsements');
-  copy('years_of_experience', 'yearsOfExperience');
-  copy('experience', 'experience');
-  copy('work_experiences', 'workExperiences');
-  copy('owner_operator', 'ownerOperator');
-  copy('home_time', 'homeTime');
-  copy('street1', 'street1');
-  copy('street2', 'street2');
-  copy('travel_distance', 'travelDistance');
-  copy('birth_date', 'birthDate');
+  }
   if (patch.zip_code !== undefined) {
     if (patch.zip_code === null) Object.assign(set, { zipCode: null, city: null, state: null, latitude: null, longitude: null });
     else {
@@ -152,20 +157,33 @@ export async function updateDriverProfile(db: Database, actor: Actor, patch: Dri
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    // The entry names what really changes (the profile form sends every field); a save that
+    // changes nothing leaves none.
+    const [before] = await t
+      .select({ user: { firstName: users.firstName, lastName: users.lastName, phone: users.phone }, profile: driverProfiles })
+      .from(users)
+      .leftJoin(driverProfiles, eq(driverProfiles.userId, users.id))
+      .where(eq(users.id, actor.userId));
+    const fields = [
+      ...changedFields(userSet, before.user, { firstName: 'first_name', lastName: 'last_name', phone: 'phone' }),
+      ...changedFields(set, before.profile ?? {}, { ...PROFILE_COPIED, zipCode: 'zip_code' }),
+    ];
     if (Object.keys(userSet).length) await t.update(users).set({ ...userSet, updatedAt: sql`now()` }).where(eq(users.id, actor.userId));
     await t
       .insert(driverProfiles)
       .values({ userId: actor.userId, ...set })
       .onConflictDoUpdate({ target: driverProfiles.userId, set: { ...set, updatedAt: sql`now()` } });
-    await recordAudit(t, {
-      actorUserId: actor.userId,
-      impersonatorId: actor.impersonatorId,
-      action: 'driver_profile.update',
-      subjectType: 'user',
-      subjectId: actor.userId,
-      details: { fields: Object.keys(patch) },
-      ip: ctx.ip,
-    });
+    if (fields.length) {
+      await recordAudit(t, {
+        actorUserId: actor.userId,
+        impersonatorId: actor.impersonatorId,
+        action: 'driver_profile.update',
+        subjectType: 'user',
+        subjectId: actor.userId,
+        details: { fields },
+        ip: ctx.ip,
+      });
+    }
   });
   return getDriverProfile(db, actor.userId);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, not, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
+import { changedFields } from '@/lib/audit/changed-fields';
 import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
 import { newsChannels } from '@/lib/db/schema';
@@ -94,20 +95,23 @@ export async function createChannel(db: Database, actor: Actor | null, input: Re
 
 export async function updateChannel(db: Database, actor: Actor | null, id: number, input: ChannelInput) {
   const a = assertNewsAdmin(actor);
-  await channelOrThrow(db, id);
+  const current = await channelOrThrow(db, id);
+  const patch = {
+    name: input.name,
+    channelType: input.channel_type,
+    description: input.description === undefined ? undefined : (input.description ?? null),
+    isActive: input.is_active,
+  };
+  // The entry names what really changes (the edit form sends every field); a save that changes
+  // nothing leaves none.
+  const fields = changedFields(patch, current, { name: 'name', channelType: 'channel_type', description: 'description', isActive: 'is_active' });
   const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsChannels)
-      .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.channel_type !== undefined && { channelType: input.channel_type }),
-        ...(input.description !== undefined && { description: input.description ?? null }),
-        ...(input.is_active !== undefined && { isActive: input.is_active }),
-        updatedAt: sql`now()`,
-      })
+      .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(newsChannels.id, id))
       .returning();
-    await recordAudit(tx, { actorUserId: a.userId, action: 'news_channel.update', subjectType: 'news_channel', subjectId: id, details: { fields: Object.keys(input) } });
+    if (fields.length) await recordAudit(tx, { actorUserId: a.userId, action: 'news_channel.update', subjectType: 'news_channel', subjectId: id, details: { fields } });
     return channelView(row);
   });
   // Every post page shows its channel's name, and a deactivated channel's posts leave the site.

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
+import { changedFields } from '@/lib/audit/changed-fields';
 import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
 import { newsChannels, newsPosts, users } from '@/lib/db/schema';
@@ -139,24 +140,27 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   if (!channel.isActive && !isNewsAdmin(a) && (input.title !== undefined || input.body !== undefined)) throw unprocessable(CHANNEL_INACTIVE);
   const state = changesState ? statusFor(input, now) : null;
   const { rendered, thumbs } = await content(input, post);
+  const patch = {
+    ...(input.title !== undefined && { title: input.title }),
+    ...(rendered && { body: rendered.json, bodyHtml: rendered.html }),
+    ...(state && {
+      status: state.status,
+      isActive: state.isActive,
+      scheduledAt: state.scheduledAt ?? null,
+      ...(state.publishedAt && !post.publishedAt && { publishedAt: state.publishedAt }),
+    }),
+    ...(thumbs && { thumbnail: thumbs.full, thumbnailSmall: thumbs.small, thumbnailChosen: thumbs.chosen }),
+  };
+  // The entry names what really changes (the editor sends every field; the body is compared as the
+  // HTML it renders to); a save that changes nothing leaves none.
+  const fields = changedFields(patch, post, { title: 'title', bodyHtml: 'body', status: 'status', isActive: 'is_active', scheduledAt: 'scheduled_at', thumbnail: 'thumbnail' });
   const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsPosts)
-      .set({
-        ...(input.title !== undefined && { title: input.title }),
-        ...(rendered && { body: rendered.json, bodyHtml: rendered.html }),
-        ...(state && {
-          status: state.status,
-          isActive: state.isActive,
-          scheduledAt: state.scheduledAt ?? null,
-          ...(state.publishedAt && !post.publishedAt && { publishedAt: state.publishedAt }),
-        }),
-        ...(thumbs && { thumbnail: thumbs.full, thumbnailSmall: thumbs.small, thumbnailChosen: thumbs.chosen }),
-        updatedAt: sql`now()`,
-      })
+      .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(newsPosts.id, id))
       .returning();
-    await recordAudit(tx, { actorUserId: a.userId, action: 'news_post.update', subjectType: 'news_post', subjectId: id, details: { fields: Object.keys(input), status: row.status } });
+    if (fields.length) await recordAudit(tx, { actorUserId: a.userId, action: 'news_post.update', subjectType: 'news_post', subjectId: id, details: { fields, status: row.status } });
     return postView(row, a);
   });
   if (thumbs) await dropThumbnails(post.thumbnail, post.thumbnailSmall);

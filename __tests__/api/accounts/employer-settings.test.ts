@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { GET as employerGet, PATCH as employerPatch } from '@/app/api/v1.0/employer/route';
 import { GET as verifyEmail } from '@/app/api/v1.0/auth/verify-email/route';
 import { ROLES } from '@/lib/access';
 import { getDb } from '@/lib/db/client';
-import { users } from '@/lib/db/schema';
+import { auditLog, users } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { PASSWORD, lastMailTo, makeUser, signIn } from './helpers';
@@ -19,6 +19,20 @@ describe('PATCH /api/v1.0/employer (account settings)', () => {
     const res = await patch(accessToken, { first_name: 'Nina', last_name: "O'Hara", phone: '(972)555-0123' });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ id: user.id, first_name: 'Nina', last_name: "O'Hara", phone: '9725550123', email: user.email, email_to_verify: null });
+  });
+
+  it('audits the fields a save really changes (the form sends them all), a new email once it is pending, and nothing for a save that changes nothing', async () => {
+    const user = await makeUser({ role: ROLES.EMPLOYER });
+    const { accessToken } = await signIn(user.email);
+    const db = await getDb();
+    const entries = async () => (await db.select().from(auditLog).where(and(eq(auditLog.action, 'account.update'), eq(auditLog.entityId, String(user.id)))).orderBy(auditLog.id)).map((e) => e.data);
+    const form = { first_name: 'Nina', last_name: 'Hale', phone: '(972)555-0123', email: user.email };
+    expect((await patch(accessToken, form)).status).toBe(200);
+    expect(await entries()).toEqual([{ fields: ['first_name', 'last_name', 'phone'] }]);
+    expect((await patch(accessToken, form)).status).toBe(200);
+    expect(await entries()).toHaveLength(1);
+    expect((await patch(accessToken, { ...form, email: `moved-${user.email}` })).status).toBe(200);
+    expect((await entries())[1]).toEqual({ fields: ['email'], emailPending: true });
   });
 
   it('holds a new email as email_to_verify until its mailed link is followed; the old one signs in meanwhile', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { POST as companiesPost } from '@/app/api/v1.0/companies/route';
 import { GET as companyGet, PATCH as companyPatch } from '@/app/api/v1.0/companies/[id]/route';
@@ -11,7 +11,7 @@ import { GET as logoImageGet, PUT as logoPut, DELETE as logoDelete } from '@/app
 import { GET as logoUrlGet } from '@/app/api/v1.0/companies/logo/[id]/route';
 import { POST as signupPost } from '@/app/api/v1.0/auth/signup/route';
 import { getDb } from '@/lib/db/client';
-import { companies, userRoles, users } from '@/lib/db/schema';
+import { auditLog, companies, userRoles, users } from '@/lib/db/schema';
 import { DiskStorage, setStorage } from '@/lib/storage';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -195,6 +195,20 @@ describe('GET and PATCH /api/v1.0/companies/{id}', () => {
     expect(empty.json.errors).toEqual([{ message: 'Nothing to update.' }]);
     const foreign = await call(companyPatch, { method: 'PATCH', token: await tokenFor('employer@demo.test'), params: { id }, body: { company_name: 'Mine now' } });
     expect(foreign.status).toBe(404);
+  });
+
+  it('audits the fields a settings save really changes (the form sends them all), and nothing for a save that changes nothing', async () => {
+    const owner = await newEmployer();
+    const id = String((await create(owner.token)).json.data.id);
+    const db = await getDb();
+    const entries = async () =>
+      (await db.select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, id)))).map((e) => ({ data: e.data, companyId: e.companyId }));
+    const { json } = await call(companyGet, { token: owner.token, params: { id } });
+    const form = { company_name: json.data.company_name, size: json.data.size, email: json.data.email, phone: json.data.phone, street1: json.data.street1, city: json.data.city, state: json.data.state, postal_code: json.data.postal_code };
+    expect((await call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body: form })).status).toBe(200);
+    expect(await entries()).toEqual([]);
+    expect((await call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body: { ...form, company_name: 'Renamed Haulers' } })).status).toBe(200);
+    expect(await entries()).toEqual([{ data: { fields: ['company_name'] }, companyId: Number(id) }]);
   });
 
   it("refuses another company's employer as the company email (409), as the admin's edit does; its own people and other addresses are fine", async () => {

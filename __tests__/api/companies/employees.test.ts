@@ -10,7 +10,7 @@ import { GET as employerGet } from '@/app/api/v1.0/employer/route';
 import { POST as verifyCodePost } from '@/app/api/v1.0/auth/verify-token-password/route';
 import { login } from '@/lib/auth/login';
 import { getDb } from '@/lib/db/client';
-import { companies, emailOutbox, refreshTokens, userRoles, users } from '@/lib/db/schema';
+import { auditLog, companies, emailOutbox, refreshTokens, userRoles, users } from '@/lib/db/schema';
 import { LAST_ADMIN, NOT_YOURSELF, ONLY_COMPANY_ADMINS, OTHER_COMPANY_EMAIL } from '@/lib/companies/employees';
 import { LAST_ADMIN_DELETING } from '@/lib/companies/last-admin';
 import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
@@ -149,6 +149,19 @@ describe('PATCH /companies/{id}/employers/{userId}', () => {
     const res = await patch(t.companyAdmin, e.id, { first_name: 'Pat', last_name: 'Dispatch', phone: '2145550199' });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ first_name: 'Pat', last_name: 'Dispatch', phone: '2145550199' });
+  });
+
+  it('audits the fields a save really changes (the form sends them all), and nothing for a save that changes nothing', async () => {
+    const e = await hire();
+    const db = await getDb();
+    const entries = async () =>
+      (await db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(e.id)))).orderBy(auditLog.id)).map((a) => [a.action, a.data]);
+    const form = { first_name: 'Paula', last_name: 'Payroll', phone: '(214)555-0142', role: 'company_user', active: true };
+    const before = (await entries()).length;
+    expect((await patch(t.companyAdmin, e.id, form)).status).toBe(200);
+    expect(await entries()).toHaveLength(before);
+    expect((await patch(t.companyAdmin, e.id, { ...form, role: 'company_admin' })).status).toBe(200);
+    expect((await entries()).slice(before)).toEqual([['employee.update', { fields: ['role'], role: 'company_admin' }]]);
   });
 
   it('deactivating ends every session of the employee at once and refuses their sign-in; reactivating lets them back', async () => {

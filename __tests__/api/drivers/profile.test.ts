@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { GET as getMe, PATCH as patchMe } from '@/app/api/v1.0/members/me/route';
 import { getDb } from '@/lib/db/client';
-import { driverProfiles } from '@/lib/db/schema';
+import { auditLog, driverProfiles } from '@/lib/db/schema';
 import { PROFILE_MESSAGES } from '@/lib/drivers/schemas';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -64,6 +64,30 @@ describe('PATCH /api/v1.0/members/me (driver profile)', () => {
     expect(res.json.data).toMatchObject({ home_time: null, travel_distance: null, cdl_status: 'A', zip_code: '75201' });
     expect(res.json.data.profile_completeness.missing).toEqual(['Preferred home time', 'Travel distance']);
     expect(res.json.data.profile_completeness.percent).toBe(78);
+  });
+
+  it('audits the fields a save really changes (the form sends them all), and nothing for a save that changes nothing', async () => {
+    const db = await getDb();
+    const entries = async () => (await db.select().from(auditLog).where(eq(auditLog.action, 'driver_profile.update')).orderBy(desc(auditLog.id))).map((e) => e.data);
+    const before = (await entries()).length;
+    const { json } = await call(getMe, { token: t.driver });
+    const form = {
+      first_name: json.data.first_name,
+      last_name: json.data.last_name,
+      phone: json.data.phone,
+      cdl_status: json.data.cdl_status,
+      endorsements: json.data.endorsements,
+      years_of_experience: json.data.years_of_experience,
+      experience: json.data.experience,
+      work_experiences: json.data.work_experiences,
+      owner_operator: json.data.owner_operator,
+      zip_code: json.data.zip_code,
+      birth_date: json.data.birth_date,
+    };
+    expect((await patch(form)).status).toBe(200);
+    expect(await entries()).toHaveLength(before);
+    expect((await patch({ ...form, endorsements: ['H'], zip_code: '73301' })).status).toBe(200);
+    expect((await entries())[0]).toEqual({ fields: ['endorsements', 'zip_code'] });
   });
 
   it.each([

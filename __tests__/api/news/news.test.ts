@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { POST as searchRoute } from '@/app/api/v1.0/news/channels/search/route';
 import { GET as listChannelsRoute, POST as createChannelRoute } from '@/app/api/v1.0/news/channels/route';
 import { DELETE as deactivateRoute, GET as getChannelRoute, PUT as updateChannelRoute } from '@/app/api/v1.0/news/channels/[id]/route';
@@ -16,7 +16,7 @@ import { GET as feedRoute } from '@/app/api/v1.0/members/news/route';
 import { GET as readRoute } from '@/app/api/v1.0/members/news/[id]/route';
 import { getDb } from '@/lib/db/client';
 import { CHANNEL_INACTIVE, POST_MESSAGES, SCHEDULE_IN_PAST } from '@/lib/news/schemas';
-import { newsPosts } from '@/lib/db/schema';
+import { auditLog, newsPosts } from '@/lib/db/schema';
 import { publishDuePosts } from '@/lib/news/posts';
 import { tick } from '@/lib/tick';
 import { call, tokenFor } from '../../helpers/http';
@@ -170,6 +170,26 @@ describe('news posts', () => {
     const past = await post(id, t.contributor, { scheduled_at: '2020-01-01T00:00:00Z' });
     expect(past.status).toBe(422);
     expect(past.json.errors[0].message).toBe(SCHEDULE_IN_PAST);
+  });
+
+  it('audits the fields a channel or post save really changes (the forms send them all), and nothing for a save that changes nothing', async () => {
+    const db = await getDb();
+    const entries = async (action: string, id: number) =>
+      (await db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id)))).orderBy(auditLog.id)).map((e) => e.data);
+    const id = await channel();
+    const channelForm = { name: 'Road news', description: 'Updates', channel_type: 'general', is_active: true };
+    const saveChannel = (fields: Record<string, unknown>) => call(updateChannelRoute, { token: t.newsAdmin, params: { id: String(id) }, body: { ...channelForm, ...fields }, method: 'PUT' });
+    expect((await saveChannel({})).status).toBe(200);
+    expect(await entries('news_channel.update', id)).toEqual([]);
+    expect((await saveChannel({ description: 'Road updates' })).status).toBe(200);
+    expect(await entries('news_channel.update', id)).toEqual([{ fields: ['description'] }]);
+
+    const p = (await post(id)).json.data;
+    const savePost = (fields: Record<string, unknown>) => call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: { title: p.title, body: p.body, ...fields }, method: 'PUT' });
+    expect((await savePost({})).status).toBe(200);
+    expect(await entries('news_post.update', p.id)).toEqual([]);
+    expect((await savePost({ body: body({ type: 'paragraph', children: [text('Hello again')] }) })).status).toBe(200);
+    expect(await entries('news_post.update', p.id)).toEqual([{ fields: ['body'], status: 'Inactive' }]);
   });
 
   it('writes only in active channels; cancels; the admin list shows every status', async () => {
