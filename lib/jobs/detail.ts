@@ -1,21 +1,18 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
 import { applications, companyTags, jobAddons, jobAddresses, jobTags, type JobRow } from '@/lib/db/schema';
 import { loadOwnedJob } from './access';
 import { startOfUtcDay, toJobDetail, type JobTag } from './serialize';
 
-async function tagsOf(db: Database, jobIds: number[]): Promise<Map<number, JobTag[]>> {
-  const map = new Map<number, JobTag[]>();
-  if (!jobIds.length) return map;
-  const rows = await db
-    .select({ jobId: jobTags.jobId, id: jobTags.id, tag_id: companyTags.id, tag: companyTags.tag })
+/** A job's tags, by name. */
+function tagsOfJob(db: Database, jobId: number): Promise<JobTag[]> {
+  return db
+    .select({ id: jobTags.id, tag_id: companyTags.id, tag: companyTags.tag })
     .from(jobTags)
     .innerJoin(companyTags, eq(companyTags.id, jobTags.tagId))
-    .where(inArray(jobTags.jobId, jobIds))
+    .where(eq(jobTags.jobId, jobId))
     .orderBy(asc(companyTags.tag));
-  for (const { jobId, ...tag } of rows) map.set(jobId, [...(map.get(jobId) ?? []), tag]);
-  return map;
 }
 
 /** Job detail of a job row (addresses, add-ons, tags loaded alongside). */
@@ -23,13 +20,13 @@ export async function jobDetail(db: Database, job: JobRow, now = new Date()) {
   const [addresses, addons, tags, [applicants]] = await Promise.all([
     db.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id)).orderBy(asc(jobAddresses.position), asc(jobAddresses.id)),
     db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id)),
-    tagsOf(db, [job.id]),
+    tagsOfJob(db, job.id),
     db
       .select({ total: sql<number>`count(*)::int`, today: sql<number>`(count(*) filter (where ${applications.createdAt} >= ${startOfUtcDay(now).toISOString()}))::int` })
       .from(applications)
       .where(eq(applications.jobId, job.id)),
   ]);
-  return toJobDetail(job, addresses, addons, tags.get(job.id) ?? [], now, { total: Number(applicants.total), today: Number(applicants.today) });
+  return toJobDetail(job, addresses, addons, tags, now, { total: Number(applicants.total), today: Number(applicants.today) });
 }
 
 /** GET /jobs/{id} */
