@@ -14,7 +14,12 @@ export type AuditLine = {
   action: string;
   subject: string;
   details: Record<string, unknown> | null;
+  /** The fields an edit changed, by their API names (lib/audit/changed-fields.ts); empty for other actions. */
+  changed: string[];
 };
+
+const changedOf = (details: Record<string, unknown> | null) =>
+  Array.isArray(details?.fields) ? details.fields.filter((f): f is string => typeof f === 'string') : [];
 
 const fullName = (first: string | null, last: string | null, email: string | null) => (first ? `${first} ${last ?? ''}`.trim() : (email ?? 'Someone'));
 
@@ -55,13 +60,15 @@ export async function auditPage(db: Database, actor: Actor | null, page: { offse
   ]);
   const lines: AuditLine[] = rows.map((r) => {
     const person = fullName(r.actorFirst, r.actorLast, r.actorEmail);
+    const details = (r.data as Record<string, unknown> | null) ?? null;
     return {
       id: r.id,
       at: r.createdAt.toISOString(),
       who: r.impersonatorId ? `${fullName(r.impFirst, r.impLast, r.impEmail)} as ${person}` : person,
       action: r.action,
       subject: r.entity === 'api' ? (r.entityId ?? '') : [r.entity, r.entityId].filter(Boolean).join(' #'),
-      details: (r.data as Record<string, unknown> | null) ?? null,
+      details,
+      changed: changedOf(details),
     };
   });
   return { lines, ...counted };

@@ -11,6 +11,8 @@ import { GET as logoImageGet, PUT as logoPut, DELETE as logoDelete } from '@/app
 import { GET as logoUrlGet } from '@/app/api/v1.0/companies/logo/[id]/route';
 import { POST as signupPost } from '@/app/api/v1.0/auth/signup/route';
 import { getDb } from '@/lib/db/client';
+import { ROLES } from '@/lib/access';
+import { auditPage } from '@/lib/admin/audit-view';
 import { auditLog, companies, userRoles, users } from '@/lib/db/schema';
 import { DiskStorage, setStorage } from '@/lib/storage';
 import { call, tokenFor } from '../../helpers/http';
@@ -209,6 +211,10 @@ describe('GET and PATCH /api/v1.0/companies/{id}', () => {
     expect(await entries()).toEqual([]);
     expect((await call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body: { ...form, company_name: 'Renamed Haulers' } })).status).toBe(200);
     expect(await entries()).toEqual([{ data: { fields: ['company_name'] }, companyId: Number(id) }]);
+    // The admins' audit log shows what changed.
+    const staff = { userId: 0, email: 'staff@local', firstName: 'Staff', lastName: 'Member', roles: [ROLES.SUPER_ADMIN], companyId: null };
+    const { lines } = await auditPage(db, staff, { offset: 0, limit: 50 });
+    expect(lines.find((l) => l.action === 'company.update' && l.subject === `company #${id}`)?.changed).toEqual(['company_name']);
   });
 
   it("refuses another company's employer as the company email (409), as the admin's edit does; its own people and other addresses are fine", async () => {

@@ -40,22 +40,24 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         <EmptyState title="Nothing recorded yet">Audited actions appear here as they happen.</EmptyState>
       ) : (
         <section className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[44rem] text-left text-sm">
+          <table className="w-full min-w-[52rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th scope="col" className="px-4 py-3">When</th>
                 <th scope="col" className="px-4 py-3">Who</th>
                 <th scope="col" className="px-4 py-3">Action</th>
                 <th scope="col" className="px-4 py-3">Subject</th>
+                <th scope="col" className="px-4 py-3">Changed</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {lines.map((l) => (
                 <tr key={l.id} data-testid="audit-line">
                   <td className="whitespace-nowrap px-4 py-2.5 text-slate-500">{when(l.at)}</td>
-                  <td className="px-4 py-2.5 font-medium text-slate-900">{l.who}</td>
+                  <td className="whitespace-nowrap px-4 py-2.5 font-medium text-slate-900">{l.who}</td>
                   <td className="px-4 py-2.5 font-mono text-xs text-slate-700">{l.action}</td>
-                  <td className="px-4 py-2.5 text-slate-600">{l.subject}</td>
+                  <td className="whitespace-nowrap px-4 py-2.5 text-slate-600">{l.subject}</td>
+                  <td className="min-w-[14rem] px-4 py-2.5 text-slate-600">{l.changed.map((f) => f.replace(/_/g, ' ')).join(', ')}</td>
                 </tr>
               ))}
             </tbody>
