@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import '@/lib/validation/messages';
 import type { Database } from '@/lib/db/client';
 import { emailOutbox, users } from '@/lib/db/schema';
-import { recordAudit } from '@/lib/audit';
+import { recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
 import type { Actor } from '@/lib/auth/actor';
 import { currentEmployer } from '@/lib/auth/employer';
@@ -44,8 +44,7 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, actor.userId)));
     if (taken) throw conflict(EMAIL_EXISTS, 'email');
   }
-  // The entry names what really changes (the settings form sends every field; a new email counts
-  // as one once it is pending); a save that changes nothing leaves none.
+  // A new email counts as a change once it is pending.
   const fields = changedFields(patch, me, { firstName: 'first_name', lastName: 'last_name', phone: 'phone', emailToVerify: 'email' });
   try {
     await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, actor.userId));
@@ -59,17 +58,16 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
   const dropped = me.emailToVerify && input.email !== undefined && me.emailToVerify.toLowerCase() !== newEmail ? me.emailToVerify : null;
   if (dropped) await db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, dropped), eq(emailOutbox.kind, 'email_verification')));
   if (newEmail) await sendVerificationMail(db, actor.userId);
-  if (fields.length) {
-    await recordAudit(db, {
-      actorUserId: actor.userId,
-      impersonatorId: actor.impersonatorId,
-      action: 'account.update',
-      subjectType: 'user',
-      subjectId: actor.userId,
-      details: { fields, ...(newEmail ? { emailPending: true } : {}) },
-      ip: ctx.ip,
-    });
-  }
+  await recordEdit(db, {
+    actorUserId: actor.userId,
+    impersonatorId: actor.impersonatorId,
+    action: 'account.update',
+    subjectType: 'user',
+    subjectId: actor.userId,
+    fields,
+    details: newEmail ? { emailPending: true } : {},
+    ip: ctx.ip,
+  });
   // The actor's profile is the row before this change: answer from the row as it is now.
   return currentEmployer(db, { ...actor, profile: undefined }, ctx.bearer);
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { toE164 } from '@/lib/auth/phone';
-import { recordAudit } from '@/lib/audit';
+import { recordAudit, recordEdit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import { companies } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
@@ -80,14 +80,14 @@ export async function updateAdminCompany(db: Database, actor: Actor | null, id: 
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(companies.id, id))
       .returning();
-    // A save that changes nothing leaves no entry.
-    if (changed.length) await recordAudit(tx as unknown as Database, {
+    await recordEdit(tx as unknown as Database, {
       actorUserId: actor.userId,
       action: 'company.update',
       subjectType: 'company',
       subjectId: id,
       companyId: id,
-      details: { by: 'admin', fields: changed },
+      details: { by: 'admin' },
+      fields: changed,
       ip,
     });
     return companyView(row);

@@ -4,7 +4,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { hashPassword } from '@/lib/auth/passwords';
 import { stripCountryCode, toE164 } from '@/lib/auth/phone';
 import { revokeAllSessions } from '@/lib/auth/sessions';
-import { recordAudit } from '@/lib/audit';
+import { recordAudit, recordEdit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
 import { conflict, forbidden, notFound } from '@/lib/errors';
@@ -59,7 +59,7 @@ export async function updateEmployerAsAdmin(db: Database, actor: Actor | null, i
       .set({ ...patch, ...(emailChanged && { emailVerifiedAt: null, emailToVerify: null }), updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
-    if (fields.length) await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, action: 'user.update_by_admin', subjectType: 'user', subjectId: id, companyId: row.companyId, details: { fields }, ip });
+    await recordEdit(tx as unknown as Database, { actorUserId: actor.userId, action: 'user.update_by_admin', subjectType: 'user', subjectId: id, companyId: row.companyId, fields, ip });
     return view(row);
   });
   if (emailChanged) await sendVerificationMail(db, id);

@@ -37,6 +37,16 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<Audi
   return row;
 }
 
+/**
+ * Records an edit with the fields it changed (lib/audit/changed-fields.ts) in `details.fields`. An
+ * edit that changed nothing leaves no entry: the edit forms send every field, so a save often does.
+ */
+export async function recordEdit(db: Database, entry: AuditEntry & { fields: string[] }): Promise<AuditRecord | null> {
+  const { fields, details, ...rest } = entry;
+  if (!fields.length) return null;
+  return recordAudit(db, { ...rest, details: { ...details, fields } });
+}
+
 /** The history of one record, newest first. */
 export function auditTrail(db: Database, subjectType: string, subjectId: number | string, limit = 50) {
   return db

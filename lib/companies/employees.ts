@@ -5,7 +5,7 @@ import { ADMIN_ROLES, ROLES, hasAny } from '@/lib/access';
 import { mailResetCode } from '@/lib/accounts/password';
 import { createAccount } from '@/lib/accounts/create-account';
 import { EMAIL_EXISTS } from '@/lib/accounts/schemas';
-import { recordAudit } from '@/lib/audit';
+import { recordAudit, recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
 import type { Actor } from '@/lib/auth/actor';
 import { stripCountryCode, toE164 } from '@/lib/auth/phone';
@@ -168,20 +168,18 @@ export async function updateEmployee(db: Database, actor: Actor, companyId: numb
       await t.insert(userRoles).values({ userId, role: ROLES.EMPLOYER }).onConflictDoNothing();
     }
     if (input.active === false && current.active) await revokeAllSessions(t, userId);
-    // The entry names what really changes (the edit form sends every field); a save that changes
-    // nothing leaves none.
     const role = input.role === undefined ? undefined : input.role === 'company_admin';
     const fields = changedFields({ ...patch, companyAdmin: role }, current, { firstName: 'first_name', lastName: 'last_name', phone: 'phone', active: 'active', companyAdmin: 'role' });
-    if (!fields.length) return;
     const action = input.active === false && current.active ? 'employee.deactivate' : input.active === true && !current.active ? 'employee.reactivate' : 'employee.update';
-    await recordAudit(t, {
+    await recordEdit(t, {
       actorUserId: actor.userId,
       impersonatorId: actor.impersonatorId,
       action,
       subjectType: 'user',
       subjectId: userId,
       companyId,
-      details: { fields, ...(fields.includes('role') ? { role: input.role } : {}) },
+      fields,
+      details: fields.includes('role') ? { role: input.role } : {},
       ip: ctx.ip,
     });
   });

@@ -6,7 +6,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { ALREADY_EMPLOYER } from '@/lib/auth/login';
 import { toE164 } from '@/lib/auth/phone';
 import { conflict, forbidden, notFound } from '@/lib/errors';
-import { recordAudit } from '@/lib/audit';
+import { recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
 import { assertEmailNotEmployer, emailChanges } from './billing-email';
 import { locate } from './locate';
@@ -132,8 +132,7 @@ export async function updateCompany(db: Database, actor: Actor, companyId: numbe
       ...locate(next),
     });
   }
-  // The entry names what really changes (the settings form sends every field); a save that changes
-  // nothing leaves none. The change and its entry commit together.
+  // The entry names what really changes; the change and its entry commit together.
   const fields = changedFields(patch, current, COMPANY_FIELDS);
   const row = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -141,9 +140,7 @@ export async function updateCompany(db: Database, actor: Actor, companyId: numbe
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(companies.id, companyId))
       .returning();
-    if (fields.length) {
-      await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', subjectType: 'company', subjectId: companyId, companyId, details: { fields } });
-    }
+    await recordEdit(tx as unknown as Database, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', subjectType: 'company', subjectId: companyId, companyId, fields });
     return row;
   });
   // The name shows on every public page of the company's jobs.

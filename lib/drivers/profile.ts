@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { driverProfiles, users, type DriverProfileRow } from '@/lib/db/schema';
-import { recordAudit } from '@/lib/audit';
+import { recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
 import { notFound, unprocessable } from '@/lib/errors';
 import { stripCountryCode, toE164 } from '@/lib/auth/phone';
@@ -157,8 +157,7 @@ export async function updateDriverProfile(db: Database, actor: Actor, patch: Dri
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    // The entry names what really changes (the profile form sends every field); a save that
-    // changes nothing leaves none.
+    // What the row held, so that the entry names only what really changes.
     const [before] = await t
       .select({ user: { firstName: users.firstName, lastName: users.lastName, phone: users.phone }, profile: driverProfiles })
       .from(users)
@@ -173,17 +172,7 @@ export async function updateDriverProfile(db: Database, actor: Actor, patch: Dri
       .insert(driverProfiles)
       .values({ userId: actor.userId, ...set })
       .onConflictDoUpdate({ target: driverProfiles.userId, set: { ...set, updatedAt: sql`now()` } });
-    if (fields.length) {
-      await recordAudit(t, {
-        actorUserId: actor.userId,
-        impersonatorId: actor.impersonatorId,
-        action: 'driver_profile.update',
-        subjectType: 'user',
-        subjectId: actor.userId,
-        details: { fields },
-        ip: ctx.ip,
-      });
-    }
+    await recordEdit(t, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'driver_profile.update', subjectType: 'user', subjectId: actor.userId, fields, ip: ctx.ip });
   });
   return getDriverProfile(db, actor.userId);
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, not, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
-import { recordAudit } from '@/lib/audit';
+import { recordAudit, recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
 import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
@@ -102,8 +102,6 @@ export async function updateChannel(db: Database, actor: Actor | null, id: numbe
     description: input.description === undefined ? undefined : (input.description ?? null),
     isActive: input.is_active,
   };
-  // The entry names what really changes (the edit form sends every field); a save that changes
-  // nothing leaves none.
   const fields = changedFields(patch, current, { name: 'name', channelType: 'channel_type', description: 'description', isActive: 'is_active' });
   const view = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -111,7 +109,7 @@ export async function updateChannel(db: Database, actor: Actor | null, id: numbe
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(newsChannels.id, id))
       .returning();
-    if (fields.length) await recordAudit(tx, { actorUserId: a.userId, action: 'news_channel.update', subjectType: 'news_channel', subjectId: id, details: { fields } });
+    await recordEdit(tx, { actorUserId: a.userId, action: 'news_channel.update', subjectType: 'news_channel', subjectId: id, fields });
     return channelView(row);
   });
   // Every post page shows its channel's name, and a deactivated channel's posts leave the site.

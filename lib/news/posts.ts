@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
-import { recordAudit } from '@/lib/audit';
+import { recordAudit, recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
 import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
@@ -151,8 +151,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
     }),
     ...(thumbs && { thumbnail: thumbs.full, thumbnailSmall: thumbs.small, thumbnailChosen: thumbs.chosen }),
   };
-  // The entry names what really changes (the editor sends every field; the body is compared as the
-  // HTML it renders to); a save that changes nothing leaves none.
+  // The body is compared as the HTML it renders to.
   const fields = changedFields(patch, post, { title: 'title', bodyHtml: 'body', status: 'status', isActive: 'is_active', scheduledAt: 'scheduled_at', thumbnail: 'thumbnail' });
   const view = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -160,7 +159,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(newsPosts.id, id))
       .returning();
-    if (fields.length) await recordAudit(tx, { actorUserId: a.userId, action: 'news_post.update', subjectType: 'news_post', subjectId: id, details: { fields, status: row.status } });
+    await recordEdit(tx, { actorUserId: a.userId, action: 'news_post.update', subjectType: 'news_post', subjectId: id, fields, details: { status: row.status } });
     return postView(row, a);
   });
   if (thumbs) await dropThumbnails(post.thumbnail, post.thumbnailSmall);
