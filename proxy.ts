@@ -106,7 +106,7 @@ export const config = {
   // The second lets in those same API and cached-page addresses only when they hold a `%`, so that
   // one with a broken escape gets a 400 here rather than Next's bare 500 (lib/api/path-encoding.ts).
   matcher: [
-    '/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml|jobs/|posts/).*)',
+    '/((?!api/|_next/static/|_next/image|brand/|favicon\\.ico|icon\\.svg|nav-icons\\.svg|apple-icon\\.png|robots\\.txt|sitemap\\.xml|jobs/|posts/).*)',
     '/:area(api|jobs|posts)/:rest(.*%.*)',
   ],
 };

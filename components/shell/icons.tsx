@@ -39,15 +39,34 @@ const PATHS: Record<string, string[]> = {
   check: ['m4.5 12.75 6 6 9-13.5'],
 };
 
+const SPRITE = `<svg xmlns="http://www.w3.org/2000/svg">${Object.entries(PATHS)
+  .map(([name, paths]) => `<symbol id="${name}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${paths.map((d) => `<path d="${d}"/>`).join('')}</symbol>`)
+  .join('')}</svg>`;
+
+/** The icon set as one SVG of symbols, served by app/nav-icons.svg (cached by the browser for good). */
+export function iconSprite() {
+  return SPRITE;
+}
+
+/** FNV-1a, 32 bits: enough to tell one version of the set from the next (no node:crypto in the browser's copy). */
+function fnv1a(text: string) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+// The address changes with the set, so a browser never keeps an old one.
+const SPRITE_HREF = `/nav-icons.svg?v=${fnv1a(SPRITE)}`;
+
+/**
+ * An icon of the set as a reference into the sprite: the page carries a few dozen bytes per icon
+ * instead of its paths (twice: in the HTML and in the Flight data; issue 16). An unknown name shows
+ * the briefcase.
+ */
 export function Icon({ name, className }: { name: string; className?: string }) {
-  const paths = PATHS[name] ?? PATHS.briefcase;
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" className={clsx('size-5 shrink-0', className)} aria-hidden>
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
+    <svg className={clsx('size-5 shrink-0', className)} aria-hidden>
+      <use href={`${SPRITE_HREF}#${Object.hasOwn(PATHS, name) ? name : 'briefcase'}`} />
     </svg>
   );
 }
-
-export { BrandMark } from './brand-mark';

@@ -1,7 +1,6 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { Icon } from './icons';
 import type { ShellNav } from './shell-nav';
 import { NavBody, type ShellUser } from './side-nav';
 
@@ -18,7 +17,7 @@ export function NavDrawer({ open, onOpenChange, user, nav, productName }: { open
           <RadixDialog.Title className="sr-only">Navigation</RadixDialog.Title>
           <RadixDialog.Description className="sr-only">Pages of the portal</RadixDialog.Description>
           <RadixDialog.Close aria-label="Close navigation" className="absolute right-3 top-4 z-10 rounded-lg p-1.5 text-slate-400 hover:bg-white/10 hover:text-white">
-            <Icon name="close" />
+            {nav.icons.close}
           </RadixDialog.Close>
           <NavBody user={user} nav={nav} productName={productName} collapsed={false} onNavigate={() => onOpenChange(false)} />
         </RadixDialog.Content>

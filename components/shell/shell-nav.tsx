@@ -6,7 +6,7 @@ import { navItemsFor, switcherPortals } from './nav-model';
 export type ShellNavItem = { label: string; href?: string; action?: 'recommend'; icon: ReactNode };
 export type ShellNavGroup = { key: PortalKey; label: string; home: string; items: ShellNavItem[] };
 export type ShellPortalLink = { key: PortalKey; label: string; home: string };
-export type ShellIcons = Record<'menu' | 'collapse' | 'expand' | 'logout' | 'switch' | 'check', ReactNode>;
+export type ShellIcons = Record<'menu' | 'close' | 'collapse' | 'expand' | 'logout' | 'switch' | 'check', ReactNode>;
 
 /** Everything the shell's navigation shows for one user, as plain data and server-rendered icons. */
 export type ShellNav = {
@@ -24,7 +24,7 @@ export type ShellNav = {
 /**
  * Worked out on the server by the portal layout from lib/access.ts (components/shell/nav-model.ts
  * holds the rules), so the browser gets the result rather than the role table and the icon set:
- * the icons arrive as rendered SVG in the page's payload (issue 16: first-load JS).
+ * the icons arrive as references into the served icon sprite (issue 16: first-load JS and page size).
  */
 export function shellNavFor(roles: readonly string[]): ShellNav {
   const seen = PORTALS.filter((p) => hasAny(roles, p.navRoles));
@@ -41,6 +41,7 @@ export function shellNavFor(roles: readonly string[]): ShellNav {
     switcher: switcherPortals(roles).map((p) => ({ key: p.key, label: p.label, home: p.home })),
     icons: {
       menu: <Icon name="menu" className="size-6" />,
+      close: <Icon name="close" />,
       collapse: <Icon name="collapse" className="size-4" />,
       expand: <Icon name="expand" className="size-4" />,
       logout: <Icon name="logout" />,

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrandMark } from '@/components/shell/icons';
+import { BrandMark } from '@/components/shell/brand-mark';
 import { logout } from '@/components/shell/logout';
 
 /** The frame of the company steps: brand, who is signed in, a way out, and the step's card. */
