@@ -101,7 +101,8 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
                   />
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-2 pt-7">
-                  <span className={row.value ? 'text-sm font-semibold text-slate-900' : 'text-sm text-slate-500'} aria-label={`Cost of address ${i + 1}`}>
+                  {/* A group, so that its name is read with the amount (a plain span's aria-label is not). */}
+                  <span role="group" className={row.value ? 'text-sm font-semibold text-slate-900' : 'text-sm text-slate-500'} aria-label={`Cost of address ${i + 1}`}>
                     {formatDollars(row.cost ?? ADDRESS_PRICE)}
                   </span>
                   {row.value?.pendingPayment && <PendingPaymentBadge />}
