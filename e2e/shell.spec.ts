@@ -68,6 +68,17 @@ test('the terms dialog is in the server HTML on a first visit (it paints with th
   expect(chosen).not.toContain('Please check our terms and conditions');
 });
 
+test('account screens hold their first paint until the form column is parsed whole (no half-parsed, centred form that then jumps)', async ({ request }) => {
+  for (const path of ['/login', '/signup', '/forgot-password']) {
+    const html = await (await request.get(path, { headers: { cookie: 'termsAccepted=true' } })).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const id = head.match(/<link rel="expect" href="#([\w-]+)" blocking="render"\/>/)?.[1];
+    expect(id, path).toBeTruthy();
+    // The element it waits for comes after the whole <main>.
+    expect(html.indexOf(`id="${id}"`), path).toBeGreaterThan(html.indexOf('</main>'));
+  }
+});
+
 test('bad credentials show the spec message and keep the user on /login', async ({ page }) => {
   await signIn(page, 'employer@demo.test', 'Wrong1234!');
   await expect(page.getByRole('alert').filter({ hasText: 'This email or password is wrong.' }).first()).toBeVisible();

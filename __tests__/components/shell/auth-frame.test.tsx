@@ -16,3 +16,21 @@ describe('auth backdrop', () => {
     expect(document.body.textContent).not.toMatch(/imperson/i);
   });
 });
+
+describe('auth frame first paint', () => {
+  it('holds the first paint until the form column is parsed whole: the render-blocking expect link names an element after <main>', () => {
+    render(
+      <AuthFrame productName="TNA" version="1.0.0">
+        <form aria-label="Sign in" />
+      </AuthFrame>,
+    );
+    const link = document.querySelector<HTMLLinkElement>('link[rel="expect"]');
+    expect(link?.getAttribute('blocking')).toBe('render');
+    const target = document.getElementById(link!.getAttribute('href')!.replace(/^#/, ''));
+    expect(target).not.toBeNull();
+    const main = screen.getByRole('main');
+    expect(main.contains(screen.getByRole('form', { name: 'Sign in' }))).toBe(true);
+    expect(main.compareDocumentPosition(target!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(main.contains(target)).toBe(false);
+  });
+});
