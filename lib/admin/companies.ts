@@ -80,7 +80,7 @@ export async function updateAdminCompany(db: Database, actor: Actor | null, id: 
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(companies.id, id))
       .returning();
-    await recordEdit(tx as unknown as Database, {
+    await recordEdit(tx, {
       actorUserId: actor.userId,
       action: 'company.update',
       subjectType: 'company',

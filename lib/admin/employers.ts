@@ -59,7 +59,7 @@ export async function updateEmployerAsAdmin(db: Database, actor: Actor | null, i
       .set({ ...patch, ...(emailChanged && { emailVerifiedAt: null, emailToVerify: null }), updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
-    await recordEdit(tx as unknown as Database, { actorUserId: actor.userId, action: 'user.update_by_admin', subjectType: 'user', subjectId: id, companyId: row.companyId, fields, ip });
+    await recordEdit(tx, { actorUserId: actor.userId, action: 'user.update_by_admin', subjectType: 'user', subjectId: id, companyId: row.companyId, fields, ip });
     return view(row);
   });
   if (emailChanged) await sendVerificationMail(db, id);

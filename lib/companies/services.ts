@@ -140,7 +140,7 @@ export async function updateCompany(db: Database, actor: Actor, companyId: numbe
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(companies.id, companyId))
       .returning();
-    await recordEdit(tx as unknown as Database, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', subjectType: 'company', subjectId: companyId, companyId, fields });
+    await recordEdit(tx, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', subjectType: 'company', subjectId: companyId, companyId, fields });
     return row;
   });
   // The name shows on every public page of the company's jobs.
