@@ -10,11 +10,12 @@ const AddonsStep = dynamic(() => import('./addons-step').then((m) => m.AddonsSte
 
 export function AddonsScreen({ mode, job }: ScreenProps) {
   const w = useWizard(mode, job);
-  const missing = mode === 'edit' ? null : !w.content ? w.paths.content : !w.addresses.length ? w.paths.address : null;
-  useStepGuard(w.ready, missing);
+  const p = w.progress;
+  const missing = !p ? null : !p.content ? w.paths.content : !p.addresses ? w.paths.address : null;
+  useStepGuard(w.ready && !!p, missing);
   return (
-    <WizardFrame mode={mode} step="addons" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
-      {w.ready && w.addons && !missing ? (
+    <WizardFrame mode={mode} step="addons" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(p)}>
+      {w.ready && w.addons && p && !missing ? (
         <AddonsStep
           mode={mode}
           initial={w.addons}

@@ -11,10 +11,10 @@ const AddressStep = dynamic(() => import('./address-step').then((m) => m.Address
 export function AddressScreen({ mode, job }: ScreenProps) {
   const w = useWizard(mode, job);
   usePreloadedSteps();
-  useStepGuard(w.ready, mode !== 'edit' && !w.content ? w.paths.content : null);
+  useStepGuard(w.ready && !!w.progress, w.progress && !w.progress.content ? w.paths.content : null);
   return (
-    <WizardFrame mode={mode} step="address" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
-      {w.ready && (mode === 'edit' || w.content) ? (
+    <WizardFrame mode={mode} step="address" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.progress)}>
+      {w.ready && w.progress?.content ? (
         <AddressStep mode={mode} initial={w.addresses} saving={w.saving} backHref={mode === 'edit' ? detailHref(job) : w.paths.content} onSubmit={w.saveAddresses} onDraftChange={w.rememberAddresses} />
       ) : (
         <WizardLoading />

@@ -20,7 +20,7 @@ export function ContentScreen({ mode, job, chooseCompany = false }: ScreenProps 
   const [restored, setRestored] = useState<boolean | null>(null);
   if (restored === null && w.ready && mode === 'new') setRestored(!!w.draft?.content);
   return (
-    <WizardFrame mode={mode} step="content" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.content, w.addresses.length)}>
+    <WizardFrame mode={mode} step="content" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.progress)}>
       {restored && (
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" role="status">
           <span>

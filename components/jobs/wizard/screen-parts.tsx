@@ -1,9 +1,10 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { CompanyPicker } from '@/components/companies/company-picker';
 import { useCompanyChoice, type CompanyChoice } from '@/lib/companies/hooks';
+import type { DraftAddress, JobContentValues } from '@/lib/jobs/draft';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import type { FlowMode, StepKey } from './flow';
 
@@ -31,11 +32,44 @@ export function addonsNote(mode: FlowMode, job?: JobDetail) {
   return `You pay on the next step; nothing is charged yet.`;
 }
 
+/** How far a draft really is: which of its steps pass the API's own rules. */
+export type DraftProgress = { content: boolean; addresses: boolean };
+
+/**
+ * The draft keeps what is typed as it changes, so a draft's content can be half written: having
+ * some is not having finished the step. Checked with the step's own schema (validation.ts, loaded
+ * on demand, as the steps load it); null until checked. The edit flow works on a saved job, whose
+ * steps are all open.
+ */
+export function useDraftProgress(mode: FlowMode, content: JobContentValues | null, addresses: DraftAddress[]): DraftProgress | null {
+  const [checked, setChecked] = useState<{ of: [unknown, unknown]; progress: DraftProgress } | null>(null);
+  useEffect(() => {
+    if (mode === 'edit') return;
+    let live = true;
+    void import('./validation').then(({ jobContentFormSchema, addressError }) => {
+      if (!live) return;
+      const progress = {
+        content: !!content && jobContentFormSchema.safeParse(content).success,
+        addresses: addresses.length > 0 && addresses.every((a) => !addressError(a)),
+      };
+      setChecked({ of: [content, addresses], progress });
+    });
+    return () => {
+      live = false;
+    };
+  }, [mode, content, addresses]);
+  if (mode === 'edit') return ALL_DONE;
+  // A result for an earlier draft is not an answer for this one.
+  return checked && checked.of[0] === content && checked.of[1] === addresses ? checked.progress : null;
+}
+
+const ALL_DONE: DraftProgress = { content: true, addresses: true };
+
 /** Steps a draft has reached (its finished steps can be reopened from the indicator). */
-export function reachableSteps(content: unknown, addressCount: number): StepKey[] {
+export function reachableSteps(progress: DraftProgress | null): StepKey[] {
   const steps: StepKey[] = ['content'];
-  if (content) steps.push('address');
-  if (content && addressCount) steps.push('addons');
+  if (progress?.content) steps.push('address');
+  if (progress?.content && progress.addresses) steps.push('addons');
   return steps;
 }
 

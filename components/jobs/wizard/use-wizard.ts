@@ -10,7 +10,10 @@ import type { CompanyChoice } from '@/lib/companies/hooks';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import { addressPayload, jobToAddons, jobToContent, toDraftAddress } from './convert';
 import { draftKindFor, flowPaths, paymentUrl, type FlowMode } from './flow';
+import { useDraftProgress } from './screen-parts';
 import { UPDATED } from '@/components/ui/messages';
+
+const NO_ADDRESSES: DraftAddress[] = [];
 
 export { UPDATED };
 
@@ -67,9 +70,10 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
   const ready = mode === 'edit' ? !!job : !!draft && !needsSeed;
 
   const content: JobContentValues | null = mode === 'edit' ? (job ? jobToContent(job) : null) : (draft?.content ?? null);
-  const addresses: DraftAddress[] = mode === 'edit' ? (job?.addresses.map(toDraftAddress) ?? []) : (draft?.addresses ?? []);
+  const addresses: DraftAddress[] = mode === 'edit' ? (job?.addresses.map(toDraftAddress) ?? []) : (draft?.addresses ?? NO_ADDRESSES);
   const addons: DraftAddons | null = mode === 'edit' ? (job ? jobToAddons(job) : null) : (draft?.addons ?? null);
   const autoRenew = mode === 'edit' ? !!job?.auto_renew : !!draft?.autoRenew;
+  const progress = useDraftProgress(mode, content, addresses);
   const company = mode === 'edit' ? null : (draft?.company ?? null);
   const chooseCompany = useCallback((next: CompanyChoice) => update({ company: next }), [update]);
 
@@ -176,5 +180,5 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
 
   const saving = createJob.isPending || updateJob.isPending || updateAddresses.isPending || updateAddons.isPending;
 
-  return { ready, kind, draft, paths, company, chooseCompany, content, addresses, addons, autoRenew, saving, saveContent, saveAddresses, saveAddons, startOver: clear, rememberContent, rememberAddresses, rememberAddons, rememberUploadResult };
+  return { ready, kind, draft, paths, company, chooseCompany, content, addresses, progress, addons, autoRenew, saving, saveContent, saveAddresses, saveAddons, startOver: clear, rememberContent, rememberAddresses, rememberAddons, rememberUploadResult };
 }
