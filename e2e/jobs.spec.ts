@@ -229,3 +229,27 @@ test('the edit form shows the job in its first HTML and keeps what is typed befo
   await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
   await expect(title).toHaveValue(`${before} (edited early)`);
 });
+
+test('opening the wizard writes no draft, and a half-written job cannot skip to the address step', async ({ page }) => {
+  await signIn(page);
+  const kept = page.getByText('Your draft was kept on this device');
+  const draftText = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('.jobs.draft.')).map((k) => localStorage.getItem(k)).join('\n'));
+
+  // Lexical's own empty paragraph used to be saved as the description: a draft nobody wrote.
+  await page.goto('/company/jobs/new');
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  await page.waitForTimeout(1_000); // past the draft's save delay
+  expect(await draftText()).not.toContain('"content":{');
+  await page.reload();
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  await expect(kept).toHaveCount(0);
+
+  // A title alone is kept (a reload keeps the work) but does not finish the step.
+  await page.getByLabel('Job title').fill('Half-written lane');
+  await expect.poll(draftText).toContain('Half-written lane');
+  await page.goto('/company/jobs/new/targeting-address');
+  await page.waitForURL((url) => url.pathname === '/company/jobs/new');
+  await expect(page.getByLabel('Job title')).toHaveValue('Half-written lane');
+  await expect(kept).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Progress' }).getByRole('link', { name: /Targeting address/ })).toHaveCount(0);
+});

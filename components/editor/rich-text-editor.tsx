@@ -13,7 +13,7 @@ import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { clsx } from 'clsx';
 import { $generateNodesFromDOM } from '@lexical/html';
-import { $createParagraphNode, $getEditor, $getRoot, $insertNodes, type EditorState, type LexicalEditor } from 'lexical';
+import { $createParagraphNode, $getEditor, $getRoot, $insertNodes, $isParagraphNode, type EditorState, type LexicalEditor } from 'lexical';
 import { useEffect, useRef, useState } from 'react';
 import { INDENT_STEP_PX } from '@/lib/jobs/editor-rules';
 import { repairTables } from '@/lib/jobs/table-rules';
@@ -128,7 +128,7 @@ export function RichTextEditor({
         <LinkPlugin validateUrl={isHttpUrl} />
         <ExternalValuePlugin value={value} />
         <EditorRefPlugin editorRef={editorRef} />
-        {onChange && <ChangePlugin onChange={onChange} />}
+        {onChange && <ChangePlugin value={value} onChange={onChange} />}
       </div>
     </LexicalComposer>
   );
@@ -166,16 +166,31 @@ function EditorRefPlugin({ editorRef }: { editorRef?: React.MutableRefObject<Lex
   return null;
 }
 
-/** Emits JSON on content changes only (selection moves are ignored). */
-function ChangePlugin({ onChange }: { onChange: (json: string, text: string) => void }) {
+/**
+ * Emits JSON on content changes only (selection moves are ignored). A blank editor given a blank
+ * value stays quiet: Lexical's first update adds the root's empty paragraph, and reporting that as
+ * a change made a form dirty and saved a wizard draft nobody had written (the job wizard then
+ * offered "Your draft was kept on this device" for an empty one).
+ */
+function ChangePlugin({ value, onChange }: { value?: string | null; onChange: (json: string, text: string) => void }) {
   const [editor] = useLexicalComposerContext();
+  const blankValue = !value;
   const handle = (state: EditorState) => {
+    if (blankValue && state.read($isBlankDocument)) return;
     const json = JSON.stringify(state.toJSON());
     const text = state.read(() => $getRoot().getTextContent());
     lastEmitted.set(editor, json);
     onChange(json, text);
   };
   return <OnChangePlugin ignoreSelectionChange ignoreHistoryMergeTagChange onChange={handle} />;
+}
+
+/** Nothing but (at most) one empty paragraph: no text, no image, no table, no rule. */
+function $isBlankDocument() {
+  const children = $getRoot().getChildren();
+  if (children.length === 0) return true;
+  const only = children[0];
+  return children.length === 1 && $isParagraphNode(only) && only.getChildrenSize() === 0;
 }
 
 const lastEmitted = new WeakMap<LexicalEditor, string>();

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { $getRoot, $isTextNode, type LexicalEditor } from 'lexical';
+import { INSERT_HORIZONTAL_RULE_COMMAND } from '@lexical/react/LexicalHorizontalRuleNode';
+import { $createTextNode, $getRoot, $isTextNode, type LexicalEditor, type ParagraphNode } from 'lexical';
 import { createRef } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
 import { RichTextEditor } from '@/components/editor/rich-text-editor';
@@ -141,6 +142,44 @@ describe('RichTextEditor', () => {
       const paragraph = JSON.parse(onChange.mock.calls.at(-1)![0]).root.children[0];
       expect(paragraph.children[0]).toMatchObject({ type: 'link', url: 'https://example.com/jobs' });
     });
+  });
+});
+
+describe('RichTextEditor given a blank value', () => {
+  function blank(onChange = jest.fn()) {
+    const editorRef = createRef<LexicalEditor | null>() as React.MutableRefObject<LexicalEditor | null>;
+    render(
+      <ToastProvider>
+        <RichTextEditor value="" onChange={onChange} aria-label="Job description" editorRef={editorRef} />
+      </ToastProvider>,
+    );
+    return { editorRef, onChange };
+  }
+
+  // In Chromium the editor's own empty paragraph used to be reported as an edit (jsdom never emits
+  // it; e2e/jobs.spec.ts "opening the wizard writes no draft" covers that). These two keep the
+  // quiet blank from swallowing real first edits.
+  it('reports text written into a blank editor', async () => {
+    const { editorRef, onChange } = blank();
+    await waitFor(() => expect(editorRef.current).not.toBeNull());
+    await act(async () => {
+      editorRef.current!.update(() => $getRoot().getFirstChildOrThrow<ParagraphNode>().append($createTextNode('Home weekly')), { discrete: true });
+    });
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(onChange.mock.calls.at(-1)![1]).toBe('Home weekly');
+  });
+
+  it('reports content without text (a horizontal rule) as a change', async () => {
+    const { editorRef, onChange } = blank();
+    await waitFor(() => expect(editorRef.current).not.toBeNull());
+    await act(async () => {
+      editorRef.current!.update(() => $getRoot().getFirstChildOrThrow().selectStart(), { discrete: true });
+    });
+    await act(async () => {
+      editorRef.current!.dispatchCommand(INSERT_HORIZONTAL_RULE_COMMAND, undefined);
+    });
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(JSON.parse(onChange.mock.calls.at(-1)![0]).root.children.map((c: { type: string }) => c.type)).toContain('horizontalrule');
   });
 });
 
