@@ -9,7 +9,9 @@ import { signInAs, skipTermsDialog } from './support';
 /**
  * Issue 14's end-to-end path: an ads admin uploads a 40 MB video ad in parts (progress bar) and an
  * image ad cropped to 587x226, activates both; a driver sees one on the Drivers Portal home, the
- * impression counts once, a click counts once and lands on the target.
+ * impression counts once, a click counts once and lands on the target. The demo has live ads of its
+ * own (lib/db/seed/ads.ts): this test's two are made the heaviest and the home shows ads in turn,
+ * heaviest first, so the one on screen is one of them.
  */
 test.setTimeout(240_000);
 
@@ -38,6 +40,7 @@ async function fillAd(page: Page, fields: { name: string; advertiser: string; he
   await page.getByLabel('Advertiser').fill(fields.advertiser);
   await page.getByLabel('Headline').fill(fields.headline);
   await page.getByLabel('Target URL').fill(fields.target);
+  await page.getByLabel('Weight').fill('100');
 }
 
 /** Impressions and clicks of an ad as the grid shows them. */
@@ -51,9 +54,10 @@ test('ads admin creates a chunked video ad and a cropped image ad; a driver sees
   const admin = await signedInPage(browser, baseURL!, 'adsadmin@demo.test');
   const target = `${baseURL}/jobs`;
 
-  // The home shows one ad at a time, without rotating, so the test knows which one is on screen.
+  // The home shows one ad at a time, without rotating, heaviest first, so the test knows which one is on screen.
   await admin.goto('/ads/settings/home');
   await admin.getByLabel('Seconds per ad').fill('0');
+  await admin.getByLabel('In turn (each ad in order, heaviest first)').check();
   await admin.getByRole('button', { name: 'Save settings' }).click();
   await expect(admin.getByText('Settings saved')).toBeVisible();
 
@@ -92,6 +96,9 @@ test('ads admin creates a chunked video ad and a cropped image ad; a driver sees
   const ad = slot.locator('a[data-ad-id]');
   await expect(ad).toBeVisible();
   const adId = (await ad.getAttribute('data-ad-id'))!;
+  await admin.goto('/ads/manage');
+  const created = await Promise.all([/Fleet video/, /Tire sale banner/].map((name) => admin.getByRole('row', { name }).getAttribute('data-ad-row')));
+  expect(created).toContain(adId);
   const clickUrl = (await ad.getAttribute('href'))!;
   await expect.poll(async () => (await gridCounts(admin, adId)).impressions, { timeout: 20_000 }).toBe('1');
 

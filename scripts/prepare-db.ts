@@ -20,7 +20,7 @@ async function main() {
     const [{ n }] = await handle.db.select({ n: count() }).from(users);
     const production = process.env.NODE_ENV === 'production' && !process.env.ALLOW_DEMO_SEED;
     if (args.has('--seed') || (n === 0 && !production)) {
-      const seeded = await seedDemo(handle.db);
+      const seeded = await seedDemo(handle.db, { ads: true });
       console.log(seeded ? 'Demo data seeded: sign in as superadmin@demo.test / Demo1234! (see README).' : 'Demo data already present.');
     }
     if (args.has('--scale')) await seedScale(handle.db, process.env.DATABASE_URL ? POSTGRES_SCALE : PGLITE_SCALE);

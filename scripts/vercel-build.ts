@@ -26,7 +26,7 @@ async function main() {
     if (n > 0) return console.log('Preview database already has accounts: no demo seed.');
     // A preview's own, empty database: the demo accounts, so the preview can be tried at once.
     process.env.ALLOW_DEMO_SEED = '1';
-    await seedDemo(handle.db);
+    await seedDemo(handle.db, { ads: true });
     console.log('Preview: demo accounts seeded (README lists them).');
   } finally {
     await handle.close();

@@ -42,9 +42,8 @@ function answer(file: string) {
 }
 
 /** The image cropped to the ad size, keeping what draws the eye (sharp's attention strategy). */
-async function cropImage(file: Blob) {
+async function cropImage(input: Buffer) {
   try {
-    const input = Buffer.from(await file.arrayBuffer());
     const meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
     if (!meta.format || !['png', 'jpeg', 'webp', 'gif'].includes(meta.format)) throw new Error('type');
     return await sharp(input, { limitInputPixels: 50_000_000 })
@@ -63,13 +62,19 @@ export async function uploadAdMedia(actor: Actor | null, form: FormData) {
   const ext = String(form.get('extension') ?? '').replace(/^\./, '').toLowerCase();
   if ((IMAGE_TYPES as readonly string[]).includes(ext)) {
     if (String(form.get('stage') ?? 'simple') !== 'simple') throw unprocessable('Images are sent in one request (stage simple).', 'stage');
-    const image = await cropImage(formFile(form, SIMPLE_MAX_BYTES, MEDIA_MESSAGES.imageTooLarge, MEDIA_MESSAGES.noFile));
-    const file = newFileName('webp');
-    await storage().put(mediaKey(file), image, 'image/webp', image.length);
-    return answer(file);
+    const blob = formFile(form, SIMPLE_MAX_BYTES, MEDIA_MESSAGES.imageTooLarge, MEDIA_MESSAGES.noFile);
+    return answer(await storeAdImage(Buffer.from(await blob.arrayBuffer())));
   }
   const result = await uploads.handle(form, SCOPE, mediaKey, `u${actor.userId}`);
   return 'stored' in result ? answer(result.stored) : result;
+}
+
+/** Crops an image to the ad size and stores it; the media file's name (the demo seed's ads use it too). */
+export async function storeAdImage(input: Buffer) {
+  const image = await cropImage(input);
+  const file = newFileName('webp');
+  await storage().put(mediaKey(file), image, 'image/webp', image.length);
+  return file;
 }
 
 /** Tick step: aborts chunked ad uploads untouched for a day. */

@@ -12,7 +12,7 @@ import { seedSubscriptions } from './subscriptions';
  * ALLOW_DEMO_SEED is set (the e2e suite runs `next start`, which is production mode).
  * Each domain adds its own step here, after the accounts it builds on.
  */
-export async function seedDemo(db: Database): Promise<boolean> {
+export async function seedDemo(db: Database, options: { ads?: boolean } = {}): Promise<boolean> {
   if (process.env.NODE_ENV === 'production' && !process.env.ALLOW_DEMO_SEED) {
     throw new Error('Refusing to seed demo accounts in production.');
   }
@@ -23,5 +23,8 @@ export async function seedDemo(db: Database): Promise<boolean> {
   await seedDrivers(db);
   await seedBilling(db, accounts);
   await seedSubscriptions(db);
+  // The app's demo only: the ads tests count the ads they make (./ads.ts). Loaded when asked, so
+  // the tests' seed does not load sharp.
+  if (options.ads) await (await import('./ads')).seedAds(db);
   return true;
 }

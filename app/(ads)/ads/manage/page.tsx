@@ -48,7 +48,7 @@ export default async function ManageAdsPage({ searchParams }: { searchParams: Pr
     <>
       <PageHeader
         title="Manage Ads"
-        subtitle="Advertisements across the Drivers Portal: their schedule, reach and clicks."
+        subtitle="Advertisements on the Drivers Portal and the Company Portal: their schedule, reach and clicks."
         actions={
           <Link href="/ads/manage/new" className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
             Create ad
