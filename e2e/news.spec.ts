@@ -184,3 +184,34 @@ test('a post written through the API as HTML opens in the editor with its text, 
     expect((await page.request.get(`/news/channels/${channelId}?offset=${offset}`)).status()).toBe(200);
   }
 });
+
+test('a post with unsaved changes asks before the tab closes; one just opened closes without asking', async ({ page, baseURL }) => {
+  await fresh(page, baseURL!, 'newsadmin@demo.test');
+  const made = await page.request.post('/api/v1.0/news/channels', { data: { name: `Leave channel ${Date.now()}`, channel_type: 'general' }, headers: { origin: baseURL! } });
+  expect(made.status(), await made.text()).toBe(201);
+  const channelId = (await made.json()).data.id as number;
+
+  const untouched = await page.context().newPage();
+  await untouched.goto(`/news/channels/${channelId}/new`);
+  await expect(untouched.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  let askedUntouched = false;
+  untouched.on('dialog', (d) => {
+    askedUntouched = true;
+    void d.accept();
+  });
+  await untouched.close({ runBeforeUnload: true });
+  await expect.poll(() => untouched.isClosed()).toBe(true);
+  expect(askedUntouched).toBe(false);
+
+  const writer = await page.context().newPage();
+  await writer.goto(`/news/channels/${channelId}/new`);
+  await expect(writer.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  // Typed keys are a user gesture: Chromium asks only on a page the user has interacted with.
+  await writer.getByLabel('Title').pressSequentially('Chains required on I-80');
+  const asked = writer.waitForEvent('dialog');
+  await writer.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.accept();
+  await expect.poll(() => writer.isClosed()).toBe(true);
+});

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { useLeaveWarning } from '@/lib/browser/leave-warning';
 import { ApiError, api, errorMessage } from '@/lib/api/client';
 import { AD_AUDIENCES, AD_PLACEMENTS, AD_STATUSES, AD_WEIGHT_MAX, AD_WEIGHT_MIN, STATUS_TRANSITIONS, labelFor, placementsMessage, reachesAudience, type AdAudience, type AdStatus } from '@/lib/ads/codes';
 import type { AdView } from '@/lib/ads/serialize-types';
@@ -100,6 +101,9 @@ export function AdForm({ ad }: { ad?: AdView }) {
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // A reload or a closed tab asks before typed fields or uploaded media are lost.
+  const [openedWith] = useState(() => JSON.stringify([v, media]));
+  useLeaveWarning(!saving && JSON.stringify([v, media]) !== openedWith);
   const set = <K extends keyof typeof v>(k: K) => (value: (typeof v)[K]) => setV((s) => ({ ...s, [k]: value }));
   const toggle = (list: string[], item: string) => (list.includes(item) ? list.filter((i) => i !== item) : [...list, item]);
 

@@ -6,6 +6,7 @@ import { LazyRichTextEditor } from '@/components/editor/lazy-editor';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { api, ApiError } from '@/lib/api/client';
+import { useLeaveWarning } from '@/lib/browser/leave-warning';
 import { lexicalToHtml } from '@/lib/jobs/rich-text';
 import { ArticleBody } from './article-body';
 import { StatusBadge } from './status-badge';
@@ -28,18 +29,27 @@ function localInput(iso: string | null) {
  */
 export function PostEditor({ channelId, post }: { channelId: number; post?: EditablePost }) {
   const router = useRouter();
-  const [title, setTitle] = useState(post?.title ?? '');
-  // A post written through the API as HTML has no editor state: the editor opens its (server-sanitized)
-  // HTML instead, so a save of the title alone keeps the text (it sent an empty body).
-  const [body, setBody] = useState<string>(post?.body ? JSON.stringify(post.body) : (post?.body_html ?? ''));
-  const [when, setWhen] = useState<'draft' | 'now' | 'schedule'>(post?.status === 'SCHEDULED' ? 'schedule' : post?.status === 'POSTED' ? 'now' : 'draft');
-  const [scheduledAt, setScheduledAt] = useState(localInput(post?.scheduled_at ?? null));
+  // What the form opened with, or last saved. A post written through the API as HTML has no editor state: the
+  // editor opens its (server-sanitized) HTML instead, so a save of the title alone keeps the text
+  // (it sent an empty body).
+  const [opened, setOpened] = useState(() => ({
+    title: post?.title ?? '',
+    body: post?.body ? JSON.stringify(post.body) : (post?.body_html ?? ''),
+    when: (post?.status === 'SCHEDULED' ? 'schedule' : post?.status === 'POSTED' ? 'now' : 'draft') as 'draft' | 'now' | 'schedule',
+    scheduledAt: localInput(post?.scheduled_at ?? null),
+  }));
+  const [title, setTitle] = useState(opened.title);
+  const [body, setBody] = useState<string>(opened.body);
+  const [when, setWhen] = useState(opened.when);
+  const [scheduledAt, setScheduledAt] = useState(opened.scheduledAt);
   const [preview, setPreview] = useState(false);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   // Keeping a live post inactive takes it off the site at once: asked before it is done.
   const [confirmingTakedown, setConfirmingTakedown] = useState(false);
   const takesDown = post?.status === 'POSTED' && when !== 'now';
+  // A post is long work: a reload or a closed tab asks before it is lost.
+  useLeaveWarning(!saving && (title !== opened.title || body !== opened.body || when !== opened.when || scheduledAt !== opened.scheduledAt));
 
   const uploadImage = useMemo(
     () => async (file: File) => {
@@ -69,6 +79,8 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
       const res = post
         ? await api<{ id: number }>(`/news/channels/posts/${post.id}`, { method: 'PUT', body: payload })
         : await api<{ id: number }>(`/news/channels/${channelId}/posts`, { method: 'POST', body: payload });
+      // The saved post is what the form now holds (the page may stay mounted under ?saved=1).
+      setOpened({ title, body, when, scheduledAt });
       router.push(`/news/posts/${res.data.id}?saved=1`);
       router.refresh();
     } catch (err) {

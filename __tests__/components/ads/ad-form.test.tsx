@@ -4,6 +4,7 @@ import { AdForm } from '@/components/ads/ad-form';
 import { ToastProvider } from '@/components/ui/toast';
 import { ApiError, api } from '@/lib/api/client';
 import type { AdView } from '@/lib/ads/serialize-types';
+import { leavingAsks } from '../../helpers/leaving';
 
 jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));
 const mockApi = api as jest.MockedFunction<typeof api>;
@@ -126,5 +127,12 @@ describe('AdForm audience', () => {
     await waitFor(() => expect(mockApi).toHaveBeenCalled());
     expect(sent().body).toMatchObject({ audience: 'employers', placements: ['company_job_detail'] });
     expect(await screen.findByRole('alert')).toHaveTextContent('add Company Portal: job detail');
+  });
+
+  it('asks before a reload loses changed fields; opened and left alone, it does not', async () => {
+    renderForm(ad());
+    expect(leavingAsks()).toBe(false);
+    await userEvent.type(screen.getByLabelText('Headline'), ' today');
+    expect(leavingAsks()).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { ContentStep, EMPTY_CONTENT } from '@/components/jobs/wizard/content-step';
 import { MESSAGES } from '@/lib/jobs/schemas';
 import { editorJson, renderWithProviders } from './helpers';
+import { leavingAsks } from '../../helpers/leaving';
 
 // The Lexical editor has its own tests; here a plain textarea stands in and emits editor JSON.
 jest.mock('@/components/editor/lazy-editor', () => ({
@@ -126,14 +127,30 @@ describe('ContentStep (job content form)', () => {
     // The user changes the title and unticks the box before the page hydrates.
     byLabel('Job title').value = 'Dedicated Dry Van, home weekly';
     byLabel(/Drive and unload/).checked = false;
+    let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(container, ui);
+      root = hydrateRoot(container, ui);
     });
     expect(byLabel('Job title').value).toBe('Dedicated Dry Van, home weekly');
     expect(byLabel(/Drive and unload/).checked).toBe(false);
     await userEvent.click(within(container).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ title: 'Dedicated Dry Van, home weekly', driver_unload: false, job_type: 'dry_van', expected_pay: '1450.50' });
+    act(() => root!.unmount());
     container.remove();
+  });
+
+  it('asks before a reload loses an edit of a saved job; a new job, kept as a draft as it is typed, does not ask', async () => {
+    const job = { ...EMPTY_CONTENT, title: 'Dedicated Dry Van' };
+    const edit = renderWithProviders(<ContentStep mode="edit" initial={job} saving={false} cancelHref="/company/jobs/1/detail" onSubmit={jest.fn()} />);
+    expect(leavingAsks()).toBe(false);
+    await userEvent.type(screen.getByLabelText('Job title'), ' (night runs)');
+    await waitFor(() => expect(leavingAsks()).toBe(true));
+    edit.unmount();
+    expect(leavingAsks()).toBe(false);
+
+    setup();
+    await userEvent.type(screen.getByLabelText('Job title'), 'Regional CDL-A Driver');
+    expect(leavingAsks()).toBe(false);
   });
 });

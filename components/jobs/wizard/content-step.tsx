@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useLeaveWarning } from '@/lib/browser/leave-warning';
 import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { serverRenderedFields } from '@/lib/forms/server-rendered-fields';
 import { LazyRichTextEditor } from '@/components/editor/lazy-editor';
@@ -57,7 +58,7 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
     getValues,
     setValue,
     subscribe,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<JobContentValues>({
     resolver: contentResolver,
     defaultValues: defaults,
@@ -65,6 +66,10 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
   });
   // The server's HTML shows the job's values, and what is typed before hydration stays.
   const field = serverRenderedFields(register, setValue, defaults);
+
+  // A new or copied job is kept as a draft on this device as it is typed; an edit of a saved job is
+  // not, so a reload or a closed tab asks before the changes are lost.
+  useLeaveWarning(mode === 'edit' && isDirty && !saving);
 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
