@@ -34,10 +34,16 @@ export function useInvoices(status: 'all' | 'paid', offset: number, limit = 10) 
   });
 }
 
+/**
+ * The order a payment step shows. It is a quote: read afresh each time a payment step opens, never
+ * kept from an earlier visit (going Back to add an add-on and returning showed the old total, and
+ * the charge was then refused for a change "made meanwhile").
+ */
 export function usePaymentSummary(jobId: number | null, action: 'new_job' | 'addons' | 'renewal' = 'new_job', enabled = true) {
   return useQuery({
     queryKey: paymentKeys.summary(jobId ?? 0, action),
     enabled: !!jobId && enabled,
+    gcTime: 0,
     queryFn: async () => (await api<PaymentSummary>(`/payment/company/invoice/summary?job_id=${jobId}&action=${action}`)).data,
   });
 }
