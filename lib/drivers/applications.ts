@@ -25,8 +25,9 @@ const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_14
 export async function applyToJob(db: Database, actor: Actor, jobId: number, input: ApplyInput, now = new Date()) {
   if (!validId(jobId)) throw notFound('Job not found.');
   const [job] = await db
-    .select({ id: jobs.id, open: sql<boolean>`coalesce(${publicCondition(now)}, false)`, companyId: jobs.companyId })
+    .select({ id: jobs.id, open: sql<boolean>`coalesce(${publicCondition(now)}, false)`, companyId: jobs.companyId, title: jobs.title, companyName: companies.companyName })
     .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(eq(jobs.id, jobId));
   if (!job) throw notFound('Job not found.');
   if (!job.open) throw conflict(JOB_NOT_OPEN);
@@ -57,7 +58,7 @@ export async function applyToJob(db: Database, actor: Actor, jobId: number, inpu
       companyId: job.companyId,
       details: { jobId },
     });
-    return toDriverApplication({ ...row, jobTitle: null, companyName: null });
+    return toDriverApplication({ ...row, jobTitle: job.title, companyName: job.companyName });
   });
 }
 

@@ -36,7 +36,8 @@ describe('POST /api/v1.0/jobs/{id}/apply', () => {
   it('answers 201 with the application, its distance from home and whether that is within range', async () => {
     const res = await apply(dallasJob, t.driver, { message: 'I can start Monday.' });
     expect(res.status).toBe(201);
-    expect(res.json.data).toMatchObject({ job_id: dallasJob, message: 'I can start Monday.', status: 'Applied', within_range: true });
+    // The same fields as the driver's list shows: the job's title and company too (they were null).
+    expect(res.json.data).toMatchObject({ job_id: dallasJob, job_title: 'Apply Dallas', company_name: 'Demo Freight Lines', message: 'I can start Monday.', status: 'Applied', within_range: true });
     expect(res.json.data.distance).toBeGreaterThan(25);
     expect(res.json.data.distance).toBeLessThan(40);
     const db = await getDb();
