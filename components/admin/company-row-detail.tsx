@@ -109,14 +109,17 @@ export function CompanyRowDetail({ company }: { company: CompanyListRow }) {
                   <Link className={linkClass} href={`/admin/company-list/${j.id}/address`} prefetch={false}>
                     Addresses
                   </Link>
-                  <button
-                    type="button"
-                    className={linkClass}
-                    disabled={boost.isPending || j.boost_active}
-                    onClick={() => setBoosting({ id: j.id, title: j.title })}
-                  >
-                    {j.boost_active ? 'Boosted' : 'Boost'}
-                  </button>
+                  {/* Only a live job can be boosted (the server refuses the others): not offered on the rest. */}
+                  {j.status === 'active' && (
+                    <button
+                      type="button"
+                      className={linkClass}
+                      disabled={boost.isPending || j.boost_active}
+                      onClick={() => setBoosting({ id: j.id, title: j.title })}
+                    >
+                      {j.boost_active ? 'Boosted' : 'Boost'}
+                    </button>
+                  )}
                   <button type="button" className={linkClass} onClick={() => setContact({ id: j.id, title: j.title })}>
                     Contact
                   </button>

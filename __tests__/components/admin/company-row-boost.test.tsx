@@ -33,4 +33,19 @@ describe('CompanyRowDetail: Boost', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Boost' }));
     await waitFor(() => expect(boosts()).toHaveLength(1));
   });
+
+  it('offers Boost on live jobs only: an unpublished or cancelled one is refused by the server, so it is not offered', async () => {
+    const others = [
+      { id: 6, title: 'Unpaid Flatbed', status: 'inactive', boost_active: false },
+      { id: 7, title: 'Old Reefer', status: 'canceled', boost_active: false },
+    ];
+    mockApi.mockImplementation(async (path: string) => {
+      if (path.startsWith('/admin/companies/')) return { data: [] } as never;
+      return { data: [job, ...others], pagination: { offset: 0, limit: 5, total: 3 } } as never;
+    });
+    renderWithProviders(<CompanyRowDetail company={{ id: 1, company_name: 'Demo Freight Lines' } as unknown as CompanyListRow} />);
+    const row = (title: string) => screen.getByText(title).closest('li')!;
+    expect(within(await screen.findByText('Dump Truck Driver').then((el) => el.closest('li')!)).getByRole('button', { name: 'Boost' })).toBeInTheDocument();
+    for (const o of others) expect(within(row(o.title)).queryByRole('button', { name: /Boost/ })).not.toBeInTheDocument();
+  });
 });
