@@ -147,8 +147,16 @@ test('the side nav collapses by hand, on narrow windows, and opens as a drawer o
 
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(nav).toBeHidden();
-  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const menu = page.getByRole('button', { name: 'Open navigation' });
   const drawer = page.getByRole('dialog', { name: 'Navigation' });
+  // By keyboard: Escape closes the drawer and focus is back on the menu button (it used to land on <body>).
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menu).toBeFocused();
+  await menu.click();
   await drawer.getByRole('link', { name: 'User Management' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/admin/user-management'));
   await expect(drawer).toBeHidden();

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BrandMark } from './brand-mark';
 import { pickGroup } from './nav-pick';
 import type { ShellNav } from './shell-nav';
@@ -24,6 +24,7 @@ export function PortalShell({ user, nav, productName, children }: { user: ShellU
   const { collapsed, manualOverride, toggle } = useNavCollapse();
   const [drawer, setDrawer] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const pathname = usePathname() ?? '/';
   const group = pickGroup(nav, pathname);
 
@@ -47,6 +48,7 @@ export function PortalShell({ user, nav, productName, children }: { user: ShellU
 
       <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur min-[500px]:hidden">
         <button
+          ref={menuButton}
           type="button"
           aria-label="Open navigation"
           aria-haspopup="dialog"
@@ -60,7 +62,7 @@ export function PortalShell({ user, nav, productName, children }: { user: ShellU
         >
           {nav.icons.menu}
         </button>
-        {drawerUsed && <NavDrawer open={drawer} onOpenChange={setDrawer} user={user} nav={nav} productName={productName} />}
+        {drawerUsed && <NavDrawer open={drawer} onOpenChange={setDrawer} returnFocusTo={menuButton} user={user} nav={nav} productName={productName} />}
         <BrandMark className="size-8" />
         <span className="min-w-0 leading-tight">
           <span className="block truncate text-sm font-semibold text-slate-900">{productName}</span>
