@@ -39,7 +39,8 @@ export function SettingsTabs({ initial, profile }: { initial: SettingsTab; profi
   };
   return (
     <Tabs.Root value={tab} onValueChange={change}>
-      <Tabs.List aria-label="Settings" className="mb-6 flex gap-6 overflow-x-auto border-b border-slate-200">
+      {/* On a phone the tabs wrap to a second row: scrolled sideways, "Sessions" was off screen with nothing to say so. */}
+      <Tabs.List aria-label="Settings" className="mb-6 flex flex-wrap gap-x-6 gap-y-1 border-b border-slate-200">
         {tabs.map((t) => (
           <Tabs.Trigger
             key={t.value}
