@@ -45,6 +45,8 @@ test('a new driver signs up from a public job, fills the profile, finds a job ne
   // Back on the job, now in the Drivers Portal; without a profile there is no match yet.
   await page.waitForURL(`**/members/jobs/${jobId}`);
   await expect(page.getByRole('heading', { level: 1, name: TANKER })).toBeVisible();
+  // The tab and the history entry name the job (every job read "Job").
+  await expect(page).toHaveTitle(`${TANKER} | Drivers Portal | TNA`);
   await page.getByRole('link', { name: 'Complete your profile' }).click();
 
   // The profile: a ZIP the gazetteer does not know is refused with a clear message first.

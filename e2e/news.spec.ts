@@ -133,6 +133,7 @@ test('a channel, a scheduled post with a merged table, a resized column and a 72
   await page.getByRole('link', { name: title }).click();
   await page.waitForURL(/\/members\/news\/\d+/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} | Drivers Portal | TNA`);
   await expect(page.locator(`img[src="${image}"]`)).toHaveAttribute('width', '720');
   await expect(page.getByText('1 views')).toBeVisible();
   await page.context().clearCookies();
@@ -155,6 +156,7 @@ test('a post written through the API as HTML opens in the editor with its text, 
   const id = (await created.json()).data.id as number;
 
   await page.goto(`/news/posts/${id}`);
+  await expect(page).toHaveTitle(/^Html post \d+ \| News Portal \| TNA$/);
   const editor = page.getByRole('textbox', { name: 'Body' });
   await expect(editor).toContainText('Hi there, drivers');
   await page.getByLabel('Title').fill('Html post, retitled');

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { ApplyButton } from '@/components/drivers/apply-button';
 import { formatMiles, formatPay } from '@/components/drivers/format';
 import { MatchFactors } from '@/components/drivers/match-factors';
@@ -13,16 +14,25 @@ import { placeOf } from '@/lib/jobs/public';
 import { recordPageView } from '@/lib/applications/page-view';
 import { rowIdOf } from '@/lib/validation/row-id';
 
-export const metadata: Metadata = { title: 'Job' };
+/** The job for this request, read once for its title and its page (React cache). */
+const loadJob = cache(async (rawId: string) => {
+  const user = await requireUser(pageGuardFor('/members/jobs'));
+  const id = rowIdOf(rawId);
+  return { user, found: id !== null ? await portalJob(await getDb(), user.id, id) : null };
+});
+
+/** The job's title names the tab and the history entry ("Job" for every job told them apart from none). */
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { found } = await loadJob((await params).id);
+  return { title: found?.job.title ?? 'Job' };
+}
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** A job in the Drivers Portal: the job, how far it is from home, why it matches, and Apply. */
 export default async function PortalJobPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requireUser(pageGuardFor('/members/jobs'));
-  const id = rowIdOf((await params).id);
-  const found = id !== null ? await portalJob(await getDb(), user.id, id) : null;
+  const { user, found } = await loadJob((await params).id);
   if (!found) notFound();
   const { job, addresses, company, distance, match, matchDetails, application } = found;
   // Counted for the job's statistics: one view per visitor per day.

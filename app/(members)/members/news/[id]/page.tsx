@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { ArticleBody } from '@/components/news/article-body';
 import { publishedOn } from '@/components/news/post-card';
 import { pageGuardFor } from '@/lib/access';
@@ -9,13 +10,20 @@ import { getDb } from '@/lib/db/client';
 import { readPublishedPost } from '@/lib/news/readers';
 import { rowIdOf } from '@/lib/validation/row-id';
 
-export const metadata: Metadata = { title: 'News' };
+/** The post for this request, read once for its title and its page (React cache): the read counts a view. */
+const loadPost = cache(async (rawId: string) => {
+  const { actor } = await requireSession(pageGuardFor('/members/news'));
+  const id = rowIdOf(rawId);
+  return id !== null ? await readPublishedPost(await getDb(), actor, id).catch(() => null) : null;
+});
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return { title: (await loadPost((await params).id))?.title ?? 'News' };
+}
 
 /** One published post for a driver; opening it counts the reader's view (once a day). */
 export default async function MembersPostPage({ params }: { params: Promise<{ id: string }> }) {
-  const { actor } = await requireSession(pageGuardFor('/members/news'));
-  const id = rowIdOf((await params).id);
-  const post = id !== null ? await readPublishedPost(await getDb(), actor, id).catch(() => null) : null;
+  const post = await loadPost((await params).id);
   if (!post) notFound();
   return (
     <article className="mx-auto max-w-3xl">

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { ArticleBody } from '@/components/news/article-body';
 import { PostEditor } from '@/components/news/post-editor';
 import { StatusBadge } from '@/components/news/status-badge';
@@ -12,13 +13,20 @@ import { NEWS_WRITERS, isNewsAdmin } from '@/lib/news/access';
 import { getPost } from '@/lib/news/posts';
 import { rowIdOf } from '@/lib/validation/row-id';
 
-export const metadata: Metadata = { title: 'Post' };
+/** The post for this request, read once for its title and its page (React cache). */
+const loadPost = cache(async (rawId: string) => {
+  const { actor } = await requireSession(pageGuardFor('/news'));
+  const id = rowIdOf(rawId);
+  return { actor, post: id !== null ? await getPost(await getDb(), actor, id).catch(() => null) : null };
+});
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return { title: (await loadPost((await params).id)).post?.title || 'Post' };
+}
 
 /** A post in the News Portal: its writer (or a news admin) edits it; other portal readers read it. */
 export default async function PostPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string }> }) {
-  const { actor } = await requireSession(pageGuardFor('/news'));
-  const id = rowIdOf((await params).id);
-  const post = id !== null ? await getPost(await getDb(), actor, id).catch(() => null) : null;
+  const { actor, post } = await loadPost((await params).id);
   if (!post) notFound();
   const canEdit = hasAny(actor.roles, NEWS_WRITERS) && (isNewsAdmin(actor) || post.user_id === actor.userId);
   const saved = (await searchParams).saved === '1';
