@@ -8,13 +8,16 @@ import { ChannelDialog } from './channel-dialog';
 import { ChannelTable } from './channel-table';
 import { Pager, SearchForm } from './search-form';
 import { pageOffsetOf } from '@/lib/validation/row-id';
+import { searchParam, type SearchParamValue } from '@/lib/validation/search-params';
 
 const LIMIT = 10;
 
 /** The channels index of /news and /admin/channels: search, pages, create and edit (news admins). */
-export async function ChannelsPage({ path, searchParams, subtitle }: { path: string; searchParams: Promise<{ q?: string; offset?: string }>; subtitle: string }) {
+export async function ChannelsPage({ path, searchParams, subtitle }: { path: string; searchParams: Promise<{ q?: SearchParamValue; offset?: SearchParamValue }>; subtitle: string }) {
   const { actor } = await requireSession(pageGuardFor(path));
-  const { q = '', offset: rawOffset } = await searchParams;
+  const { q: rawQ, offset: rawOffset } = await searchParams;
+  // A search the API would refuse (NUL) is no search, as an unreadable offset is the first page.
+  const q = searchParam(rawQ);
   const offset = pageOffsetOf(rawOffset);
   const filters = q.trim() ? [{ field: 'name' as const, operator: 'ilike' as const, value: q.trim().slice(0, 200) }] : [];
   const { items, pagination } = await searchChannels(await getDb(), actor, { filters, orders: [] }, { offset, limit: LIMIT });

@@ -15,6 +15,9 @@ export const MAX_INPUT_DEPTH = 200;
 export const NUL_MESSAGE = 'This text contains an invisible control character (NUL) that is not allowed. Remove it and try again.';
 export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
 
+/** The rule itself, also for pages that read their own searchParams (lib/validation/search-params.ts). */
+export const hasNul = (value: string) => value.includes('\u0000');
+
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 type Frame = { value: unknown; depth: number; path: string };
@@ -31,7 +34,7 @@ export function guardInput<T>(input: T, prefix = ''): T {
   while (stack.length) {
     const { value, depth, path } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) throw new AppError(422, NUL_MESSAGE, path || undefined);
+      if (hasNul(value)) throw new AppError(422, NUL_MESSAGE, path || undefined);
       continue;
     }
     if (!value || typeof value !== 'object') continue;
@@ -43,7 +46,7 @@ export function guardInput<T>(input: T, prefix = ''): T {
     }
     if (hasOwn(value, '__proto__')) delete (value as Record<string, unknown>)['__proto__'];
     for (const key of Object.keys(value)) {
-      if (key.includes('\u0000')) throw new AppError(422, NUL_MESSAGE, path || undefined);
+      if (hasNul(key)) throw new AppError(422, NUL_MESSAGE, path || undefined);
       stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, path: join(path, key) });
     }
   }

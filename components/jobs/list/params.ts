@@ -1,4 +1,5 @@
 import { JOB_PAGE_SIZE, type JobSortField } from '@/lib/jobs/codes';
+import { searchParam, type SearchParamValue } from '@/lib/validation/search-params';
 
 /** The job list's view: page, title search, status filter and sort (shared by the server page and the client list). */
 export type JobListParams = {
@@ -37,17 +38,22 @@ export function searchBody({ companyId, page, query, status, sort }: JobListPara
   };
 }
 
-export type ListSearch = { q?: string; status?: string; sort?: string; page?: string };
+export type ListSearch = Partial<Record<'q' | 'status' | 'sort' | 'page', SearchParamValue>>;
 
-/** The address bar's view of the list, checked against the offered choices. */
+/**
+ * The address bar's view of the list, checked against the offered choices. A search the API would
+ * refuse (NUL) is no search: the page's first read would fail, and the list show an error instead.
+ */
 export function paramsFromSearch(search: ListSearch, companyId: number | null): JobListParams {
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.page ?? '1', 10) || 1));
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(searchParam(search.page), 10) || 1));
+  const status = searchParam(search.status);
+  const sort = searchParam(search.sort);
   return {
     companyId,
     page,
-    query: (search.q ?? '').trim().slice(0, 200),
-    status: STATUS_OPTIONS.find((o) => o.value === search.status)?.value ?? '',
-    sort: SORT_OPTIONS.find((o) => o.value === search.sort)?.value ?? 'posting_date:desc',
+    query: searchParam(search.q).trim().slice(0, 200),
+    status: STATUS_OPTIONS.find((o) => o.value === status)?.value ?? '',
+    sort: SORT_OPTIONS.find((o) => o.value === sort)?.value ?? 'posting_date:desc',
   };
 }
 

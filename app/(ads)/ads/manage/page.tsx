@@ -11,10 +11,11 @@ import { searchAds } from '@/lib/ads/services';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { pageOffsetOf } from '@/lib/validation/row-id';
+import { searchParam, type SearchParamValue } from '@/lib/validation/search-params';
 
 export const metadata: Metadata = { title: 'Manage Ads' };
 
-type Search = { q?: string; status?: string; sort?: string; dir?: string; offset?: string };
+type Search = Partial<Record<'q' | 'status' | 'sort' | 'dir' | 'offset', SearchParamValue>>;
 
 const COLUMNS = [
   { key: 'name', label: 'Ad' },
@@ -32,16 +33,18 @@ const COLUMNS = [
  */
 export default async function ManageAdsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const { actor } = await requireSession(pageGuardFor('/ads/manage'));
-  const raw = await searchParams;
+  const search = await searchParams;
+  // Each parameter's first value; one the API would refuse (NUL) is no value (no filter, the default sort).
+  const raw = { q: searchParam(search.q), status: searchParam(search.status), sort: searchParam(search.sort), dir: searchParam(search.dir) };
   const filters: SearchAdsInput['filters'] = [];
-  if (raw.q?.trim()) filters.push({ field: 'name', operator: 'ilike', value: raw.q.trim().slice(0, 200) });
+  if (raw.q.trim()) filters.push({ field: 'name', operator: 'ilike', value: raw.q.trim().slice(0, 200) });
   if (raw.status && AD_STATUSES.some((s) => s.value === raw.status)) filters.push({ field: 'status', operator: 'eq', value: raw.status });
   const sort = COLUMNS.some((c) => c.key === raw.sort) ? (raw.sort as SearchAdsInput['orders'][number]['field']) : 'created_at';
   const dir = raw.dir === 'asc' ? 'asc' : 'desc';
-  const offset = pageOffsetOf(raw.offset);
+  const offset = pageOffsetOf(search.offset);
   const input = searchAdsSchema.parse({ filters, orders: [{ field: sort, direction: dir }] });
   const { items, pagination } = await searchAds(await getDb(), actor, input, { offset, limit: AD_PAGE_SIZE });
-  const keep: Record<string, string> = Object.fromEntries(Object.entries({ q: raw.q ?? '', status: raw.status ?? '', sort: raw.sort ?? '', dir: raw.dir ?? '' }).filter(([, v]) => v));
+  const keep: Record<string, string> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v));
   const sortHref = (key: string) => `/ads/manage?${new URLSearchParams({ ...keep, sort: key, dir: sort === key && dir === 'desc' ? 'asc' : 'desc' })}`;
 
   return (
@@ -58,11 +61,11 @@ export default async function ManageAdsPage({ searchParams }: { searchParams: Pr
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Search by name</span>
-          <input name="q" defaultValue={raw.q ?? ''} className="w-64 rounded-lg border border-slate-300 px-3 py-2" />
+          <input name="q" defaultValue={raw.q} className="w-64 rounded-lg border border-slate-300 px-3 py-2" />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">Status</span>
-          <select name="status" defaultValue={raw.status ?? ''} className="rounded-lg border border-slate-300 px-3 py-2">
+          <select name="status" defaultValue={raw.status} className="rounded-lg border border-slate-300 px-3 py-2">
             <option value="">Any</option>
             {AD_STATUSES.map((s) => (
               <option key={s.value} value={s.value}>

@@ -11,11 +11,11 @@ import { getDb } from '@/lib/db/client';
 import { searchPortalJobs } from '@/lib/drivers/jobs';
 import { RADIUS_CHOICES, driverJobSearchSchema } from '@/lib/drivers/schemas';
 import { HOME_TIME, JOB_TYPES } from '@/lib/jobs/codes';
+import { searchParam, searchParamsProblem, type SearchParamValue } from '@/lib/validation/search-params';
 
 export const metadata: Metadata = { title: 'Find jobs' };
 
-type Search = Promise<Record<string, string | string[] | undefined>>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+type Search = Promise<Record<string, SearchParamValue>>;
 const FILTERS = ['q', 'job_type', 'home_time', 'min_pay', 'radius'] as const;
 
 const selectCls = 'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
@@ -24,9 +24,11 @@ const selectCls = 'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-
 export default async function MembersJobsPage({ searchParams }: { searchParams: Search }) {
   const user = await requireUser(pageGuardFor('/members/jobs'));
   const q = await searchParams;
-  const raw = Object.fromEntries(FILTERS.map((k) => [k, one(q[k])]).filter(([, v]) => v !== ''));
-  const parsed = driverJobSearchSchema.safeParse({ ...raw, offset: one(q.offset) || undefined });
-  const input = parsed.success ? parsed.data : driverJobSearchSchema.parse({});
+  const raw = Object.fromEntries(FILTERS.map((k) => [k, searchParam(q[k])]).filter(([, v]) => v !== ''));
+  const parsed = driverJobSearchSchema.safeParse({ ...raw, offset: searchParam(q.offset) || undefined });
+  // A value the API refuses (NUL) is dropped above; like any invalid filter, it is said and the search is unfiltered.
+  const problem = searchParamsProblem(q, [...FILTERS, 'offset'])?.message ?? (parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the search filters.'));
+  const input = parsed.success && !problem ? parsed.data : driverJobSearchSchema.parse({});
   const result = await searchPortalJobs(await getDb(), user.id, input);
   const value = (k: (typeof FILTERS)[number]) => (raw[k] as string | undefined) ?? '';
 
@@ -66,7 +68,7 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
         </div>
       </form>
 
-      {!parsed.success && <Alert type="error">{parsed.error.issues[0]?.message ?? 'Check the search filters.'}</Alert>}
+      {problem && <Alert type="error">{problem}</Alert>}
       {result.radiusIgnored && (
         <Alert type="warning">
           Add your home ZIP code in <Link href="/members/settings?tab=profile" className="font-semibold underline">your profile</Link> to search by distance.

@@ -8,6 +8,7 @@ import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { capitalised, usDate } from '@/lib/subscriptions/labels';
 import { pageOffsetOf } from '@/lib/validation/row-id';
+import { searchParam, type SearchParamValue } from '@/lib/validation/search-params';
 
 export const metadata: Metadata = { title: 'Applicants' };
 
@@ -15,10 +16,11 @@ const PAGE = 50;
 const th = 'px-4 py-3';
 
 /** Every driver who applied, with job and company, newest first; a plain GET form searches (works without script). */
-export default async function ApplicantsPage({ searchParams }: { searchParams: Promise<{ q?: string; offset?: string }> }) {
+export default async function ApplicantsPage({ searchParams }: { searchParams: Promise<{ q?: SearchParamValue; offset?: SearchParamValue }> }) {
   const { actor } = await requireSession(pageGuardFor('/admin/user-management'));
   const sp = await searchParams;
-  const search = (sp.q ?? '').trim().slice(0, 120);
+  // A search the API would refuse (NUL) is no search, as an unreadable offset is the first page.
+  const search = searchParam(sp.q).trim().slice(0, 120);
   const offset = pageOffsetOf(sp.offset);
   const { lines, total, total_is_lower_bound } = await searchApplicants(await getDb(), actor, { search, offset, limit: PAGE });
   const href = (next: number) => `/admin/user-management/applicants?${new URLSearchParams({ ...(search ? { q: search } : {}), offset: String(next) })}`;

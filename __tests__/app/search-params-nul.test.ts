@@ -1,0 +1,89 @@
+/**
+ * A NUL in a page's address (`/members/jobs?q=%00abc`, `/news?q=%00x`) answered 500: the API
+ * refuses it at its boundary (lib/api/input-guard.ts), but a server-rendered page reads its
+ * searchParams itself, and PostgreSQL refuses NUL in a text parameter ("invalid byte sequence for
+ * encoding UTF8: 0x00"). Each page that puts a search parameter into a query is run here, as Next
+ * runs it, with the session mocked: it renders, and says what the API says where it shows a
+ * parameter's problem.
+ */
+import { isValidElement, type ReactNode } from 'react';
+import type { Actor } from '@/lib/auth/actor';
+import { actorFromClaims } from '@/lib/auth/actor';
+import { verifyAccessToken } from '@/lib/auth/tokens';
+import { getDb } from '@/lib/db/client';
+import { NUL_MESSAGE } from '@/lib/api/input-guard';
+import { tokenFor } from '../helpers/http';
+import { seed } from '../helpers/seed';
+
+let mockActor: Actor;
+jest.mock('@/lib/auth/server', () => ({
+  requireSession: async () => ({ actor: mockActor, user: { id: mockActor.userId, roles: mockActor.roles, companyId: mockActor.companyId } }),
+  requireUser: async () => ({ id: mockActor.userId, roles: mockActor.roles, companyId: mockActor.companyId }),
+}));
+
+// Imported after the mock is in place.
+import MembersJobsPage from '@/app/(members)/members/jobs/page';
+import ApplicantsPage from '@/app/(admin)/admin/user-management/applicants/page';
+import ManageAdsPage from '@/app/(ads)/ads/manage/page';
+import JobsPage from '@/app/(company)/company/jobs/page';
+import { ChannelsPage } from '@/components/news/channels-page';
+import { JobList } from '@/components/jobs/list/job-list';
+
+type Search = Record<string, string | string[] | undefined>;
+
+async function signedInAs(email: string) {
+  mockActor = (await actorFromClaims(await getDb(), (await verifyAccessToken(await tokenFor(email)))!))!;
+}
+
+/** Every element of a page's tree (its components are not run: the page's own queries are what is tested). */
+function elements(node: ReactNode): { type: unknown; props: Record<string, unknown> }[] {
+  if (Array.isArray(node)) return node.flatMap(elements);
+  if (!isValidElement(node)) return [];
+  const props = node.props as Record<string, unknown>;
+  return [{ type: node.type, props }, ...elements(props.children as ReactNode)];
+}
+
+/** The strings of a page's tree, element children only. */
+const texts = (node: ReactNode) => elements(node).flatMap((e) => [e.props.children].flat().filter((c): c is string => typeof c === 'string'));
+
+beforeAll(() => seed());
+
+describe('a NUL in a page’s search parameters', () => {
+  it.each<[string, Search]>([
+    ['leading', { q: '\u0000abc' }],
+    ['trailing', { q: 'a\u0000' }],
+    ['in a filter', { job_type: '\u0000' }],
+    ['in the first of a repeated parameter', { q: ['\u0000x', 'y'] }],
+  ])('the drivers’ job search renders and says what the API says (%s)', async (_, search) => {
+    await signedInAs('driver@demo.test');
+    const page = await MembersJobsPage({ searchParams: Promise.resolve(search) });
+    expect(texts(page)).toContain(NUL_MESSAGE);
+  });
+
+  it('the news channels index (/news, /admin/channels) renders, as if nothing was searched', async () => {
+    await signedInAs('newsadmin@demo.test');
+    const page = await ChannelsPage({ path: '/news', searchParams: Promise.resolve({ q: '\u0000x' }), subtitle: '' });
+    const form = elements(page).find((e) => 'q' in e.props);
+    expect(form?.props.q).toBe('');
+  });
+
+  it('the admins’ applicants list renders, as if nothing was searched', async () => {
+    await signedInAs('admin@demo.test');
+    const page = await ApplicantsPage({ searchParams: Promise.resolve({ q: 'a\u0000' }) });
+    expect(elements(page).find((e) => e.props.name === 'q')?.props.defaultValue).toBe('');
+  });
+
+  it('the ads grid renders, as if nothing was searched', async () => {
+    await signedInAs('adsadmin@demo.test');
+    const page = await ManageAdsPage({ searchParams: Promise.resolve({ q: '\u0000x', status: '\u0000', sort: '\u0000', dir: '\u0000' }) });
+    expect(elements(page).find((e) => e.props.name === 'q')?.props.defaultValue).toBe('');
+  });
+
+  it('the posted jobs list reads its first page (not a failed prefetch), as if nothing was searched', async () => {
+    await signedInAs('companyadmin@demo.test');
+    const page = await JobsPage({ searchParams: Promise.resolve({ q: '\u0000x' }) });
+    const list = elements(page).find((e) => e.type === JobList);
+    expect(list?.props.initialData).toBeDefined();
+    expect((list?.props.initialParams as { query: string }).query).toBe('');
+  });
+});
