@@ -84,6 +84,18 @@ function children(node: LexicalNode) {
   return Array.isArray(node.children) ? node.children.filter(isNode) : [];
 }
 
+const TEXT_NODES = new Set(['text', 'code-highlight']);
+
+/**
+ * A text node's text (and any node's, where it has one) is a string. Otherwise the renderer reads
+ * it as no text, so `{"type":"text","text":123}` was published as an empty post, while the stored
+ * state kept the number for every editor that opens it later.
+ */
+function textIsString(node: LexicalNode) {
+  const text: unknown = node.text;
+  return typeof text === 'string' || (text === undefined && !TEXT_NODES.has(node.type ?? ''));
+}
+
 /**
  * Limits of a description (rendering recurses once per level). Depth counts JSON levels, two per
  * nested block: far deeper than the editor's ten indent levels, far shallower than a stack.
@@ -127,6 +139,7 @@ export function richTextProblem(input: unknown, messages: ReturnType<typeof rich
     if (!Array.isArray(value)) {
       const node = value as LexicalNode;
       if (node.children !== undefined && !(Array.isArray(node.children) && node.children.every(isNode))) return messages.invalid;
+      if (!textIsString(node)) return messages.invalid;
       if (node.type === 'table' && !tableWithinLimits(node as unknown as JsonObject)) return messages.tableTooLarge;
     }
     for (const [key, child] of Object.entries(value)) {

@@ -60,12 +60,22 @@ describe('rich text: depth, size and shape are bounded with a clear 422', () => 
     expect(await jobCount()).toBe(before);
   });
 
-  it('a text node whose text is not a string still renders (no crash)', async () => {
+  it('a link whose address is not a string still renders (no crash), unlinked', async () => {
     const res = await call(createPost, {
       token: t.employer,
-      body: jobPayload({ job_description: { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'ok' }, { type: 'link', url: 5, children: [{ type: 'text', text: 7 }] }] }] } } as never }),
+      body: jobPayload({ job_description: { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'ok' }, { type: 'link', url: 5, children: [{ type: 'text', text: 'here' }] }] }] } } as never }),
     });
     expect(res.status).toBe(201);
+  });
+
+  it('a text node whose text is not a string is refused, not saved as a description with no text', async () => {
+    const before = await jobCount();
+    const res = await call(createPost, {
+      token: t.employer,
+      body: jobPayload({ job_description: { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'ok' }, { type: 'link', url: 'https://example.com', children: [{ type: 'text', text: 7 }] }] }] } } as never }),
+    });
+    expect([res.status, res.json.errors]).toEqual([422, [{ message: RICH_TEXT_MESSAGES.invalid, field: 'job_description' }]]);
+    expect(await jobCount()).toBe(before);
   });
 
   it('a description nested to the editor depth (ten indented list levels) is still accepted', async () => {

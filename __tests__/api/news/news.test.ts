@@ -172,6 +172,21 @@ describe('news posts', () => {
     expect(past.json.errors[0].message).toBe(SCHEDULE_IN_PAST);
   });
 
+  it('refuses a body whose text is not a string (it was published as an empty post, the number kept for editors), as object or JSON string', async () => {
+    const id = await channel();
+    const numeric = body({ type: 'paragraph', children: [{ type: 'text', text: 123 }] });
+    const postsIn = async () => (await (await getDb()).select({ id: newsPosts.id }).from(newsPosts).where(eq(newsPosts.channelId, id))).length;
+    for (const sent of [numeric, JSON.stringify(numeric), body({ type: 'code', children: [{ type: 'code-highlight', text: null }] })]) {
+      const res = await post(id, t.contributor, { body: sent, is_active: true });
+      expect([res.status, res.json.errors]).toEqual([422, [{ message: POST_MESSAGES.invalid, field: 'body' }]]);
+    }
+    expect(await postsIn()).toBe(0);
+    // An edit is read the same way.
+    const p = (await post(id)).json.data;
+    const edit = await call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: { body: numeric }, method: 'PUT' });
+    expect([edit.status, edit.json.errors]).toEqual([422, [{ message: POST_MESSAGES.invalid, field: 'body' }]]);
+  });
+
   it('audits the fields a channel or post save really changes (the forms send them all), and nothing for a save that changes nothing', async () => {
     const db = await getDb();
     const entries = async (action: string, id: number) =>

@@ -1,4 +1,4 @@
-import { htmlPlainText, lexicalPlainText, lexicalToHtml } from '@/lib/jobs/rich-text';
+import { RICH_TEXT_MESSAGES, htmlPlainText, lexicalPlainText, lexicalToHtml, richTextProblem } from '@/lib/jobs/rich-text';
 import { htmlParagraphs } from '@/lib/news/pdf';
 import { renderDescription } from '@/lib/jobs/sanitize';
 
@@ -74,6 +74,16 @@ describe('hand-written states (stored before the API bounded them, or sent by an
     const s = state(null, { type: 'paragraph', children: [null, { type: 'text', text: 5 }, { type: 'link', url: { x: 1 }, title: 7, children: [text('go')] }] });
     expect(lexicalToHtml(s)).toBe('<p><a target="_blank" rel="noopener noreferrer nofollow">go</a></p>');
     expect(lexicalPlainText(s)).toBe('go');
+  });
+
+  it('are refused when sent with a text that is not a string (rendered as nothing, stored as it came)', () => {
+    for (const bad of [123, null, true, {}, ['x']]) {
+      expect(richTextProblem(state({ type: 'paragraph', children: [{ type: 'text', text: bad }] }))).toBe(RICH_TEXT_MESSAGES.invalid);
+      expect(richTextProblem(JSON.stringify(state({ type: 'code', children: [{ type: 'code-highlight', text: bad }] })))).toBe(RICH_TEXT_MESSAGES.invalid);
+    }
+    expect(richTextProblem(state({ type: 'paragraph', children: [{ type: 'text' }] }))).toBe(RICH_TEXT_MESSAGES.invalid);
+    // Element nodes have no text of their own; an empty text is still text.
+    expect(richTextProblem(state({ type: 'paragraph', children: [text(''), { type: 'linebreak' }, text('ok')] }))).toBeNull();
   });
 });
 
