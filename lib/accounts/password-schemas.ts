@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 import { PASSWORDS_MISMATCH, passwordRule } from './schemas';
 
 /** A new password follows the sign-up rules and messages (accounts spec §5), written once in ./schemas. */
 export const newPassword = passwordRule;
 
 const email = z
-  .string({ error: 'No email provided' })
+  .string({ error: textError('No email provided') })
   .trim()
   .min(1, 'No email provided')
   .max(254, 'Needs to be a valid email.')
@@ -20,7 +20,7 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export const verifyResetCodeSchema = z.object({
   email,
   code: z
-    .string({ error: 'Enter the 6-digit code from the email.' })
+    .string({ error: textError('Enter the 6-digit code from the email.') })
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'),
 });
@@ -28,12 +28,12 @@ export type VerifyResetCodeInput = z.infer<typeof verifyResetCodeSchema>;
 
 /** POST /auth/reset-password: the token from verify-token-password and the new password. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: 'Your reset link has expired. Please request a new code.' }).min(1, 'Your reset link has expired. Please request a new code.'),
+  token: z.string({ error: textError('Your reset link has expired. Please request a new code.') }).min(1, 'Your reset link has expired. Please request a new code.'),
   password: newPassword,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-const confirmation = { password: newPassword, confirmPassword: z.string({ error: PASSWORDS_MISMATCH }) };
+const confirmation = { password: newPassword, confirmPassword: z.string({ error: textError(PASSWORDS_MISMATCH) }) };
 type WithConfirmation = { password: string; confirmPassword: string };
 /** Checked even while the password itself breaks a rule, so both messages show together. */
 const passwordsMatch: [(v: WithConfirmation) => boolean, { message: string; path: PropertyKey[]; when: (p: { value: unknown }) => boolean }] = [
@@ -62,7 +62,7 @@ export const changePasswordSchema = z.preprocess(
     return { oldPassword: r.oldPassword ?? r.old_password, password: r.password ?? r.newPassword ?? r.new_password };
   },
   z.object({
-    oldPassword: z.string({ error: CURRENT_REQUIRED }).min(1, CURRENT_REQUIRED),
+    oldPassword: z.string({ error: textError(CURRENT_REQUIRED) }).min(1, CURRENT_REQUIRED),
     password: newPassword,
   }),
 );
@@ -70,6 +70,6 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The change-password form; confirmPassword is removed before the call (spec §7). */
 export const changePasswordFormSchema = z
-  .object({ oldPassword: z.string({ error: CURRENT_REQUIRED }).min(1, CURRENT_REQUIRED), ...confirmation })
+  .object({ oldPassword: z.string({ error: textError(CURRENT_REQUIRED) }).min(1, CURRENT_REQUIRED), ...confirmation })
   .refine(...passwordsMatch);
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 
 /**
  * Sign-up validation (accounts spec §5). Each field's rules and messages are written once here;
@@ -36,7 +36,7 @@ type Rule = readonly [ok: (value: string) => boolean, message: string];
  * carries one message (and the cross-field checks below still run, which zod's abort would stop).
  */
 export function orderedRules(required: string, rules: readonly Rule[], opts: { trim?: boolean } = {}) {
-  const base = opts.trim === false ? z.string({ error: required }) : z.string({ error: required }).trim();
+  const base = opts.trim === false ? z.string({ error: textError(required) }) : z.string({ error: textError(required) }).trim();
   return base.superRefine((value, ctx) => {
     if (!value) return void ctx.addIssue({ code: 'custom', message: required });
     // One-line fields all: a password (trim: false) may hold any character the person can type again.

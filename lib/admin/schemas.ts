@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainNumber } from '@/lib/validation/numbers';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 import { emailRule, nameRule, passwordRule, phoneRule } from '@/lib/accounts/schemas';
 import { BILLING_TYPES, companyNameRule } from '@/lib/companies/schemas';
 
@@ -137,7 +137,7 @@ export const CONTACT_MESSAGE_REQUIRED = 'Enter a message.';
 /** POST /admin/contact_review_job. */
 export const contactReviewJobSchema = z.object({
   job_id: plainNumber(z.coerce.number({ error: 'Choose the job.' }).int('Choose the job.').positive('Choose the job.').max(2_147_483_647, 'Choose the job.')),
-  subject: z.string({ error: CONTACT_SUBJECT_REQUIRED }).trim().min(1, CONTACT_SUBJECT_REQUIRED).max(200, 'Keep the subject under 200 characters.'),
-  message: z.string({ error: CONTACT_MESSAGE_REQUIRED }).trim().min(1, CONTACT_MESSAGE_REQUIRED).max(5000, 'Keep the message under 5000 characters.'),
+  subject: z.string({ error: textError(CONTACT_SUBJECT_REQUIRED) }).trim().min(1, CONTACT_SUBJECT_REQUIRED).max(200, 'Keep the subject under 200 characters.'),
+  message: z.string({ error: textError(CONTACT_MESSAGE_REQUIRED) }).trim().min(1, CONTACT_MESSAGE_REQUIRED).max(5000, 'Keep the message under 5000 characters.'),
 });
 export type ContactReviewJobInput = z.infer<typeof contactReviewJobSchema>;

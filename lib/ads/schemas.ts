@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { plainNumber } from '@/lib/validation/numbers';
 import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 import { dateSchema } from '@/lib/validation/dates';
 import { US_STATES, valuesOf } from '@/lib/jobs/codes';
 import { AD_WEIGHT_MAX, AD_WEIGHT_MIN, AUDIENCE_VALUES, HOME_ROTATION_ORDERS, PLACEMENT_VALUES, SETTINGS_BOUNDS, STATUS_VALUES, placementsMessage, reachesAudience } from './codes';
@@ -28,11 +28,11 @@ export const AD_MESSAGES = {
 } as const;
 
 const text = (max: number, required: string, tooLong = `Keep it to ${max} characters or fewer`) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong).refine(isSingleLine, SINGLE_LINE_MESSAGE);
+  z.string({ error: textError(required) }).trim().min(1, required).max(max, tooLong).refine(isSingleLine, SINGLE_LINE_MESSAGE);
 
 /** http(s) only: a javascript: or data: target would run in the viewer's page. */
 export const targetUrlSchema = z
-  .string({ error: AD_MESSAGES.targetUrl })
+  .string({ error: textError(AD_MESSAGES.targetUrl) })
   .trim()
   .max(2048, AD_MESSAGES.targetUrl)
   .refine((v) => {
@@ -48,7 +48,7 @@ export const targetUrlSchema = z
 const moment = (message: string) => dateSchema(message, { min: 2000, max: 2100 });
 
 /** An uploaded media file's id (POST /ads/multimedia/upload answers it). */
-export const mediaIdSchema = z.string({ error: AD_MESSAGES.mediaId }).regex(/^[a-f0-9]{24}\.(webp|mp4|webm)$/, AD_MESSAGES.mediaId);
+export const mediaIdSchema = z.string({ error: textError(AD_MESSAGES.mediaId) }).regex(/^[a-f0-9]{24}\.(webp|mp4|webm)$/, AD_MESSAGES.mediaId);
 
 const adFields = {
   name: text(120, AD_MESSAGES.name),

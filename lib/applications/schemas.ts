@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textError } from '@/lib/validation/messages';
 import { plainNumber } from '@/lib/validation/numbers';
 import { APPLICATION_STAGES } from '@/lib/drivers/codes';
 import { valuesOf } from '@/lib/jobs/codes';
@@ -95,5 +96,5 @@ export const stageSchema = z.object({
 });
 
 export const noteSchema = z.object({
-  body: z.string({ error: 'Write a note.' }).trim().min(1, 'Write a note.').max(2000, 'A note has at most 2000 characters.'),
+  body: z.string({ error: textError('Write a note.') }).trim().min(1, 'Write a note.').max(2000, 'A note has at most 2000 characters.'),
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 
 /** Login form and API payload (accounts spec §3, §5). Fields arrive as strings. */
 export const loginSchema = z.object({
-  email: z.string({ error: 'No email provided' }).trim().min(1, 'No email provided').email('Needs to be a valid email.'),
-  password: z.string({ error: 'No password provided' }).min(1, 'No password provided'),
+  email: z.string({ error: textError('No email provided') }).trim().min(1, 'No email provided').email('Needs to be a valid email.'),
+  password: z.string({ error: textError('No password provided') }).min(1, 'No password provided'),
   device_id: z.string().max(64).optional(),
   deviceId: z.string().max(64).optional(),
   role: z.string().max(32).optional(),

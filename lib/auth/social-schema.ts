@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 import { SOCIAL_PROVIDERS } from './social-config';
 
 /** POST /auth/login/social (accounts spec §3 social login payload, §7). */
 export const socialLoginSchema = z.object({
   /** A Google or Apple ID token, or a Facebook access token. */
-  token: z.string({ error: 'No token provided' }).trim().min(1, 'No token provided').max(8192),
+  token: z.string({ error: textError('No token provided') }).trim().min(1, 'No token provided').max(8192),
   source: z.enum(SOCIAL_PROVIDERS, { error: 'source must be google, apple or facebook.' }),
   device_id: z.string().max(64).optional(),
   /** The app's push token; accepted for the payload's sake, push is not sent by this server. */

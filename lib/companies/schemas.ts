@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainNumber } from '@/lib/validation/numbers';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 import { emailRule, orderedRules, phoneRule } from '@/lib/accounts/schemas';
 import { stateCode } from '@/lib/geo/states';
 import type { AddressSuggestion } from '@/lib/geo/types';
@@ -76,9 +76,9 @@ export type CompanyAddressForm = { location: AddressSuggestion | null; street2: 
 export const addressFields = {
   street1: z.string().trim().max(200),
   street2: z.string().trim().max(100),
-  city: z.string({ error: INVALID_ADDRESS }).trim().min(1, INVALID_ADDRESS).max(100),
+  city: z.string({ error: textError(INVALID_ADDRESS) }).trim().min(1, INVALID_ADDRESS).max(100),
   state: z
-    .string({ error: INVALID_ADDRESS })
+    .string({ error: textError(INVALID_ADDRESS) })
     .trim()
     .transform((v, ctx) => {
       const code = stateCode(v);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textError } from '@/lib/validation/messages';
 import { plainNumber } from '@/lib/validation/numbers';
 import { nameRule, phoneRule } from '@/lib/accounts/schemas';
 import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, valuesOf } from '@/lib/jobs/codes';
@@ -57,12 +58,12 @@ export const driverProfilePatchSchema = z.strictObject({
   work_experiences: codeSet(JOB_TYPES, PROFILE_MESSAGES.workExperience).optional(),
   owner_operator: z.boolean({ error: 'Owner-operator must be true or false.' }).optional(),
   home_time: clearable(z.enum(valuesOf(HOME_TIME), { error: PROFILE_MESSAGES.homeTime })),
-  street1: clearable(z.string({ error: PROFILE_MESSAGES.street }).trim().max(200, { error: PROFILE_MESSAGES.street })),
-  street2: clearable(z.string({ error: PROFILE_MESSAGES.street }).trim().max(200, { error: PROFILE_MESSAGES.street })),
-  zip_code: clearable(z.string({ error: PROFILE_MESSAGES.zip }).trim().regex(/^\d{5}$/, { error: PROFILE_MESSAGES.zip })),
+  street1: clearable(z.string({ error: textError(PROFILE_MESSAGES.street) }).trim().max(200, { error: PROFILE_MESSAGES.street })),
+  street2: clearable(z.string({ error: textError(PROFILE_MESSAGES.street) }).trim().max(200, { error: PROFILE_MESSAGES.street })),
+  zip_code: clearable(z.string({ error: textError(PROFILE_MESSAGES.zip) }).trim().regex(/^\d{5}$/, { error: PROFILE_MESSAGES.zip })),
   travel_distance: clearable(z.number({ error: PROFILE_MESSAGES.travel }).int({ error: PROFILE_MESSAGES.travel }).min(1, { error: PROFILE_MESSAGES.travel }).max(3000, { error: PROFILE_MESSAGES.travel })),
   birth_date: clearable(
-    z.string({ error: PROFILE_MESSAGES.birthDate }).superRefine((v, ctx) => {
+    z.string({ error: textError(PROFILE_MESSAGES.birthDate) }).superRefine((v, ctx) => {
       const problem = birthDateProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
@@ -71,7 +72,7 @@ export const driverProfilePatchSchema = z.strictObject({
 export type DriverProfilePatch = z.infer<typeof driverProfilePatchSchema>;
 
 export const applySchema = z.strictObject({
-  message: clearable(z.string({ error: PROFILE_MESSAGES.message }).trim().max(1000, { error: PROFILE_MESSAGES.message })),
+  message: clearable(z.string({ error: textError(PROFILE_MESSAGES.message) }).trim().max(1000, { error: PROFILE_MESSAGES.message })),
 });
 export type ApplyInput = z.infer<typeof applySchema>;
 

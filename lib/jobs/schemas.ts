@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { plainNumber } from '@/lib/validation/numbers';
 import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 import { dateSchema } from '@/lib/validation/dates';
 import {
   ADDON_TYPES,
@@ -221,7 +221,7 @@ export type Addon = z.output<typeof addonsSchema>[number];
 
 /** The job content fields, without defaults (so a partial update never resets a field). */
 const contentShape = {
-  title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(150, MESSAGES.titleTooLong).refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  title: z.string({ error: textError(MESSAGES.title) }).trim().min(1, MESSAGES.title).max(150, MESSAGES.titleTooLong).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   job_type: codes(JOB_TYPES, MESSAGES.jobType),
   additional_experience: z.string().trim().max(2000).nullish(),
   home_time: codes(HOME_TIME, MESSAGES.homeTime),
@@ -291,14 +291,14 @@ export const updateAddonsSchema = z.preprocess((v) => (Array.isArray(v) ? { addo
 /** PATCH /jobs/{id}/cancel-renewal */
 export const cancelRenewalSchema = z.object({
   renewalCancelationReason: z
-    .string({ error: MESSAGES.renewalReason })
+    .string({ error: textError(MESSAGES.renewalReason) })
     .trim()
     .min(1, MESSAGES.renewalReason)
     .max(1000, 'Keep the reason to 1,000 characters or fewer'),
 });
 
 /** POST /jobs/{id}/tag and POST /companies/tag */
-export const tagSchema = z.object({ tag: z.string({ error: MESSAGES.tag }).trim().min(1, MESSAGES.tag).max(50, MESSAGES.tag).refine(isSingleLine, SINGLE_LINE_MESSAGE) });
+export const tagSchema = z.object({ tag: z.string({ error: textError(MESSAGES.tag) }).trim().min(1, MESSAGES.tag).max(50, MESSAGES.tag).refine(isSingleLine, SINGLE_LINE_MESSAGE) });
 
 const sortSchema = z.preprocess(
   (v) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 
 import { CANCELLATION_REASONS, OTHER_REASON, OTHER_TEXT_REQUIRED, REASON_MAX, REASON_REQUIRED, type CancellationCode } from './reasons';
 
@@ -16,7 +16,7 @@ export const otherReasonText = (text: string) => text.trim().slice(0, REASON_MAX
 export const cancelSubscriptionSchema = z
   .object({
     reason_code: z.union([z.literal(0), z.literal(1), z.literal(6)], { error: REASON_REQUIRED }).optional(),
-    renewal_cancellation_reason: z.string({ error: OTHER_TEXT_REQUIRED }).max(10_000, 'Keep the reason under 250 characters.').optional(),
+    renewal_cancellation_reason: z.string({ error: textError(OTHER_TEXT_REQUIRED) }).max(10_000, 'Keep the reason under 250 characters.').optional(),
   })
   .transform((v, ctx) => {
     const code: CancellationCode | undefined = v.reason_code ?? (v.renewal_cancellation_reason !== undefined ? OTHER_REASON : undefined);

@@ -80,6 +80,18 @@ export function messageForIssue(issue: Issue): string {
   }
 }
 
+/**
+ * The `error` of a string schema with a message of its own: `z.string({ error: textError(NAME_REQUIRED) })`.
+ * A schema's `error` answers every issue it raises, and such messages speak of a missing or badly
+ * written value ('You must enter your name', 'The message must be at most 1,000 characters.'), so a
+ * number sent for the text was told one of those. A value of another type gets this map's answer,
+ * which says what is expected ('First name must be text.'); a missing one (undefined, null) and
+ * every other issue keep the schema's message.
+ */
+export function textError(message: string) {
+  return (issue: Issue) => (issue.code === 'invalid_type' && issue.input != null ? undefined : message);
+}
+
 // Installed through zod's own global config object (the one `z.config` writes), not `z.config`
 // itself: the browser's root providers import this file, and importing zod's runtime there put all
 // of zod into every page's first-load JS. zod reads `customError` from this object at issue time,

@@ -91,6 +91,17 @@ describe('POST /api/v1.0/jobs/{id}/apply', () => {
     expect((await apply(dallasJob, other, { stage: 'hired' })).status).toBe(422);
   });
 
+  it('a message that is not text says so, not that it is too long', async () => {
+    const other = await makeDriver('numeric@drivers.test');
+    const count = async () => (await (await getDb()).select().from(applications).where(eq(applications.jobId, dallasJob))).length;
+    const before = await count();
+    for (const message of [5, true, ['hi'], { text: 'hi' }]) {
+      const res = await apply(dallasJob, other, { message });
+      expect([res.status, res.json.errors]).toEqual([422, [{ message: 'Message must be text.', field: 'message' }]]);
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('a driver without a home ZIP applies with no distance', async () => {
     const other = await makeDriver('nohome@drivers.test');
     const res = await apply(dallasJob, other);

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { GET as getMe, PATCH as patchMe } from '@/app/api/v1.0/members/me/route';
 import { getDb } from '@/lib/db/client';
 import { auditLog, driverProfiles } from '@/lib/db/schema';
+import { NAME_REQUIRED } from '@/lib/accounts/schemas';
 import { PROFILE_MESSAGES } from '@/lib/drivers/schemas';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -129,6 +130,26 @@ describe('PATCH /api/v1.0/members/me (driver profile)', () => {
     expect(form.json.errors).toEqual([{ message: PROFILE_MESSAGES.zip, field: 'zip_code' }]);
     expect((await call(getMe, { token: t.driver })).json.data).toEqual(before);
     expect((await patch({ zip_code: '38103' })).status).toBe(200);
+  });
+
+  it('a field of the wrong type says what is expected, not that it is missing or too long', async () => {
+    const before = (await call(getMe, { token: t.driver })).json.data;
+    for (const [field, label] of [
+      ['first_name', 'First name'],
+      ['last_name', 'Last name'],
+      ['phone', 'Phone'],
+      ['street1', 'Street1'],
+      ['zip_code', 'Zip code'],
+      ['birth_date', 'Birth date'],
+    ]) {
+      const res = await patch({ [field]: 5 });
+      expect([res.status, res.json.errors]).toEqual([422, [{ message: `${label} must be text.`, field }]]);
+    }
+    // The messages for a missing or badly written value are unchanged.
+    expect((await patch({ first_name: '' })).json.errors).toEqual([{ message: NAME_REQUIRED, field: 'first_name' }]);
+    expect((await patch({ first_name: null })).json.errors).toEqual([{ message: NAME_REQUIRED, field: 'first_name' }]);
+    expect((await patch({ street1: 'x'.repeat(201) })).json.errors).toEqual([{ message: PROFILE_MESSAGES.street, field: 'street1' }]);
+    expect((await call(getMe, { token: t.driver })).json.data).toEqual(before);
   });
 
   it('refuses unknown fields and is for drivers only', async () => {

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { POST as createPost } from '@/app/api/v1.0/jobs/route';
 import { GET as autocompleteGet } from '@/app/api/v1.0/geo/autocomplete/route';
 import { MESSAGES } from '@/lib/jobs/schemas';
-import { signupFormSchema } from '@/lib/accounts/schemas';
-import { fieldLabel } from '@/lib/validation/messages';
+import { NAME_REQUIRED, signupFormSchema, signupPayloadSchema } from '@/lib/accounts/schemas';
+import { loginSchema } from '@/lib/auth/schemas';
+import { applySchema } from '@/lib/drivers/schemas';
+import { fieldLabel, textError } from '@/lib/validation/messages';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { jobPayload, tokens } from '../../api/jobs/helpers';
@@ -35,6 +37,23 @@ describe('plain-words validation messages', () => {
       'Tags must have at most 2 items.',
       'Note must have at most 5 characters.',
     ]);
+  });
+
+  it('a string field with its own message (textError) says a wrong type in words, and keeps its message otherwise', () => {
+    const schema = z.object({ first_name: z.string({ error: textError(NAME_REQUIRED) }).min(2) });
+    const message = (input: unknown) => schema.safeParse({ first_name: input }).error?.issues[0].message;
+    for (const wrong of [5, true, ['Dan'], { name: 'Dan' }]) expect(message(wrong)).toBe('First name must be text.');
+    for (const missing of [undefined, null, 'D']) expect(message(missing)).toBe(NAME_REQUIRED);
+    expect(message('Dan')).toBeUndefined();
+  });
+
+  it.each<[string, z.ZodType, Record<string, unknown>, string]>([
+    ['sign-up first name', signupPayloadSchema, { first_name: 5 }, 'First name must be text.'],
+    ['sign-up email', signupPayloadSchema, { email: 5 }, 'Email must be text.'],
+    ['login password', loginSchema, { email: 'a@b.test', password: 12345678 }, 'Password must be text.'],
+    ['application message', applySchema, { message: 5 }, 'Message must be text.'],
+  ])('%s of the wrong type', (_, schema, input, expected) => {
+    expect(schema.safeParse(input).error!.issues.map((i) => i.message)).toContain(expected);
   });
 
   it('keeps the messages the spec writes', () => {
