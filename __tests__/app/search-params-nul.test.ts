@@ -4,7 +4,7 @@
  * searchParams itself, and PostgreSQL refuses NUL in a text parameter ("invalid byte sequence for
  * encoding UTF8: 0x00"). Each page that puts a search parameter into a query is run here, as Next
  * runs it, with the session mocked: it renders, and says what the API says where it shows a
- * parameter's problem.
+ * parameter's problem. The drivers' job search past its last page is checked here too.
  */
 import { isValidElement, type ReactNode } from 'react';
 import type { Actor } from '@/lib/auth/actor';
@@ -85,5 +85,17 @@ describe('a NUL in a page’s search parameters', () => {
     const list = elements(page).find((e) => e.type === JobList);
     expect(list?.props.initialData).toBeDefined();
     expect((list?.props.initialParams as { query: string }).query).toBe('');
+  });
+});
+
+describe('an offset past the last result', () => {
+  it('the drivers’ job search says the page is past the end and links back to the first page, not "No jobs match"', async () => {
+    await signedInAs('driver@demo.test');
+    const page = await MembersJobsPage({ searchParams: Promise.resolve({ offset: '999990', job_type: 'tanker' }) });
+    const titles = elements(page).map((e) => e.props.title);
+    expect(titles).toContain('This page is past the last result');
+    expect(titles).not.toContain('No jobs match your search');
+    const back = elements(page).find((e) => [e.props.children].flat().includes('Back to the first page'));
+    expect(back?.props.href).toBe('/members/jobs?job_type=tanker');
   });
 });

@@ -81,6 +81,13 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
       <AdSlot placement="job_search" className="mb-4 max-w-2xl" />
       {result.items.length ? (
         <PortalJobList jobs={result.items} label="Jobs" />
+      ) : result.pagination.total > 0 ? (
+        // An old link or a hand-typed offset past the end: the jobs exist, this page of them does not.
+        <EmptyState title="This page is past the last result">
+          <Link href={`/members/jobs?${new URLSearchParams(raw as Record<string, string>).toString()}`} className="font-semibold text-brand-700 underline">
+            Back to the first page
+          </Link>
+        </EmptyState>
       ) : (
         <EmptyState title="No jobs match your search">Try fewer filters or a wider distance.</EmptyState>
       )}
