@@ -1,7 +1,7 @@
 import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
-import { applications, jobAddons, jobViews } from '@/lib/db/schema';
+import { applications, invoices, jobAddons, jobViews } from '@/lib/db/schema';
 import { loadOwnedJob } from '@/lib/jobs/access';
 import { jobStatistics } from '@/lib/jobs/services';
 import { candidateCount } from './candidates';
@@ -18,8 +18,10 @@ function daySeries(now: Date, days: number) {
 
 /**
  * GET /jobs/{id}/statistics (issue 10): the posting counts, plus views of the public and portal
- * job pages (one per visitor per day), applications per day, candidates and the cost per applicant
- * of the job's paid add-ons, over the last 30 days.
+ * job pages (one per visitor per day), applications per day, candidates and the cost per applicant,
+ * over the last 30 days. The cost is what the company was charged for the job: its approved orders
+ * (posting, renewals, add-ons; card or invoice), not its add-ons alone, which showed $100 an
+ * applicant for a $600 posting with three.
  */
 export async function jobActivityStatistics(db: Database, actor: Actor | null, id: number | string, now = new Date()) {
   const job = await loadOwnedJob(db, actor, id);
@@ -27,7 +29,7 @@ export async function jobActivityStatistics(db: Database, actor: Actor | null, i
   const days = daySeries(now, STATISTICS_DAYS);
   const since = new Date(`${days[0]}T00:00:00Z`);
   const today = new Date(`${dayOf(now)}T00:00:00Z`);
-  const [viewRows, appRows, [totals], [addons], candidates] = await Promise.all([
+  const [viewRows, appRows, [totals], [addons], [charged], candidates] = await Promise.all([
     db
       .select({ day: jobViews.day, source: jobViews.source, n: count() })
       .from(jobViews)
@@ -46,6 +48,10 @@ export async function jobActivityStatistics(db: Database, actor: Actor | null, i
       .select({ cents: sql<number>`coalesce(sum(${jobAddons.costCents}), 0)`.mapWith(Number) })
       .from(jobAddons)
       .where(and(eq(jobAddons.jobId, job.id), isNotNull(jobAddons.paidThrough))),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${invoices.amountCents}), 0)`.mapWith(Number) })
+      .from(invoices)
+      .where(and(eq(invoices.jobId, job.id), eq(invoices.status, 'APPROVED'))),
     candidateCount(db, job),
   ]);
   const [viewTotal] = await db.select({ n: count() }).from(jobViews).where(eq(jobViews.jobId, job.id));
@@ -64,7 +70,8 @@ export async function jobActivityStatistics(db: Database, actor: Actor | null, i
     total_candidates: candidates,
     views: Number(viewTotal.n),
     paid_addons_cost: addons.cents / 100,
-    cost_per_applicant: totalApplicants ? Math.round(addons.cents / totalApplicants) / 100 : null,
+    total_cost: charged.cents / 100,
+    cost_per_applicant: totalApplicants ? Math.round(charged.cents / totalApplicants) / 100 : null,
     daily: days.map((day) => ({
       day,
       views_public: views.get(day)?.public ?? 0,

@@ -8,7 +8,7 @@ import { jobPoints, rankedSql } from '@/lib/applications/candidates';
 import { recordJobView, visitorKey } from '@/lib/applications/views';
 import { queryRows } from '@/lib/db/client';
 import { getDb } from '@/lib/db/client';
-import { jobAddons, jobAddresses, jobs } from '@/lib/db/schema';
+import { invoices, jobAddons, jobAddresses, jobs } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from '../jobs/helpers';
@@ -47,7 +47,7 @@ it('counts a view once per visitor per day, public and portal apart', async () =
   expect(res.json.data.daily).toHaveLength(30);
 });
 
-it('gives applications per day, totals, candidates and the cost per applicant of paid add-ons', async () => {
+it('gives applications per day, totals, candidates and the cost per applicant: what the job was charged over its applicants', async () => {
   const db = await getDb();
   const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
   await addApplicant(jobId, {}, { createdAt: twoDaysAgo });
@@ -56,8 +56,16 @@ it('gives applications per day, totals, candidates and the cost per applicant of
   await addDriver({ cdlStatus: 'A', latitude: 45.79, longitude: -108.5, travelDistance: 100 });
   await db.insert(jobAddons).values({ jobId, addonType: 'boost', costCents: 20000, paidThrough: new Date(Date.now() + 86_400_000) });
   await db.insert(jobAddons).values({ jobId, addonType: 'promote', costCents: 10000, paidThrough: null });
+  // The posting ($500: address and boost) and a renewal by invoice count; a declined card does not.
+  const [job] = await db.select({ companyId: jobs.companyId }).from(jobs).where(eq(jobs.id, jobId));
+  const order = { companyId: job.companyId, jobId, paymentMethod: 'CELERO' as const };
+  await db.insert(invoices).values([
+    { ...order, number: 'INV-STATS-1', idempotencyKey: 'stats-1', actionType: 'new_job', status: 'APPROVED', amountCents: 50000 },
+    { ...order, number: 'INV-STATS-2', idempotencyKey: 'stats-2', actionType: 'renewal', status: 'APPROVED', amountCents: 30000, paymentMethod: 'CONTRACT' },
+    { ...order, number: 'INV-STATS-3', idempotencyKey: 'stats-3', actionType: 'renewal', status: 'DECLINED', amountCents: 30000 },
+  ]);
   const res = await stats();
-  expect(res.json.data).toMatchObject({ total_applicants: 3, today_applicants: 2, total_candidates: 1, paid_addons_cost: 200, cost_per_applicant: 66.67 });
+  expect(res.json.data).toMatchObject({ total_applicants: 3, today_applicants: 2, total_candidates: 1, paid_addons_cost: 200, total_cost: 800, cost_per_applicant: 266.67 });
   expect(res.json.data.daily.at(-1).applications).toBe(2);
   expect(res.json.data.daily.at(-3).applications).toBe(1);
 });
