@@ -8,6 +8,8 @@ export type ToastType = 'success' | 'error' | 'warning' | 'info';
 type Toast = { id: number; type: ToastType; title?: string; message: string };
 
 const TOAST_TIMEOUT_MS = 5000;
+/** At most this many at once, the oldest giving way: a column of them covered the login form. */
+const MAX_TOASTS = 3;
 
 const ToastContext = createContext<{ show: (type: ToastType, message: string, title?: string) => void } | null>(null);
 
@@ -17,7 +19,10 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
   const show = useCallback((type: ToastType, message: string, title?: string) => {
     const id = Date.now() + Math.random();
-    setToasts((t) => [...t, { id, type, message, title }]);
+    // The same words again (a sign-in refused ten times in a row) replace the one on screen, whose
+    // time starts over, rather than stacking copies of it.
+    const same = (x: Toast) => x.type === type && x.message === message && x.title === title;
+    setToasts((t) => [...t.filter((x) => !same(x)), { id, type, message, title }].slice(-MAX_TOASTS));
   }, []);
   const value = useMemo(() => ({ show }), [show]);
 
@@ -37,7 +42,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
       {/* Top centre, clear of the page header's actions on the right (Create New Job) and, on phones, below the top bar. */}
       <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex flex-col items-center gap-2 px-4 min-[500px]:top-4">
         {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} onClose={() => dismiss(t.id)} />
+          <ToastItem key={t.id} toast={t} onClose={dismiss} />
         ))}
       </div>
     </ToastContext.Provider>
@@ -51,18 +56,20 @@ const STYLES: Record<ToastType, string> = {
   info: 'border-sky-300 bg-sky-50 text-sky-900',
 };
 
-function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
+  // Timed from when this toast appeared: a new closure per render of the list restarted the timer
+  // whenever another toast came, so busy toasts never left.
   useEffect(() => {
-    const t = setTimeout(onClose, TOAST_TIMEOUT_MS);
+    const t = setTimeout(() => onClose(toast.id), TOAST_TIMEOUT_MS);
     return () => clearTimeout(t);
-  }, [onClose]);
+  }, [onClose, toast.id]);
   return (
     <div role={toast.type === 'error' ? 'alert' : 'status'} data-toast={toast.type} className={clsx('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-3 shadow-md', STYLES[toast.type])}>
       <div className="flex-1 text-sm">
         {toast.title && <p className="font-semibold">{toast.title}</p>}
         <p>{toast.message}</p>
       </div>
-      <button type="button" onClick={onClose} aria-label="Close notification" className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">
+      <button type="button" onClick={() => onClose(toast.id)} aria-label="Close notification" className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">
         ×
       </button>
     </div>
