@@ -6,6 +6,7 @@ import { NAME_REQUIRED, signupFormSchema, signupPayloadSchema } from '@/lib/acco
 import { loginSchema } from '@/lib/auth/schemas';
 import { applySchema } from '@/lib/drivers/schemas';
 import { fieldLabel, textError } from '@/lib/validation/messages';
+import { TOKEN_TOO_LONG, socialLoginSchema } from '@/lib/auth/social-schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { jobPayload, tokens } from '../../api/jobs/helpers';
@@ -52,7 +53,8 @@ describe('plain-words validation messages', () => {
     ['sign-up email', signupPayloadSchema, { email: 5 }, 'Email must be text.'],
     ['login password', loginSchema, { email: 'a@b.test', password: 12345678 }, 'Password must be text.'],
     ['application message', applySchema, { message: 5 }, 'Message must be text.'],
-  ])('%s of the wrong type', (_, schema, input, expected) => {
+    ['social sign-in token past 8 kB', socialLoginSchema, { source: 'google', token: 'a'.repeat(60_000) }, TOKEN_TOO_LONG],
+  ])('%s: said in words, not as the field’s missing-value message', (_, schema, input, expected) => {
     expect(schema.safeParse(input).error!.issues.map((i) => i.message)).toContain(expected);
   });
 
