@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { ToastProvider, useToast } from '@/components/ui/toast';
 
 /*
@@ -6,11 +7,17 @@ import { ToastProvider, useToast } from '@/components/ui/toast';
  * each lasted longer than its 5 s: every new toast restarted the timers of those already shown.
  */
 
-let show: ReturnType<typeof useToast>['show'];
-function Grab() {
-  show = useToast().show;
+type Show = ReturnType<typeof useToast>['show'];
+let show: Show;
+/** Hands the provider's show() to the test once mounted. */
+function Grab({ onReady }: { onReady: (s: Show) => void }) {
+  const toast = useToast();
+  useEffect(() => onReady(toast.show), [toast, onReady]);
   return null;
 }
+const grab = (s: Show) => {
+  show = s;
+};
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -19,7 +26,7 @@ const toasts = () => screen.queryAllByRole('alert').concat(screen.queryAllByRole
 
 describe('toasts', () => {
   it('shows the same words once: a repeat replaces the one on screen and starts its time over', () => {
-    render(<ToastProvider><Grab /></ToastProvider>);
+    render(<ToastProvider><Grab onReady={grab} /></ToastProvider>);
     for (let i = 0; i < 10; i++) {
       act(() => show('error', 'The email or password is incorrect.'));
       act(() => jest.advanceTimersByTime(1_000));
@@ -32,13 +39,13 @@ describe('toasts', () => {
   });
 
   it('keeps at most three, the oldest giving way', () => {
-    render(<ToastProvider><Grab /></ToastProvider>);
+    render(<ToastProvider><Grab onReady={grab} /></ToastProvider>);
     for (const n of [1, 2, 3, 4, 5]) act(() => show('info', `Message ${n}`));
     expect(toasts().map((t) => t.textContent)).toEqual(['Message 3×', 'Message 4×', 'Message 5×']);
   });
 
   it('closes each toast 5 s after it appeared, however many came after it', () => {
-    render(<ToastProvider><Grab /></ToastProvider>);
+    render(<ToastProvider><Grab onReady={grab} /></ToastProvider>);
     act(() => show('success', 'Saved'));
     act(() => jest.advanceTimersByTime(3_000));
     act(() => show('info', 'Another'));
