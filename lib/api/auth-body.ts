@@ -1,9 +1,7 @@
 import { AppError } from '@/lib/errors';
 import { requestIdFrom } from '@/lib/log';
-import { readBodyCapped } from './body';
+import { INVALID_JSON, readJsonCapped } from './body';
 import { MAX_JSON_BYTES, errorResponse } from './route';
-
-const utf8 = new TextDecoder();
 
 /**
  * The answer to a JSON body that cannot be read, or null to let the request through. next-auth's
@@ -15,9 +13,9 @@ export async function refuseUnreadableJson(req: Request): Promise<Response | nul
   if (req.method !== 'POST' || !req.body || !req.headers.get('content-type')?.includes('application/json')) return null;
   const requestId = requestIdFrom(req.headers.get('x-request-id'));
   try {
-    JSON.parse(utf8.decode(await readBodyCapped(req.clone(), MAX_JSON_BYTES)));
+    await readJsonCapped(req.clone(), MAX_JSON_BYTES);
     return null;
   } catch (error) {
-    return errorResponse(error instanceof AppError ? error : new AppError(400, 'Invalid JSON body'), requestId);
+    return errorResponse(error instanceof AppError ? error : new AppError(400, INVALID_JSON), requestId);
   }
 }

@@ -29,6 +29,26 @@ export async function readBodyCapped(req: Request, maxBytes: number, tooLarge: T
   return Buffer.concat(chunks, total);
 }
 
+// Decodes as `req.text()` does: UTF-8, a leading byte order mark dropped.
+const utf8 = new TextDecoder();
+
+export const INVALID_JSON = 'Invalid JSON body';
+
+/**
+ * The request body parsed as JSON, read up to `maxBytes` (413 past it) and 400 "Invalid JSON body"
+ * when it does not parse. A blank body is `blankAs` when given (the API's routes take it as `{}`),
+ * otherwise invalid like any other text that is not JSON.
+ */
+export async function readJsonCapped(req: Request, maxBytes: number, options: { blankAs?: object } = {}): Promise<unknown> {
+  const text = utf8.decode(await readBodyCapped(req, maxBytes));
+  if (options.blankAs && !text.trim()) return options.blankAs;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, INVALID_JSON);
+  }
+}
+
 /** Room for a form's boundaries and the small fields beside its file (a logo's crop, an upload's stage). */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 

@@ -7,7 +7,7 @@ import { getDb, type Database } from '@/lib/db/client';
 import { AppError, notFound } from '@/lib/errors';
 import { clientAddress } from '@/lib/api/client-address';
 import { guardInput } from './input-guard';
-import { readBodyCapped } from './body';
+import { readJsonCapped } from './body';
 import { sqlErrorAnswer } from './sql-errors';
 import { log, requestIdFrom, withRequestId } from '@/lib/log';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
@@ -92,7 +92,7 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       const rawQuery = guardInput(Object.fromEntries(req.nextUrl.searchParams));
       const query = options.query ? parseWith(options.query, rawQuery) : undefined;
       let body: unknown;
-      if (!options.rawBody && options.body) body = parseWith(options.body, guardInput(await readJson(req)));
+      if (!options.rawBody && options.body) body = parseWith(options.body, guardInput(await readJsonCapped(req, MAX_JSON_BYTES, { blankAs: {} })));
       const params = guardInput((await context?.params) ?? {}) as P;
       refuseOddIds(params as Record<string, unknown>);
       const result = await options.handler({ req, db, actor, body, query, params, ip, requestId, bearer } as never);
@@ -127,19 +127,6 @@ function refuseOddIds(params: Record<string, unknown>) {
 
 function parseWith<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
   return schema.parse(input);
-}
-
-// Decodes as `req.text()` does: UTF-8, a leading byte order mark dropped.
-const utf8 = new TextDecoder();
-
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = utf8.decode(await readBodyCapped(req, MAX_JSON_BYTES));
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError(400, 'Invalid JSON body');
-  }
 }
 
 /** The caller's address for rate limits: forwarding headers count only from our own proxies (lib/api/client-address.ts). */
