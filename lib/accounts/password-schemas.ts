@@ -26,9 +26,12 @@ export const verifyResetCodeSchema = z.object({
 });
 export type VerifyResetCodeInput = z.infer<typeof verifyResetCodeSchema>;
 
+/** A reset token that is missing, forged, used or expired: one message, whichever it is. */
+export const RESET_TOKEN_INVALID = 'Your reset session has expired. Please request a new code.';
+
 /** POST /auth/reset-password: the token from verify-token-password and the new password. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: textError('Your reset link has expired. Please request a new code.') }).min(1, 'Your reset link has expired. Please request a new code.'),
+  token: z.string({ error: textError(RESET_TOKEN_INVALID) }).min(1, RESET_TOKEN_INVALID),
   password: newPassword,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -12,7 +12,9 @@ import type { Actor } from '@/lib/auth/actor';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
 import { consumeOrThrow, limiter, waitInWords } from '@/lib/rate-limit';
 import { enqueueTemplate } from '@/lib/mail/outbox';
-import type { ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput, VerifyResetCodeInput } from './password-schemas';
+import { RESET_TOKEN_INVALID, type ChangePasswordInput, type ForgotPasswordInput, type ResetPasswordInput, type VerifyResetCodeInput } from './password-schemas';
+
+export { RESET_TOKEN_INVALID };
 
 export const CODE_TTL_MINUTES = 15;
 export const CODE_MAX_TRIES = 5;
@@ -22,7 +24,6 @@ const RESET_PURPOSE = 'password-reset';
 export const RESET_REQUESTED =
   'If an account exists for this email, we have sent a 6-digit code to it. The code is valid for 15 minutes.';
 export const CODE_INVALID = 'This code is not valid or has expired. Check the latest email we sent you, or request a new code.';
-export const RESET_TOKEN_INVALID = 'Your reset session has expired. Please request a new code.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 export const SAME_PASSWORD = 'The new password must be different from your current password.';
 /** Says how long to wait: the limits here run from 15 minutes to an hour. */

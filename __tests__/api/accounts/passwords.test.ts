@@ -166,6 +166,13 @@ describe('POST /auth/verify-token-password and /auth/reset-password', () => {
     expect(res.json.errors[0]).toEqual({ message: 'Your reset session has expired. Please request a new code.', field: 'token' });
   });
 
+  // A blank or missing token is the same dead end as a forged one: the same words, not a second story.
+  it.each([[''], [undefined]])('says the same for a token of %p', async (token) => {
+    const res = await reset(token as string, NEW);
+    expect(res.status).toBe(422);
+    expect(res.json.errors[0]).toEqual({ message: 'Your reset session has expired. Please request a new code.', field: 'token' });
+  });
+
   it.each([
     ['', 'No password provided.'],
     ['Ab1!', 'Password is too short - It should be at least 8 characters.'],
