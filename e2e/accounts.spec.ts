@@ -193,7 +193,7 @@ test('password change from the members settings', async ({ page, request }) => {
 
   // Still signed in here; the old password no longer works.
   await page.goto('/members/home');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Riley' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Riley' })).toBeVisible();
   expect(await apiLogin(request, email, PASSWORD)).toBe(401);
   expect(await apiLogin(request, email, NEW_PASSWORD)).toBe(200);
 });

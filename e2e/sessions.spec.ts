@@ -80,7 +80,7 @@ test('a logout in one browser ends the session of the same sign-in in the other'
   await two.addCookies(await one.context.cookies());
   const other = await two.newPage();
   await other.goto('/members/home');
-  await expect(other.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
+  await expect(other.getByRole('heading', { name: 'Welcome, Sam' })).toBeVisible();
 
   const nav = one.page.locator('#side-nav');
   await nav.getByRole('button', { name: 'Log out' }).click();
@@ -112,7 +112,7 @@ test('a password change on one device signs the other out', async ({ browser, re
   await expectSentToLogin(two.page, '/members/settings');
   // The device that changed it stays signed in.
   await one.page.goto('/members/home');
-  await expect(one.page.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
+  await expect(one.page.getByRole('heading', { name: 'Welcome, Sam' })).toBeVisible();
   await one.context.close();
   await two.context.close();
 });

@@ -12,19 +12,9 @@ import { PortalJobList } from '@/components/drivers/job-card';
 import { bestMatchingJobs } from '@/lib/drivers/jobs';
 import { getDriverProfile } from '@/lib/drivers/profile';
 import { AdSlot } from '@/components/ads/ad-slot';
+import { timeOfDayGreeting, welcomeHeading } from '@/lib/accounts/greeting';
 
 export const metadata: Metadata = { title: 'Home' };
-
-function greeting(timeZone: string, now = new Date()) {
-  let hour = now.getUTCHours() - 5;
-  try {
-    hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
-  } catch {
-    /* an unknown zone: US Eastern's offset is close enough for a greeting */
-  }
-  hour = (hour + 24) % 24;
-  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
-}
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
@@ -39,8 +29,8 @@ export default async function MembersHomePage() {
     <div className="flex flex-col gap-6">
       {/* Answers the card's button; the portal layout may mount its own host as well. */}
       <header>
-        <p className="text-sm font-medium text-brand-600">{greeting(profile.timezone)}</p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">Welcome back, {profile.firstName}</h1>
+        <p className="text-sm font-medium text-brand-600">{timeOfDayGreeting(profile.timezone)}</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{welcomeHeading(profile.firstName, profile.memberSince)}</h1>
         <p className="mt-1 text-sm text-slate-500">Your {PRODUCT_NAME} account at a glance.</p>
       </header>
 
