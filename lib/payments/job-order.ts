@@ -123,7 +123,9 @@ export async function pay(
     onApproved,
     deps,
   );
-  if (outcome.approved && !card.isDefault) await makeDefaultCard(db, job.companyId, card.id);
+  // Only the card this request charged: an order already paid (a second tab, a replay) answers
+  // success without touching the card sent with it, which may never have been approved.
+  if (outcome.approved && outcome.invoice.paymentMethodId === card.id && !card.isDefault) await makeDefaultCard(db, job.companyId, card.id);
   return outcome;
 }
 

@@ -105,6 +105,19 @@ describe('POST /api/v1.0/payment/company/invoice/charge (card)', () => {
     expect(await db.select().from(invoices).where(eq(invoices.jobId, job.id))).toHaveLength(1);
   });
 
+  it('a card sent again for a job already paid (a second tab) does not become the saved card', async () => {
+    const db = await getDb();
+    const savedCard = () => queryRows<{ masked_number: string }>(db, sql`select masked_number from payment_methods where is_default and deleted_at is null and company_id = ${job.companyId}`);
+    const job = await makeJob({ email: 'employer@demo.test' });
+    expect((await charge({ secret_token: job.jobsPostToken, card_token: await cardToken(CARDS.approve) })).status).toBe(200);
+    const before = await savedCard();
+    expect(before).toEqual([{ masked_number: `**** **** **** ${CARDS.approve.slice(-4)}` }]);
+    const again = await charge({ secret_token: job.jobsPostToken, card_token: await cardToken(CARDS.decline) });
+    expect(again.status).toBe(200);
+    expect(again.json.data.already_paid).toBe(true);
+    expect(await savedCard()).toEqual(before);
+  });
+
   it('20 concurrent charges for one job make exactly one transaction and one APPROVED order', async () => {
     const job = await makeJob({ email: 'employer@demo.test' });
     const token = await cardToken(CARDS.approve);
