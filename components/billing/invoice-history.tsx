@@ -36,7 +36,8 @@ export function StatusBadge({ inv }: { inv: Pick<InvoiceView, 'payment_state' | 
 }
 
 function PaymentMethod({ inv }: { inv: InvoiceView }) {
-  if (inv.payment_method.code === 'CONTRACT') return <span className="text-slate-700">Invoice</span>;
+  // No card behind it: an invoice, or an order of $0 (an admin's boost) the API says so of.
+  if (inv.payment_method.code === 'CONTRACT' || !inv.payment_method.masked_number) return <span className="text-slate-700">{inv.payment_method.description}</span>;
   return (
     <span className="whitespace-nowrap text-slate-700">
       {inv.payment_method.card_type ?? 'Credit Card'} <span className="font-mono text-xs text-slate-500">{inv.payment_method.masked_number?.slice(-9)}</span>

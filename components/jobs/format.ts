@@ -1,12 +1,11 @@
 import { dollarsToCents, formatUsd } from '@/lib/jobs/codes';
-import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
+import { portalDateText } from '@/lib/validation/portal-day';
 
 /**
  * Display rules of the jobs screens (jobs spec §5, §9): dates MM/DD/YYYY, a dash for an empty
  * date, amounts in US dollars. Dates are shown in the portal's default time zone (US/Eastern, the
  * users' default) so the server's first paint and the browser agree.
  */
-const DATE = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric' });
 
 /**
  * Formatted dates by the API's ISO text: a list shows the same few dates again and again, and a
@@ -21,7 +20,7 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function formatDate(value: string | Date | null | undefined, empty = '-'): string {
   if (!value) return empty;
-  if (typeof value !== 'string') return Number.isNaN(value.getTime()) ? empty : DATE.format(value);
+  if (typeof value !== 'string') return Number.isNaN(value.getTime()) ? empty : portalDateText(value);
   // Read as UTC midnight and shown in US/Eastern, a birth date came out a day early.
   const day = CALENDAR_DAY.exec(value);
   if (day) return `${day[2]}/${day[3]}/${day[1]}`;
@@ -30,7 +29,7 @@ export function formatDate(value: string | Date | null | undefined, empty = '-')
     const d = new Date(value);
     if (Number.isNaN(d.getTime())) return empty;
     if (FORMATTED.size >= FORMATTED_MAX) FORMATTED.clear();
-    FORMATTED.set(value, (shown = DATE.format(d)));
+    FORMATTED.set(value, (shown = portalDateText(d)));
   }
   return shown;
 }

@@ -7,6 +7,7 @@ import { conflict, notFound } from '@/lib/errors';
 import { BOOST_DAYS, POSTING_DAYS, RENEW_WINDOW_DAYS } from './codes';
 import { JOB_NOT_FOUND } from './access';
 import { paymentRefusal } from './ended';
+import { portalDateText } from '@/lib/validation/portal-day';
 
 /**
  * The posting lifecycle the payments flow and the tick drive. No actor here: callers (the
@@ -33,7 +34,7 @@ export async function getJobForCharge(db: Database, key: ChargeKey) {
   };
 }
 
-const mmddyyyy = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const mmddyyyy = portalDateText;
 
 /**
  * Why a paid job cannot be renewed at `now`, or null. An expired job (or one past its end date the

@@ -11,6 +11,14 @@ import type { InvoiceListQuery } from './schemas';
 
 /** Spec §9 payment method codes and how they read. */
 export const PAYMENT_METHOD_LABELS = { CELERO: 'Credit Card', CONTRACT: 'Invoice' } as const;
+export const NO_CHARGE = 'No charge';
+
+/** How an order was paid, as every screen and document says it: an order of $0 (an admin's boost) used no card. */
+export function paymentMethodLabel(inv: Pick<Invoice, 'paymentMethod' | 'amountCents' | 'cardType' | 'maskedNumber'>, detail = false) {
+  if (inv.amountCents === 0) return NO_CHARGE;
+  if (inv.paymentMethod !== 'CELERO' || !detail) return PAYMENT_METHOD_LABELS[inv.paymentMethod];
+  return `${inv.cardType ?? 'Card'} ${inv.maskedNumber ?? ''}`.trim();
+}
 
 export const ACTION_LABELS: Record<Invoice['actionType'], string> = {
   new_job: 'New job',
@@ -56,7 +64,7 @@ export function toInvoiceView(inv: Invoice, lines: Line[]) {
     error: inv.error,
     payment_method: {
       code: inv.paymentMethod,
-      description: PAYMENT_METHOD_LABELS[inv.paymentMethod],
+      description: paymentMethodLabel(inv),
       card_type: inv.cardType,
       masked_number: inv.maskedNumber,
     },

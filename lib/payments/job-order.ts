@@ -13,6 +13,7 @@ import { getGateway } from './gateway';
 import { currentJob, markLinesPaid, publishJob, renewJobPeriod, startBoost, type ChargeableJob } from './jobs-port';
 import { totalOf, type LineInput, type OrderInput } from './orders';
 import { makeDefaultCard, resolveCard } from './payment-methods';
+import { portalDateText } from '@/lib/validation/portal-day';
 
 /**
  * One job's order, whatever it pays for (a new posting, add-ons, a renewal, an admin's boost): who
@@ -38,7 +39,7 @@ export async function recipientOf(db: Database, job: ChargeableJob, company: Com
 }
 
 const jobUrl = (jobId: number) => publicUrl(`/company/jobs/${jobId}/detail`).toString();
-const dateText = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const dateText = portalDateText;
 
 export const PAID_AFTER_JOB_ENDED = 'This payment was approved after the job was closed or cancelled, so the job was left as it was. Contact support for a refund.';
 

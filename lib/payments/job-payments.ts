@@ -59,7 +59,7 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
   assertNotEnded(job);
   assertPayable(job);
   if (!isPublished(job)) throw unprocessable('Pay for the job posting first; its add-ons are charged with it.');
-  const lines = pendingLines(job);
+  const lines = pendingLines(job, deps.now?.() ?? new Date());
   if (!lines.length) throw unprocessable('There are no unpaid add-ons on this job.');
   assertShownTotal(lines, input.expected_total_cents);
   const company = await companyOfJob(db, job);

@@ -8,6 +8,7 @@ import { notFound } from '@/lib/errors';
 import { isJobStaff, JOB_NOT_FOUND } from '@/lib/jobs/access';
 import { labelOf, ADDON_TYPES } from '@/lib/jobs/codes';
 import type { LineInput } from './orders';
+import { portalDateText } from '@/lib/validation/portal-day';
 
 /*
  * What payments needs from the jobs domain, in one place: load a job for a charge, and the
@@ -63,21 +64,21 @@ export function addonLines(addons: ChargeableJob['addons']): LineInput[] {
   }));
 }
 
-const mmddyyyy = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const mmddyyyy = portalDateText;
 
 /**
- * A renewal's lines: the posting (every address) and every subscribed add-on. A boost still
- * running is not restarted: the renewal's 7 boost days follow it (lifecycle boostEndAfter), and
- * its line says so, on the payment step and on the order.
+ * A boost bought while another runs (a paid one, or an admin's) is not restarted: its 7 days follow
+ * the running one (lifecycle boostEndAfter), and its line says so, on the payment step and on the order.
  */
+function afterRunningBoost(lines: LineInput[], job: ChargeableJob, now: Date): LineInput[] {
+  if (!(job.boostActive && job.boostEndsAt && job.boostEndsAt > now)) return lines;
+  const note = `Boost add-on: 7 more days after the running boost ends ${mmddyyyy(job.boostEndsAt)} (until ${mmddyyyy(boostEndAfter(job, now))})`;
+  return lines.map((l) => (l.addonType === 'boost' ? { ...l, description: note } : l));
+}
+
+/** A renewal's lines: the posting (every address) and every subscribed add-on. */
 export function renewalLines(job: ChargeableJob, now = new Date()): LineInput[] {
-  const running = job.boostActive && job.boostEndsAt && job.boostEndsAt > now;
-  const addons = addonLines(job.addons.filter((a) => a.subscribed)).map((l) =>
-    l.addonType === 'boost' && running
-      ? { ...l, description: `Boost add-on: 7 more days after the running boost ends ${mmddyyyy(job.boostEndsAt!)} (until ${mmddyyyy(boostEndAfter(job, now))})` }
-      : l,
-  );
-  return [...postingLines(job, 'renewal'), ...addons];
+  return [...postingLines(job, 'renewal'), ...afterRunningBoost(addonLines(job.addons.filter((a) => a.subscribed)), job, now)];
 }
 
 type OrderLine = { addressId: number | null; addonId: number | null };
@@ -113,8 +114,9 @@ export async function startBoost(tx: Database, jobId: number, now: Date) {
  * What a live job has that is not paid for yet (lib/jobs/paid-items.ts): addresses and add-ons
  * added since its posting or renewal was paid, as order lines. The 'addons' order pays them.
  */
-export function pendingLines(job: ChargeableJob): LineInput[] {
-  return [...addressLines(job.addresses.filter((a) => addressIsPending(job, a)), 'job_posting'), ...addonLines(job.addons.filter((a) => addonIsPending(job, a)))];
+export function pendingLines(job: ChargeableJob, now = new Date()): LineInput[] {
+  const addons = afterRunningBoost(addonLines(job.addons.filter((a) => addonIsPending(job, a))), job, now);
+  return [...addressLines(job.addresses.filter((a) => addressIsPending(job, a)), 'job_posting'), ...addons];
 }
 
 /** An approved 'addons' order: the addresses and add-ons its lines name are live, paid through the job's current end. */

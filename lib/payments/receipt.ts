@@ -2,12 +2,13 @@ import PDFDocument from 'pdfkit';
 import { config, publicOrigin } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import type { Actor } from '@/lib/auth/actor';
-import { ACTION_LABELS, PAYMENT_METHOD_LABELS, documentKindOf, receiptData } from './invoices';
+import { ACTION_LABELS, documentKindOf, paymentMethodLabel, receiptData } from './invoices';
 import type { Invoice } from './orders';
 import { PAYMENT_STATE_LABELS, paymentStateOf } from './settlement';
+import { portalDateText } from '@/lib/validation/portal-day';
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const dateText = (d: Date | null) => (d ? d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' }) : '-');
+const dateText = (d: Date | null) => (d ? portalDateText(d) : '-');
 
 type Receipt = Awaited<ReturnType<typeof receiptData>>;
 
@@ -16,7 +17,7 @@ type Receipt = Awaited<ReturnType<typeof receiptData>>;
  * or an invoice-billed order's Invoice (invoice date, due date, status, amount due until settled).
  */
 export function documentText(invoice: Invoice) {
-  const method = invoice.paymentMethod === 'CELERO' ? `${invoice.cardType ?? 'Card'} ${invoice.maskedNumber ?? ''}`.trim() : PAYMENT_METHOD_LABELS.CONTRACT;
+  const method = paymentMethodLabel(invoice, true);
   const order: [string, string][] = [
     ['Order', ACTION_LABELS[invoice.actionType]],
     ['Job', invoice.jobTitle ?? '-'],

@@ -29,8 +29,8 @@ export async function paymentSummary(db: Database, actor: Actor, query: z.infer<
   const [company] = await db.select({ billingType: companies.billingType }).from(companies).where(eq(companies.id, job.companyId));
   const subscribed = job.addons.filter((a) => a.subscribed);
   let lines;
-  if (query.action === 'addons') lines = pendingLines(job);
-  else if (query.action === 'renewal') lines = renewalLines(job);
+  if (query.action === 'addons') lines = pendingLines(job, now);
+  else if (query.action === 'renewal') lines = renewalLines(job, now);
   else lines = [...postingLines(job), ...addonLines(subscribed)];
   const card = await defaultCard(db, job.companyId);
   const gateway = await getGateway(db);

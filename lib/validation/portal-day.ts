@@ -7,6 +7,17 @@
 export const PORTAL_TIME_ZONE = 'America/New_York';
 
 let offsets: Intl.DateTimeFormat | undefined;
+let days: Intl.DateTimeFormat | undefined;
+
+/**
+ * A moment's day as MM/DD/YYYY in the portal's zone: the day every list, order, invoice and mail
+ * shows, so one order does not carry three dates (the browser's zone, US/Eastern and UTC differ for
+ * anything after 7 pm Eastern).
+ */
+export function portalDateText(at: Date): string {
+  days ??= new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric' });
+  return days.format(at);
+}
 
 /** The portal zone's offset from UTC at `at`, in minutes ('GMT-05:00' → -300). */
 function portalOffsetMinutes(at: Date) {

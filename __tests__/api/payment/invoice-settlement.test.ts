@@ -7,6 +7,7 @@ import { POST as markPaidPost } from '@/app/api/v1.0/admin/invoices/[id]/mark-pa
 import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import { auditTrail } from '@/lib/audit';
 import { documentText } from '@/lib/payments/receipt';
+import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 import { getDb, queryRows } from '@/lib/db/client';
 import { companies, invoices } from '@/lib/db/schema';
 import { call, tokenFor } from '../../helpers/http';
@@ -71,7 +72,7 @@ describe('invoices of invoice-billed companies', () => {
     // What the page says: invoice date, the due date 30 days on, Due, the amount due.
     const [inv] = await (await getDb()).select().from(invoices).where(eq(invoices.id, id));
     const text = documentText(inv);
-    const mmddyyyy = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    const mmddyyyy = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: PORTAL_TIME_ZONE });
     expect(text).toMatchObject({ title: 'Invoice', totalLabel: 'Amount due' });
     expect(text.meta).toEqual(
       expect.arrayContaining([

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
 import { GET as summaryGet } from '@/app/api/v1.0/payment/company/invoice/summary/route';
 import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/route';
 import { POST as payAddonsPost } from '@/app/api/v1.0/payment/employer/job/addons/route';
 import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import { getDb } from '@/lib/db/client';
-import { jobAddons, jobs } from '@/lib/db/schema';
+import { portalDateText } from '@/lib/validation/portal-day';
+import { invoiceLines, jobAddons, jobs } from '@/lib/db/schema';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { CARDS, cardToken, endsIn, jobRow, makeJob } from './fixtures';
@@ -41,7 +42,7 @@ describe('renewing a job whose boost is still running', () => {
     const res = await call(summaryGet, { token: employer, query: { job_id: job.id, action: 'renewal' } });
     expect(res.status).toBe(200);
     const boost = res.json.data.lines.find((l: { description: string }) => l.description.startsWith('Boost'));
-    const fmt = (d: Date) => d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    const fmt = portalDateText;
     expect(boost.description).toBe(`Boost add-on: 7 more days after the running boost ends ${fmt(job.boostEndsAt!)} (until ${fmt(new Date(job.boostEndsAt!.getTime() + 7 * DAY))})`);
   });
 
@@ -62,8 +63,15 @@ describe('renewing a job whose boost is still running', () => {
     const boosted = await jobRow(job.id);
     const db = await getDb();
     await db.insert(jobAddons).values({ jobId: job.id, addonType: 'boost', costCents: 20_000 });
-    expect((await call(payAddonsPost, { token: employer, body: { job_id: job.id } })).status).toBe(200);
+    // The payment step and the order's line say when the paid days start and end.
+    const note = `Boost add-on: 7 more days after the running boost ends ${portalDateText(boosted.boostEndsAt!)} (until ${portalDateText(new Date(boosted.boostEndsAt!.getTime() + 7 * DAY))})`;
+    const summary = await call(summaryGet, { token: employer, query: { job_id: job.id, action: 'addons' } });
+    expect(summary.json.data.lines.map((l: { description: string }) => l.description)).toContain(note);
+    const paid = await call(payAddonsPost, { token: employer, body: { job_id: job.id } });
+    expect(paid.status).toBe(200);
     const [after] = await db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(after.boostEndsAt!.getTime()).toBe(boosted.boostEndsAt!.getTime() + 7 * DAY);
+    const [line] = await db.select().from(invoiceLines).where(and(eq(invoiceLines.invoiceId, paid.json.data.invoice_id), eq(invoiceLines.addonType, 'boost')));
+    expect(line.description).toBe(note);
   });
 });
