@@ -127,8 +127,16 @@ async function image(doc: Doc, n: Node, x: number, width: number, images: Map<st
   if (!images.has(src)) images.set(src, await imageBuffer(src));
   const data = images.get(src);
   if (!data) return;
-  const w = Math.min(width, (Number(n.width) || 720) * PX);
-  const h = n.width && n.height ? (w * Number(n.height)) / Number(n.width) : undefined;
+  // The stored size is what a writer's editor (or an API client) sent: any positive number. The
+  // image fits the column and one page, keeping the stored proportions; pdfkit throws on the
+  // non-finite sizes that extreme ones make (1e300 tall: a 500 for every reader of the export).
+  const sizeOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+  const [sw, sh] = [sizeOf(n.width), sizeOf(n.height)];
+  const ratio = sw && sh && Number.isFinite(sh / sw) ? sh / sw : 0;
+  const pageHeight = PDF_PAGE.height - 2 * PDF_PAGE.margin;
+  let w = Math.max(1, Math.min(width, (sw || 720) * PX));
+  let h = ratio ? w * ratio : undefined;
+  if (h && h > pageHeight) [w, h] = [Math.max(1, pageHeight / ratio), pageHeight];
   if (h && doc.y + h > PDF_PAGE.height - PDF_PAGE.margin) doc.addPage();
   doc.image(data, x, doc.y, h ? { width: w, height: h } : { width: w });
   doc.moveDown(0.4);

@@ -425,6 +425,16 @@ describe('images, thumbnails, albums and PDF', () => {
     expect((await call(pdfRoute, { token: t.driver, params: { id: String(p.id) } })).status).toBe(403);
   });
 
+  it('exports a post whose image has any stored size, fitted to the page (1e300 tall answered 500)', async () => {
+    const id = await channel();
+    const src = (await upload(id, await png(300, 200))).json.data.image_url;
+    for (const [width, height] of [[1, 1e300], [1e-300, 1e300], [1e308, 1e308], [720, 5000], [5000, 1]]) {
+      const p = (await post(id, t.contributor, { body: body({ type: 'paragraph', children: [{ type: 'image', src, altText: 'Truck', width, height }] }) })).json.data;
+      const res = await call(pdfRoute, { token: t.newsAdmin, params: { id: String(p.id) } });
+      expect([width, height, res.status, res.headers.get('content-type')]).toEqual([width, height, 200, 'application/pdf']);
+    }
+  });
+
   it('exports the text of a post written as HTML (it has no editor state), one paragraph each', async () => {
     const id = await channel();
     const lines = async (html: string) => {
