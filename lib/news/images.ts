@@ -32,6 +32,11 @@ export function keyOfImageUrl(url: string | null | undefined): string | null {
   return NAME.test(name) ? KEY_PREFIX + name : null;
 }
 
+/** Whether an address is one of the images uploaded to this channel (their names start with its id). */
+export function isChannelImageUrl(url: string, channelId: number): boolean {
+  return keyOfImageUrl(url)?.startsWith(`${KEY_PREFIX}${channelId}-`) ?? false;
+}
+
 export function imageKeyOfName(name: string): string | null {
   return NAME.test(name) ? KEY_PREFIX + name : null;
 }

@@ -11,7 +11,7 @@ import { renderRichText } from '@/lib/jobs/sanitize';
 import { cleanLexicalState } from '@/lib/jobs/lexical-clean';
 import { assertMayEdit, assertReader, assertWriter, isNewsAdmin } from './access';
 import { channelOrThrow } from './channels';
-import { firstImageUrl, keyOfImageUrl, makeThumbnails } from './images';
+import { firstImageUrl, isChannelImageUrl, keyOfImageUrl, makeThumbnails } from './images';
 import { storage } from '@/lib/storage';
 import { CHANNEL_INACTIVE, SCHEDULE_IN_PAST, THUMBNAIL_NOT_FOUND, type PostInput, type PostStatus } from './schemas';
 import { newsChanged } from '@/lib/cache/tags';
@@ -75,10 +75,13 @@ async function postOrThrow(db: Database, id: number) {
  * - otherwise they follow the body's first image, remade only when it changes (a web save always
  *   sends the body; the same first image writes no file) and cleared when the body has none.
  */
-async function content(input: PostInput, previous: { body: unknown; thumbnailChosen: boolean } | null) {
+async function content(input: PostInput, channelId: number, previous: { body: unknown; thumbnail: string | null; thumbnailChosen: boolean } | null) {
   const rendered = input.body !== undefined ? renderRichText(input.body) : null;
+  // The post's own thumbnail sent back as it was read (a client saving what it fetched): unchanged.
+  if (input.thumbnail && input.thumbnail === previous?.thumbnail) input = { ...input, thumbnail: undefined };
   if (input.thumbnail) {
-    const made = await makeThumbnails(input.thumbnail);
+    // One of this channel's uploads only: another channel's (an inactive one's) images are not this writer's to use.
+    const made = isChannelImageUrl(input.thumbnail, channelId) ? await makeThumbnails(input.thumbnail) : null;
     if (!made) throw unprocessable(THUMBNAIL_NOT_FOUND, 'thumbnail');
     return { rendered, thumbs: { ...made, chosen: true } };
   }
@@ -102,7 +105,7 @@ export async function createPost(db: Database, actor: Actor | null, channelId: n
   const channel = await channelOrThrow(db, channelId);
   if (!channel.isActive) throw unprocessable(CHANNEL_INACTIVE);
   const state = statusFor(input, now);
-  const { rendered, thumbs } = await content(input, null);
+  const { rendered, thumbs } = await content(input, channelId, null);
   const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(newsPosts)
@@ -139,7 +142,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   // take their post down (a status), not change its words. News admins keep editing there.
   if (!channel.isActive && !isNewsAdmin(a) && (input.title !== undefined || input.body !== undefined)) throw unprocessable(CHANNEL_INACTIVE);
   const state = changesState ? statusFor(input, now) : null;
-  const { rendered, thumbs } = await content(input, post);
+  const { rendered, thumbs } = await content(input, post.channelId, post);
   const patch = {
     ...(input.title !== undefined && { title: input.title }),
     ...(rendered && { body: rendered.json, bodyHtml: rendered.html }),

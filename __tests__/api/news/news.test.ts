@@ -363,6 +363,15 @@ describe('images, thumbnails, albums and PDF', () => {
     const wrong = await edit({ thumbnail: 'https://elsewhere.test/truck.png' });
     expect([wrong.status, wrong.json.errors]).toEqual([422, [{ message: 'Choose a thumbnail from the images uploaded to the channel (its image_url).', field: 'thumbnail' }]]);
 
+    // Another channel's image (even an existing one) is not this channel's: 422.
+    const other = await channel();
+    const foreign = (await upload(other, await png(300, 200))).json.data.image_url;
+    const borrowed = await edit({ thumbnail: foreign });
+    expect([borrowed.status, borrowed.json.errors[0].field]).toEqual([422, 'thumbnail']);
+    expect((await post(id, t.contributor, { thumbnail: foreign })).status).toBe(422);
+    // The post's own thumbnail sent back as read changes nothing.
+    expect((await edit({ title: 'Saved as fetched', thumbnail: p.thumbnail })).json.data.thumbnail).toBe(p.thumbnail);
+
     // null: made from the body's first image again, and from then on it follows the body.
     const back = (await edit({ thumbnail: null })).json.data;
     expect(back.thumbnail).not.toBe(p.thumbnail);
