@@ -1,8 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLeaveWarning } from '@/lib/browser/leave-warning';
+import { revealFirstProblem } from '@/lib/browser/first-problem';
 import { ApiError, api, errorMessage } from '@/lib/api/client';
 import { AD_AUDIENCES, AD_PLACEMENTS, AD_STATUSES, AD_WEIGHT_MAX, AD_WEIGHT_MIN, STATUS_TRANSITIONS, labelFor, placementsMessage, reachesAudience, type AdAudience, type AdStatus } from '@/lib/ads/codes';
 import type { AdView } from '@/lib/ads/serialize-types';
@@ -99,6 +100,10 @@ export function AdForm({ ad }: { ad?: AdView }) {
   const kept = (field: 'starts_at' | 'ends_at') => (ad && v[field] === dayOf(ad[field]) ? timeOf(ad[field]) : null);
   const [media, setMedia] = useState<AdMedia>(ad?.media_id && ad.media_url && ad.media_type ? { id: ad.media_id, url: ad.media_url, type: ad.media_type } : null);
   const [errors, setErrors] = useState<Errors>({});
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length) revealFirstProblem(form.current);
+  }, [errors]);
   const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A reload or a closed tab asks before typed fields or uploaded media are lost.
@@ -142,6 +147,7 @@ export function AdForm({ ad }: { ad?: AdView }) {
 
   return (
     <form
+      ref={form}
       className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,587px)]"
       onSubmit={(e) => {
         e.preventDefault();

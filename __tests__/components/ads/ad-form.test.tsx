@@ -129,6 +129,23 @@ describe('AdForm audience', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('add Company Portal: job detail');
   });
 
+  it('a refused save brings its first problem into view and focuses the field (on a phone they were above the fold)', async () => {
+    mockApi.mockRejectedValue(new ApiError('Unprocessable', 422, [{ field: 'headline', message: 'Enter a headline.' }, { field: 'target_url', message: 'Enter a web address.' }]));
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { container } = renderForm(ad());
+      const headline = container.querySelector('input[name="headline"]');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(headline).toHaveFocus());
+      expect(scrolled[0]).toBe(headline);
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it('asks before a reload loses changed fields; opened and left alone, it does not', async () => {
     renderForm(ad());
     expect(leavingAsks()).toBe(false);
