@@ -17,7 +17,8 @@ import { ApplicantsTableFrame, type ApplicantSorting } from './applicants-table-
 // the page is on screen, so nothing waits for it; until then the same header stands in its place.
 const ApplicantsTable = dynamic(() => import('./applicants-table').then((m) => m.ApplicantsTable), { ssr: false, loading: () => <ApplicantsTableFrame caption="Applicants" /> });
 // The applicant's panel (and the dialog library) loads when a first applicant is opened (issue 16).
-const ApplicantPanel = dynamic(() => import('./applicant-panel').then((m) => m.ApplicantPanel));
+// `loading`: a Suspense boundary of its own, so the first open does not hide the page (see ui/dialog.tsx).
+const ApplicantPanel = dynamic(() => import('./applicant-panel').then((m) => m.ApplicantPanel), { loading: () => null });
 
 
 /** The default filter of the grid: name, contains, empty (issue 10). */

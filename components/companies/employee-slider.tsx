@@ -1,17 +1,19 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PasswordRules } from '@/components/accounts/password-rules';
 import { PasswordField } from '@/components/signup/password-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/states';
 import { api } from '@/lib/api/client';
+import { revealFirstProblem } from '@/lib/browser/first-problem';
 import { formatPhoneMask } from '@/lib/auth/phone';
 import type { EmployeeView } from '@/lib/companies/employees';
 import { splitApiErrors } from './api-errors';
 import { CloseIcon } from '@/components/ui/close-icon';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
 
 type Values = { first_name: string; last_name: string; email: string; password: string; phone: string; role: 'company_user' | 'company_admin' };
 const EMPTY: Values = { first_name: '', last_name: '', email: '', password: '', phone: '', role: 'company_user' };
@@ -39,6 +41,10 @@ export function EmployeeSlider({
     employee ? { ...EMPTY, first_name: employee.first_name, last_name: employee.last_name, email: employee.email, phone: employee.phone ? formatPhoneMask(employee.phone) : '', role: employee.role } : EMPTY,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length) revealFirstProblem(form.current);
+  }, [errors]);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: name === 'phone' ? formatPhoneMask(value) : value }));
@@ -63,11 +69,12 @@ export function EmployeeSlider({
     }
   }
 
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col overflow-y-auto bg-white p-6 shadow-2xl focus:outline-none">
+        <RadixDialog.Content onCloseAutoFocus={returnFocus} className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col overflow-y-auto bg-white p-6 shadow-2xl focus:outline-none">
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-slate-900">{editing ? 'Edit employee' : 'Add employee'}</RadixDialog.Title>
             <RadixDialog.Close aria-label="Close" className="-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600">
@@ -77,7 +84,7 @@ export function EmployeeSlider({
           <RadixDialog.Description className="mt-1 text-sm text-slate-500">
             {editing ? `${employee.email} keeps their email and password.` : 'They sign in with this email and password; you can send them a reset code later.'}
           </RadixDialog.Description>
-          <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
+          <form ref={form} onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
             {failure && <Alert type="error">{failure}</Alert>}
             <Field label="First name" autoComplete="off" value={values.first_name} error={errors.first_name} onChange={(e) => set('first_name', e.target.value)} />
             <Field label="Last name" autoComplete="off" value={values.last_name} error={errors.last_name} onChange={(e) => set('last_name', e.target.value)} />

@@ -12,7 +12,8 @@ import { formatPhoneMask } from '@/lib/auth/phone';
 import type { EmployeeView } from '@/lib/companies/employees';
 
 // The add/edit panel (and the dialog library) loads when it first opens (issue 16: first-load JS).
-const EmployeeSlider = dynamic(() => import('./employee-slider').then((m) => m.EmployeeSlider));
+// `loading`: a Suspense boundary of its own, so the first open does not hide the page (see ui/dialog.tsx).
+const EmployeeSlider = dynamic(() => import('./employee-slider').then((m) => m.EmployeeSlider), { loading: () => null });
 
 const PAGE = 20;
 type Pending = { kind: 'status' | 'reset'; employee: EmployeeView } | null;

@@ -2,8 +2,8 @@
 
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
-import { useLayoutEffect, useRef } from 'react';
 import { CloseIcon } from './close-icon';
+import { useReturnFocus } from './use-return-focus';
 
 export type DialogProps = {
   open: boolean;
@@ -34,21 +34,7 @@ export function DialogFrame({ open, onOpenChange, title, description, children, 
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
-  // What had the focus when the dialog opened (the button that opened it), read before Radix moves
-  // the focus in: the focus goes back there on close. Radix returns it only to a Dialog.Trigger, and
-  // these dialogs are opened by state, so it fell to the page's body (keyboard users lost their place).
-  const opener = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (!open) return;
-    const active = document.activeElement;
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-  }, [open]);
-  const returnFocus = (e: Event) => {
-    const target = opener.current;
-    if (!target?.isConnected) return;
-    e.preventDefault();
-    target.focus();
-  };
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <MaybePortal inline={inline}>

@@ -7,11 +7,18 @@ import type { DialogProps } from './dialog-frame';
 
 // The dialog library loads when a dialog first opens (or with the page when the server renders one
 // open), not with every page that might show one (issue 16: first-load JS).
-const DialogFrame = dynamic(() => import('./dialog-frame').then((m) => m.DialogFrame));
+// `loading` gives the frame a Suspense boundary of its own: without one, the first open suspended up
+// to the page's nearest boundary, which hid the page under the dialog while its code loaded (and
+// with it the focused opener, so the focus was not returned on close).
+const DialogFrame = dynamic(() => import('./dialog-frame').then((m) => m.DialogFrame), { loading: () => null });
+// A dialog the server renders open (`inline`) has no boundary of its own, so it is in the page's
+// HTML as the page is, never streamed in after it.
+const ServerOpenDialogFrame = dynamic(() => import('./dialog-frame').then((m) => m.DialogFrame));
 
 /** An accessible modal dialog: focus trapped, labelled by its title, Escape closes it (dialog-frame.tsx). */
 export function Dialog(props: DialogProps) {
-  return useOpened(props.open) ? <DialogFrame {...props} /> : null;
+  const Frame = props.inline ? ServerOpenDialogFrame : DialogFrame;
+  return useOpened(props.open) ? <Frame {...props} /> : null;
 }
 
 type ConfirmDialogProps = {

@@ -1,0 +1,25 @@
+'use client';
+
+import { useLayoutEffect, useRef } from 'react';
+
+/**
+ * Focus back to what opened a dialog, for Radix's `onCloseAutoFocus`. Radix returns the focus only
+ * to a Dialog.Trigger, and these dialogs are opened by state, so it fell to the page's body: a
+ * keyboard user lost their place. What had the focus when `open` turned true (the opener) is read in
+ * a layout effect, before Radix moves the focus in (its focus scope does that in a passive effect),
+ * and also when the dialog's code was loaded on first open and mounts already open.
+ */
+export function useReturnFocus(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+  return (e: Event) => {
+    const target = opener.current;
+    if (!target?.isConnected) return;
+    e.preventDefault();
+    target.focus();
+  };
+}
