@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
@@ -18,6 +18,17 @@ export function ApplyButton({ jobId }: { jobId: number }) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Cancel puts the Apply button back in the form's place: the focus goes to it, not to the page's body.
+  const refocus = useRef(false);
+  const applyButton = (el: HTMLButtonElement | null) => {
+    if (!el || !refocus.current) return;
+    refocus.current = false;
+    el.focus();
+  };
+  const cancel = () => {
+    refocus.current = true;
+    setOpen(false);
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -36,7 +47,7 @@ export function ApplyButton({ jobId }: { jobId: number }) {
 
   if (!open) {
     return (
-      <Button type="button" className="w-full py-3" onClick={() => setOpen(true)}>
+      <Button ref={applyButton} type="button" className="w-full py-3" onClick={() => setOpen(true)}>
         Apply
       </Button>
     );
@@ -64,7 +75,7 @@ export function ApplyButton({ jobId }: { jobId: number }) {
         <Button type="submit" loading={busy} className="flex-1">
           Send application
         </Button>
-        <Button type="button" variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+        <Button type="button" variant="secondary" onClick={cancel} disabled={busy}>
           Cancel
         </Button>
       </div>
