@@ -52,6 +52,9 @@ export const HostedCardFields = forwardRef<HostedCardFieldsHandle, { url: string
       (s: CardStatus) => {
         setStatus(s);
         onStatus?.(s);
+        // A refused card brings the form into view: on a phone the field at fault sat under the
+        // sticky Pay bar, and the tap seemed to do nothing (the form focuses the field itself).
+        if (s) frameRef.current?.scrollIntoView?.({ block: 'center' });
       },
       [onStatus],
     );

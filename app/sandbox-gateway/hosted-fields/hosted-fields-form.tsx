@@ -59,6 +59,8 @@ export function HostedFieldsForm({ parentOrigin, holderName, channel }: { parent
     setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
     if (found.length) {
       post({ type: 'tna:card-status', status: 'validation', message: found[0].message });
+      // The field at fault takes the focus, as a hosted card form does.
+      document.getElementById(fieldId(found[0].field))?.focus();
       return;
     }
     setBusy(true);
@@ -127,7 +129,7 @@ export function HostedFieldsForm({ parentOrigin, holderName, channel }: { parent
       aria-busy={busy}
     >
       <CardField
-        id="hf-number"
+        id={FIELD_IDS.card_number}
         label="Card number"
         wide
         error={errors.card_number}
@@ -140,7 +142,7 @@ export function HostedFieldsForm({ parentOrigin, holderName, channel }: { parent
         badge={type && <span className={`absolute right-2 top-1/2 -translate-y-1/2 rounded px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide ${BRAND_STYLES[type]}`}>{type}</span>}
       />
       <CardField
-        id="hf-exp"
+        id={FIELD_IDS.expiration_date}
         label="Expiration (MM/YY)"
         error={errors.expiration_date}
         inputMode="numeric"
@@ -150,7 +152,7 @@ export function HostedFieldsForm({ parentOrigin, holderName, channel }: { parent
         onChange={(e) => set('expiration_date', formatExpiryInput(e.target.value, card.expiration_date))}
       />
       <CardField
-        id="hf-cvv"
+        id={FIELD_IDS.cvv}
         label="Security code"
         error={errors.cvv}
         inputMode="numeric"
@@ -160,7 +162,7 @@ export function HostedFieldsForm({ parentOrigin, holderName, channel }: { parent
         onChange={(e) => set('cvv', e.target.value.replace(/\D/g, '').slice(0, 4))}
       />
       <CardField
-        id="hf-name"
+        id={FIELD_IDS.card_holder_name}
         label="Card holder name"
         wide
         error={errors.card_holder_name}
@@ -176,6 +178,10 @@ export function HostedFieldsForm({ parentOrigin, holderName, channel }: { parent
     </form>
   );
 }
+
+/** The input of each card field (the ids the form's inputs carry). */
+const FIELD_IDS: Record<keyof CardInput, string> = { card_number: 'hf-number', expiration_date: 'hf-exp', cvv: 'hf-cvv', card_holder_name: 'hf-name' };
+const fieldId = (field: keyof CardInput) => FIELD_IDS[field];
 
 type CardFieldProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string; wide?: boolean; badge?: React.ReactNode };
 
