@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/states';
 import type { ChannelView } from '@/lib/news/channels';
+import { portalDateText } from '@/lib/validation/portal-day';
 import { ChannelDialog } from './channel-dialog';
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const date = (iso: string) => portalDateText(new Date(iso));
 
 /** The channels list (server-rendered): name links to the channel's posts; news admins can edit. */
 export function ChannelTable({ channels, canManage, postsHref }: { channels: ChannelView[]; canManage: boolean; postsHref: (id: number) => string }) {
@@ -12,7 +13,8 @@ export function ChannelTable({ channels, canManage, postsHref }: { channels: Cha
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
       {channels.map((c) => (
         <li key={c.id} className="flex flex-wrap items-center gap-3 p-4">
-          <div className="min-w-0 flex-1">
+          {/* At least 12rem for the name: on a phone the badges wrap under it instead of squeezing it into a sliver. */}
+          <div className="min-w-48 flex-1">
             <Link href={postsHref(c.id)} prefetch={false} className="font-semibold text-brand-700 hover:underline">
               {c.name}
             </Link>

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { ReaderPost } from '@/lib/news/readers';
+import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 
-export const publishedOn = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }) : '');
+export const publishedOn = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: PORTAL_TIME_ZONE }) : '');
 
 /** One published post in a list: thumbnail, channel, title, date, excerpt. */
 export function PostCard({ post, href }: { post: ReaderPost; href: string }) {
