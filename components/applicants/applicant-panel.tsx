@@ -39,7 +39,8 @@ export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number;
             name.focus();
           }}
         >
-          <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-6 py-4">
+          {/* Sticky: the focus trap moves focus without scrolling, so Tab past the last field reached a Close scrolled out of sight. */}
+          <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-slate-200 bg-white px-6 py-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{name}</RadixDialog.Title>
               {a && <p className="text-sm text-slate-500">Applied {formatDate(a.applicationAt)}</p>}
