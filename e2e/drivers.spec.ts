@@ -131,3 +131,18 @@ test('the demo driver sees best matches on home, nearest first among equals', as
   expect(percents.length).toBeGreaterThan(0);
   expect([...percents].sort((a, b) => b - a)).toEqual(percents);
 });
+
+test('a job with the hyperlink add-on sends a signed-in driver to the company site, as its public page does', async ({ page, request }) => {
+  const FLATBED = 'Regional Flatbed Driver - Home Every Weekend';
+  const path = await publicJobPath(request, FLATBED);
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('driver@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/members/home');
+  await page.goto(`/members${path}`);
+  await expect(page.getByRole('heading', { level: 1, name: FLATBED })).toBeVisible();
+  const apply = page.getByRole('region', { name: 'Apply' });
+  await expect(apply.getByRole('link', { name: 'Apply on company site' })).toHaveAttribute('href', 'https://example.com/careers/flatbed');
+  await expect(apply.getByRole('button', { name: 'Apply', exact: true })).toHaveCount(0);
+});

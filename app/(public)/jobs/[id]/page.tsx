@@ -10,6 +10,7 @@ import { BENEFITS, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, formatUsdShor
 import { jobPostingJsonLd, jsonLdScript, payOf, placeOf, publicJobUrl, type PublicJob } from '@/lib/jobs/public';
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
 import { UPLOADED_VIDEO_RE } from '@/lib/jobs/schemas';
+import { CompanySiteApply } from '@/components/drivers/company-site-apply';
 
 /**
  * The same for everyone, so rendered once and served from Next's cache (issue 16): the page reads
@@ -236,13 +237,7 @@ function TagList({ title, items }: { title: string; items: string[] }) {
  */
 function ApplyButton({ applyUrl, jobId }: { applyUrl: string | null; jobId: number }) {
   const cls = 'block w-full rounded-lg bg-brand-600 px-4 py-3 text-center text-sm font-semibold text-white shadow-sm hover:bg-brand-700';
-  if (applyUrl) {
-    return (
-      <a href={applyUrl} target="_blank" rel="noopener noreferrer nofollow" className={cls}>
-        Apply on company site
-      </a>
-    );
-  }
+  if (applyUrl) return <CompanySiteApply url={applyUrl} className={cls} />;
   const back = encodeURIComponent(`/members/jobs/${jobId}`);
   return (
     <div className="flex flex-col gap-2">

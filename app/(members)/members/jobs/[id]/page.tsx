@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ApplyButton } from '@/components/drivers/apply-button';
+import { CompanySiteApply } from '@/components/drivers/company-site-apply';
 import { formatMiles, formatPay } from '@/components/drivers/format';
 import { MatchFactors } from '@/components/drivers/match-factors';
 import { ROLES, pageGuardFor } from '@/lib/access';
@@ -34,7 +35,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 export default async function PortalJobPage({ params }: { params: Promise<{ id: string }> }) {
   const { user, found } = await loadJob((await params).id);
   if (!found) notFound();
-  const { job, addresses, company, distance, match, matchDetails, application } = found;
+  const { job, addresses, company, distance, match, matchDetails, application, applyUrl } = found;
   // Counted for the job's statistics: one view per visitor per day.
   await recordPageView(job.id, 'portal');
   const isDriver = user.roles.includes(ROLES.DRIVER);
@@ -88,6 +89,12 @@ export default async function PortalJobPage({ params }: { params: Promise<{ id: 
                     Your applications
                   </Link>
                 </p>
+              </div>
+            ) : isDriver && applyUrl ? (
+              // The hyperlink add-on (paid and live): the company takes applications on its own site, here as on the public page.
+              <div className="flex flex-col gap-2">
+                <CompanySiteApply url={applyUrl} className="block w-full rounded-lg bg-brand-600 px-4 py-3 text-center text-sm font-semibold text-white shadow-sm hover:bg-brand-700" />
+                <p className="text-xs text-slate-500">{company.name} takes applications on its own site; it opens in a new tab.</p>
               </div>
             ) : isDriver ? (
               <ApplyButton jobId={job.id} />
