@@ -15,11 +15,10 @@ export function matchDetails(p: MatchProfile, job: MatchJob, distanceMiles: numb
   const met = Object.fromEntries(explainMatch(p, job, distanceMiles).factors.map((f) => [f.key, f.met])) as Record<MatchFactorKey, boolean>;
   const missing = job.endorsements.filter((e) => !p.endorsements.includes(e));
   const travel = p.travelDistance ?? DEFAULT_TRAVEL_MILES;
-  const ownExperience = p.experience
-    ? labelOf(EXPERIENCE, p.experience)
-    : p.yearsOfExperience != null
-      ? `${p.yearsOfExperience} ${p.yearsOfExperience === 1 ? 'year' : 'years'}`
-      : NOT_GIVEN;
+  // Both answers when the profile gives both: the match counts the better of the two, so showing
+  // only the code ('1-6 months') beside a met factor read as a contradiction when the years met it.
+  const years = p.yearsOfExperience != null ? `${p.yearsOfExperience} ${p.yearsOfExperience === 1 ? 'year' : 'years'}` : null;
+  const ownExperience = [p.experience ? labelOf(EXPERIENCE, p.experience) : null, years].filter(Boolean).join(', ') || NOT_GIVEN;
   return {
     cdl: `Job needs Class ${requiredCdlClass(job.jobType)}; profile: ${p.cdlStatus ? labelOf(CDL_STATUSES, p.cdlStatus) : NOT_GIVEN}`,
     endorsements: !job.endorsements.length

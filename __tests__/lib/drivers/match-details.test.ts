@@ -32,10 +32,13 @@ describe('matchDetails: why each factor is met or not', () => {
     expect(matchDetails(full, job, 20)).toMatchObject({
       cdl: 'Job needs Class A; profile: Class A',
       endorsements: 'Job needs Hazmat, Tanker; profile has them',
-      experience: 'Job needs 2+ years; profile: 2+ years',
+      experience: 'Job needs 2+ years; profile: 2+ years, 1 year',
       distance: '20 mi from home; travels up to 200 mi',
       job_type: "Flat bed is in the profile's work experience",
     });
+    // Met through the years while the code alone falls short: both are shown, so the tick does not read as a mistake.
+    expect(matchDetails({ ...profile, experience: 'M6', yearsOfExperience: 3 }, { ...job, requiredExperience: 'Y1' }, 20).experience).toBe('Job needs 1-2 years; profile: 1-6 months, 3 years');
+    expect(explainMatch({ ...profile, experience: 'M6', yearsOfExperience: 3 }, { ...job, requiredExperience: 'Y1' }, 20).factors.find((f) => f.key === 'experience')?.met).toBe(true);
     const empty: MatchProfile = { cdlStatus: null, endorsements: [], yearsOfExperience: null, experience: null, workExperiences: [], homeTime: null, travelDistance: null };
     expect(matchDetails(empty, { ...job, endorsements: [], requiredExperience: 'CS' }, null)).toMatchObject({
       cdl: 'Job needs Class A; profile: not given',
