@@ -8,7 +8,7 @@ import { Alert, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api } from '@/lib/api/client';
 import { formatPhoneMask } from '@/lib/auth/phone';
-import { splitApiErrors } from './api-errors';
+import { splitApiErrors } from '@/lib/api/field-errors';
 
 type Employer = { first_name: string; last_name: string; email: string; phone: string | null; email_verified: boolean; email_to_verify: string | null };
 type Values = { first_name: string; last_name: string; phone: string; email: string };

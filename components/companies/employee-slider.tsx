@@ -11,7 +11,7 @@ import { api } from '@/lib/api/client';
 import { revealFirstProblem } from '@/lib/browser/first-problem';
 import { formatPhoneMask } from '@/lib/auth/phone';
 import type { EmployeeView } from '@/lib/companies/employees';
-import { splitApiErrors } from './api-errors';
+import { splitApiErrors } from '@/lib/api/field-errors';
 import { CloseIcon } from '@/components/ui/close-icon';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 

@@ -1,11 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LazyRichTextEditor } from '@/components/editor/lazy-editor';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { api, ApiError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
+import { splitApiErrors } from '@/lib/api/field-errors';
+import { revealFirstProblem } from '@/lib/browser/first-problem';
 import { useLeaveWarning } from '@/lib/browser/leave-warning';
 import { lexicalToHtml } from '@/lib/jobs/rich-text';
 import { ArticleBody } from './article-body';
@@ -44,6 +46,12 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
   const [scheduledAt, setScheduledAt] = useState(opened.scheduledAt);
   const [preview, setPreview] = useState(false);
   const [error, setError] = useState<string>();
+  // Messages the form shows at their own field; the others join the general message by Save.
+  const [fieldErrors, setFieldErrors] = useState<{ title?: string; scheduled_at?: string }>({});
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (error || fieldErrors.title || fieldErrors.scheduled_at) revealFirstProblem(form.current);
+  }, [error, fieldErrors]);
   const [saving, setSaving] = useState(false);
   // Keeping a live post inactive takes it off the site at once: asked before it is done.
   const [confirmingTakedown, setConfirmingTakedown] = useState(false);
@@ -65,7 +73,8 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    if (when === 'schedule' && !scheduledAt) return setError('Choose the date and time to publish the post.');
+    setFieldErrors({});
+    if (when === 'schedule' && !scheduledAt) return setFieldErrors({ scheduled_at: 'Choose the date and time to publish the post.' });
     if (takesDown && !confirmingTakedown) return setConfirmingTakedown(true);
     setSaving(true);
     try {
@@ -84,15 +93,28 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
       router.push(`/news/posts/${res.data.id}?saved=1`);
       router.refresh();
     } catch (err) {
-      setError(err instanceof ApiError || err instanceof Error ? err.message : String(err));
+      const { byField, general } = splitApiErrors(err);
+      const { title: titleError, scheduled_at: scheduleError, ...others } = byField;
+      setFieldErrors({ title: titleError, scheduled_at: scheduleError });
+      setError(general ?? (Object.values(others).join(' ') || undefined));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <form onSubmit={save} noValidate className="flex flex-col gap-4">
-      <Field label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required />
+    <form ref={form} onSubmit={save} noValidate className="flex flex-col gap-4">
+      <Field
+        label="Title"
+        value={title}
+        error={fieldErrors.title}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          // What was wrong with the title is answered by typing one: the message goes with it.
+          if (fieldErrors.title) setFieldErrors((f) => ({ ...f, title: undefined }));
+        }}
+        required
+      />
       <div className="flex items-center gap-2">
         <span id="post-body-label" className="text-sm font-medium text-slate-700">
           Body
@@ -132,7 +154,28 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
             }} /> Schedule
         </label>
         {when === 'schedule' && (
-          <input type="datetime-local" aria-label="Publish at" value={scheduledAt} onChange={(e) => setScheduledAt(e.target.value)} className="h-9 rounded-md border border-slate-300 px-2" />
+          <div className="flex flex-wrap items-center gap-1.5">
+            <label htmlFor="publish-at" className="font-medium text-slate-700">
+              Publish at
+            </label>
+            <input
+              id="publish-at"
+              type="datetime-local"
+              value={scheduledAt}
+              aria-invalid={fieldErrors.scheduled_at ? true : undefined}
+              aria-describedby={fieldErrors.scheduled_at ? 'publish-at-error' : undefined}
+              onChange={(e) => {
+                setScheduledAt(e.target.value);
+                if (fieldErrors.scheduled_at) setFieldErrors((f) => ({ ...f, scheduled_at: undefined }));
+              }}
+              className="h-9 rounded-md border border-slate-300 px-2 aria-[invalid=true]:border-red-400"
+            />
+            {fieldErrors.scheduled_at && (
+              <span id="publish-at-error" role="alert" className="basis-full text-xs text-red-600">
+                {fieldErrors.scheduled_at}
+              </span>
+            )}
+          </div>
         )}
       </fieldset>
       {error && (
