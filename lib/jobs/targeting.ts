@@ -3,13 +3,13 @@ import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
-import { jobAddons, jobAddresses } from '@/lib/db/schema';
+import { jobAddons, jobAddresses, jobReleasedAddresses } from '@/lib/db/schema';
 import { unprocessable } from '@/lib/errors';
 import { loadOwnedJob } from './access';
 import { addressRows, refreshCost, upsertAddons } from './cost';
 import { getJob } from './detail';
 import { assertNotEnded } from './ended';
-import { addressIsLive } from './paid-items';
+import { addressIsLive, paidForPeriod } from './paid-items';
 import { assertNoPaymentInFlight } from './payment-in-flight';
 import { addressKey, type Addon, type Address } from './schemas';
 import { toAddon } from './serialize';
@@ -24,7 +24,8 @@ export const KEEP_A_PAID_ADDRESS =
 /**
  * PATCH /jobs/{id}/addresses: replaces the targeting addresses; the cost follows. An address the
  * list keeps keeps its row, so what was paid for it stays paid; a new one on a paid job waits for
- * payment (lib/jobs/paid-items.ts) and is not public until then; a removed one is gone (no refund).
+ * payment (lib/jobs/paid-items.ts) and is not public until then; a removed one is gone (no refund),
+ * but put back within the period it was paid for, it is live again at no charge.
  */
 export async function updateAddresses(db: Database, actor: Actor | null, id: number | string, addresses: Address[]) {
   const job = await loadOwnedJob(db, actor, id);
@@ -37,11 +38,19 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
     }
     const kept: number[] = [];
     const moved = new Map<number, SQL>();
-    const added = [];
+    const added: (ReturnType<typeof addressRows>[number] & { paidThrough?: Date })[] = [];
+    // Paid places taken off the list earlier: one put back while what was paid still covers the
+    // period comes back paid (an accountant saw Denver charged twice in one period otherwise).
+    const released = new Map((await tx.select().from(jobReleasedAddresses).where(eq(jobReleasedAddresses.jobId, job.id))).map((r) => [r.placeKey, r.paidThrough]));
+    const restored: string[] = [];
     for (const row of addressRows(job.id, addresses)) {
       const saved = existing.get(placeKey(row));
       if (saved === undefined) {
-        added.push(row);
+        const paidThrough = released.get(placeKey(row));
+        if (paidThrough && paidForPeriod(job, { paidThrough })) {
+          added.push({ ...row, paidThrough });
+          restored.push(placeKey(row));
+        } else added.push(row);
         continue;
       }
       existing.delete(placeKey(row));
@@ -62,6 +71,15 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
     // would leave it public with no location until someone pays (and a JobPosting with none).
     const live = rows.filter((r) => addressIsLive(job, r));
     if (live.length && !live.some((r) => kept.includes(r.id))) throw unprocessable(KEEP_A_PAID_ADDRESS, 'addresses');
+    // What the removed rows were paid through is remembered by place (no refund, but no second charge).
+    const releasing = [...existing.values()].filter((r) => r.paidThrough && paidForPeriod(job, r));
+    if (releasing.length) {
+      await tx
+        .insert(jobReleasedAddresses)
+        .values(releasing.map((r) => ({ jobId: job.id, placeKey: placeKey(r), paidThrough: r.paidThrough! })))
+        .onConflictDoUpdate({ target: [jobReleasedAddresses.jobId, jobReleasedAddresses.placeKey], set: { paidThrough: sql`greatest(${jobReleasedAddresses.paidThrough}, excluded.paid_through)` } });
+    }
+    if (restored.length) await tx.delete(jobReleasedAddresses).where(and(eq(jobReleasedAddresses.jobId, job.id), inArray(jobReleasedAddresses.placeKey, restored)));
     await tx.delete(jobAddresses).where(kept.length ? and(eq(jobAddresses.jobId, job.id), notInArray(jobAddresses.id, kept)) : eq(jobAddresses.jobId, job.id));
     if (added.length) await tx.insert(jobAddresses).values(added);
     await refreshCost(tx as unknown as Database, job.id);

@@ -101,6 +101,27 @@ describe('a new targeting address on a live job', () => {
     expect(nothing.status).toBe(422);
   });
 
+  it('an address taken off and put back within the period it was paid for is live again at no charge; a new one is still charged', async () => {
+    const id = await liveJob(employer, 'Live Address Put Back');
+    const save = (addresses: object[]) => call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses } });
+    expect((await save([DALLAS, RENO])).status).toBe(200);
+    expect((await call(payAddonsPost, { token: employer, body: { job_id: id, card_token: await cardToken(CARDS.approve) } })).status).toBe(200);
+    expect(await ordersOf(id)).toHaveLength(2);
+    // Reno off, then back (spelled another way): paid for this period already.
+    expect((await save([DALLAS])).status).toBe(200);
+    expect(await publicCities(id)).toEqual(['Dallas']);
+    const back = await save([DALLAS, { ...RENO, city: 'reno', state: 'Nevada', postal_code: '89501-0001' }]);
+    expect(back.json.data.addresses.map((a: { city: string; pending_payment: boolean }) => [a.city.toLowerCase(), a.pending_payment])).toEqual([
+      ['dallas', false],
+      ['reno', false],
+    ]);
+    expect((await publicCities(id)).map((c) => c.toLowerCase())).toEqual(['dallas', 'reno']);
+    expect((await call(payAddonsPost, { token: employer, body: { job_id: id } })).status).toBe(422);
+    expect(await ordersOf(id)).toHaveLength(2);
+    // Put back once: taken off again and a new place added, the new one is charged as before.
+    expect((await save([DALLAS, { city: 'Boise', state: 'ID', postal_code: '83702' }])).json.data.addresses.map((a: { pending_payment: boolean }) => a.pending_payment)).toEqual([false, true]);
+  });
+
   it('an invoice-billed company gets an invoice line for it when it confirms, then it is live', async () => {
     const id = await liveJob(contract, 'Live Address Contract', false);
     await call(addressesPatch, { method: 'PATCH', token: contract, params: p(id), body: { addresses: [DALLAS, RENO] } });

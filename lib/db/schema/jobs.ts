@@ -8,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -158,6 +159,23 @@ export const jobAddresses = pgTable(
     index('job_addresses_state_idx').on(t.state),
     index('job_addresses_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
   ],
+);
+
+/**
+ * Paid targeting places taken off a job's list (lib/jobs/targeting.ts): put back while what was paid
+ * for them still covers the job's period, they come back paid, as an add-on switched off and on does.
+ * Keyed by the place as the list compares it (addressKey); the row's own id is gone with it.
+ */
+export const jobReleasedAddresses = pgTable(
+  'job_released_addresses',
+  {
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    placeKey: text().notNull(),
+    paidThrough: ts('paid_through').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.placeKey] })],
 );
 
 /** Add-ons of a job (boost, promote, hyperlink), at most one row per type. */
