@@ -9,6 +9,7 @@ import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 import { MatchFactors } from '@/components/drivers/match-factors';
 import { StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
+import { phoneText } from '@/lib/auth/phone';
 
 /** A moment of the stage history, in the portal's zone as every other date here (formatDate), not the browser's. */
 const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
@@ -67,7 +68,7 @@ export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number;
                   {(
                     [
                       ['Email', a.email],
-                      ['Phone', a.phone],
+                      ['Phone', phoneText(a.phone)],
                       ['CDL', a.cdlStatus],
                       ['Endorsements', a.endorsements],
                       ['Years of experience', a.yearsOfExperience],

@@ -7,6 +7,7 @@ import { formatDate } from '@/components/jobs/format';
 import { StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
 import { APPLICANT_COLUMNS, HEADER_CELL_CLASS, TABLE_CLASS, type ApplicantSorting } from './applicants-table-frame';
+import { phoneText } from '@/lib/auth/phone';
 
 /**
  * The applicant's name stays in view while the table scrolls sideways on a phone: scrolled to the
@@ -47,7 +48,7 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
               {a.firstName} {a.lastName}
             </button>
             <p className="truncate text-xs text-slate-500">
-              {a.email} · {a.phone}
+              {a.email} · {phoneText(a.phone)}
             </p>
           </div>
         ),

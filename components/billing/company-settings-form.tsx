@@ -9,6 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { api, ApiError, errorMessage } from '@/lib/api/client';
 import { COMPANY_SIZES } from '@/lib/companies/create-payload';
 import { UPDATED } from '@/components/ui/messages';
+import { formatPhoneMask } from '@/lib/auth/phone';
 
 type Company = Record<string, string | number | null> & { id: number; billing_type: 'CELERO' | 'CONTRACT' };
 
@@ -22,6 +23,9 @@ export const COMPANY_FIELDS: FieldDef[] = [
 ];
 
 const selectClass = 'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
+
+/** The phone as every form shows it, (214)555-0100 (the API takes it so and stores the digits). */
+const shown = (name: string, value: string) => (name === 'phone' ? formatPhoneMask(value) : value);
 
 /**
  * The company details section of the profile (GET/PATCH /companies/{id}); the address has its
@@ -47,7 +51,7 @@ export function CompanySettingsForm({ companyId, fields, title, description }: {
   if (query.isError) return <Alert type="error">{errorMessage(query.error)}</Alert>;
 
   const company = query.data;
-  const initial = Object.fromEntries(fields.map((f) => [f.name, String(company[f.name] ?? '')]));
+  const initial = Object.fromEntries(fields.map((f) => [f.name, shown(f.name, String(company[f.name] ?? ''))]));
   const current = values ?? initial;
   const changed = Object.fromEntries(Object.entries(current).filter(([k, v]) => v !== initial[k]));
 
@@ -72,7 +76,7 @@ export function CompanySettingsForm({ companyId, fields, title, description }: {
     }
   }
 
-  const set = (name: string, value: string) => setValues({ ...current, [name]: value });
+  const set = (name: string, value: string) => setValues({ ...current, [name]: shown(name, value) });
 
   return (
     <form onSubmit={save} noValidate className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="section-title">

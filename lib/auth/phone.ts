@@ -22,3 +22,6 @@ export function formatPhoneMask(input: string): string {
   if (digits.length <= 6) return `(${digits.slice(0, 3)})${digits.slice(3)}`;
   return `(${digits.slice(0, 3)})${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
+
+/** A stored phone as the screens show it, (512)555-0199; anything without digits ('n/a') as it is. */
+export const phoneText = (phone: string | null | undefined) => (phone && /\d/.test(phone) ? formatPhoneMask(phone) : (phone ?? ''));
