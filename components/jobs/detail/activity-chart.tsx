@@ -41,6 +41,8 @@ export default function ActivityChart({ daily }: { daily: DailyActivity[] }) {
       ],
       axes: [{}, { size: 48, incrs: COUNT_STEPS, values: (_u, ticks) => ticks.map((t) => t.toLocaleString('en-US')) }],
       scales: { x: { time: true }, y: { range: (_u, _min, max) => countRange(max) } },
+      // The legend names the two lines; a live one read "Time: -- Views: --" until the chart was touched.
+      legend: { live: false },
     };
     const plot = new uPlot(opts, data, el);
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 220 }));
