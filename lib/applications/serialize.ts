@@ -1,5 +1,6 @@
 import { APPLICATION_STAGES, CDL_STATUSES, DRIVER_STATUS_OF_STAGE, type ApplicationStage } from '@/lib/drivers/codes';
 import { ENDORSEMENTS, JOB_TYPES, labelOf } from '@/lib/jobs/codes';
+import { stripCountryCode } from '@/lib/auth/phone';
 import { NO_CDL, formatDistance, orNa, yesNo } from './format';
 
 /** One applicant row as read by the search (applications ⋈ users ⟕ driver_profiles). */
@@ -50,7 +51,8 @@ export function toApplicant(r: ApplicantRecord, tags: ApplicantTag[]) {
     jobId: r.jobId,
     firstName: r.firstName,
     lastName: r.lastName,
-    phone: orNa(r.phone),
+    // As every other answer gives phones (docs/api.md): ten digits, without the stored +1.
+    phone: orNa(stripCountryCode(r.phone)),
     email: r.email,
     applicationAt: new Date(r.createdAt).toISOString(),
     yearsOfExperience: orNa(r.yearsOfExperience),
