@@ -151,8 +151,11 @@ describe.each(cases)('$method $template ($access)', ({ template, method, handler
         ...(UNSAFE.has(method) ? { body: {} } : {}),
       });
       const seen = `${res.status} ${JSON.stringify(res.json?.errors ?? '')}`;
-      if (expected === 401 || expected === 403) expect(seen).toBe(`${expected} ${JSON.stringify(res.json?.errors ?? '')}`);
-      else {
+      if (expected === 401 || expected === 403) {
+        expect(seen).toBe(`${expected} ${JSON.stringify(res.json?.errors ?? '')}`);
+        // RFC 6750: a 401 names the scheme to authenticate with.
+        if (expected === 401) expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      } else {
         expect(seen).not.toMatch(/^403 /);
         expect(seen).not.toMatch(/^5\d\d /);
         if (expected === 'allowed') expect(seen).not.toMatch(/^401 /);

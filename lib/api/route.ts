@@ -184,6 +184,8 @@ export type ErrorBody = { errors: { message: string; field?: string }[] };
 export function errorResponse(error: unknown, requestId: string): Response {
   const headers: Record<string, string> = { 'x-request-id': requestId, 'cache-control': 'no-store' };
   if (error instanceof AppError) {
+    // RFC 6750: a 401 names the scheme the API takes.
+    if (error.status === 401) headers['www-authenticate'] = 'Bearer';
     Object.assign(headers, error.headers);
     return Response.json({ errors: [{ message: error.message, ...(error.field ? { field: error.field } : {}) }] }, { status: error.status, headers });
   }
