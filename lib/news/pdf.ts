@@ -5,6 +5,7 @@ import { DEFAULT_FONT_SIZE_PT, INDENT_STEP_PX, MAX_INDENT_LEVELS, fontSizeOf } f
 import { tableGrid } from '@/lib/jobs/table-rules';
 import { storage } from '@/lib/storage';
 import { keyOfImageUrl } from './images';
+import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 
 /** A4 with 1 cm margins (jobs spec §5 PDF export). 1 cm = 72 / 2.54 pt. */
 export const PDF_PAGE = { size: 'A4' as const, width: 595.28, height: 841.89, margin: 72 / 2.54 };
@@ -218,7 +219,7 @@ export async function postPdf(post: { title: string; body: unknown; body_html?: 
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const width = PDF_PAGE.width - 2 * PDF_PAGE.margin;
   doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f172a').text(post.title, PDF_PAGE.margin, PDF_PAGE.margin, { width });
-  const meta = [post.author, post.published_at && new Date(post.published_at).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })].filter(Boolean).join(' · ');
+  const meta = [post.author, post.published_at && new Date(post.published_at).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: PORTAL_TIME_ZONE })].filter(Boolean).join(' · ');
   if (meta) doc.font('Helvetica').fontSize(9).fillColor('#64748b').text(meta, { width });
   doc.moveDown(0.8);
   const root = (post.body as { root?: Node } | null)?.root;

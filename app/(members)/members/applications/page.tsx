@@ -8,11 +8,13 @@ import { requireUser } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { listDriverApplications } from '@/lib/drivers/applications';
 import { driverPageSchema } from '@/lib/drivers/schemas';
+import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 
 export const metadata: Metadata = { title: 'My applications' };
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// The portal's zone, as the employer's screens show the same moments (an application at 11 pm Eastern is that day's).
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: PORTAL_TIME_ZONE });
 const TONES = { Applied: 'bg-sky-50 text-sky-800', 'In review': 'bg-amber-50 text-amber-800', Closed: 'bg-slate-100 text-slate-600' } as const;
 
 /** The driver's applications, newest first: job, company, date and the driver-visible status. */

@@ -11,6 +11,7 @@ import { jobPostingJsonLd, jsonLdScript, payOf, placeOf, publicJobUrl, type Publ
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
 import { UPLOADED_VIDEO_RE } from '@/lib/jobs/schemas';
 import { CompanySiteApply } from '@/components/drivers/company-site-apply';
+import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 
 /**
  * The same for everyone, so rendered once and served from Next's cache (issue 16): the page reads
@@ -55,7 +56,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+// The portal's zone, as the employer's screens show the same moments (an application at 11 pm Eastern is that day's).
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: PORTAL_TIME_ZONE });
 
 export default async function PublicJobPage({ params }: Props) {
   const pub = await load((await params).id);

@@ -14,6 +14,7 @@ import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, labelOf } from '@/lib/j
 import { placeOf } from '@/lib/jobs/public';
 import { recordPageView } from '@/lib/applications/page-view';
 import { rowIdOf } from '@/lib/validation/row-id';
+import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 
 /** The job for this request, read once for its title and its page (React cache). */
 const loadJob = cache(async (rawId: string) => {
@@ -29,7 +30,8 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 }
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// The portal's zone, as the employer's screens show the same moments (an application at 11 pm Eastern is that day's).
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: PORTAL_TIME_ZONE });
 
 /** A job in the Drivers Portal: the job, how far it is from home, why it matches, and Apply. */
 export default async function PortalJobPage({ params }: { params: Promise<{ id: string }> }) {
