@@ -87,11 +87,17 @@ export const driverPageSchema = z.object({
 
 export const RADIUS_CHOICES = [25, 50, 100, 250, 500] as const;
 
+export const SEARCH_MESSAGES = {
+  jobType: 'Choose a job type from the list to filter by.',
+  homeTime: 'Choose a home time from the list to filter by.',
+};
+
 /** The Drivers Portal job search (/members/jobs): every filter optional. */
 export const driverJobSearchSchema = driverPageSchema.extend({
   q: z.string().trim().max(200, { error: 'Keywords must be at most 200 characters.' }).optional(),
-  job_type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(valuesOf(JOB_TYPES), { error: PROFILE_MESSAGES.workExperience }).optional()),
-  home_time: z.preprocess((v) => (v === '' ? undefined : v), z.enum(valuesOf(HOME_TIME), { error: PROFILE_MESSAGES.homeTime }).optional()),
+  // The filters' own words: the profile's ("Choose work experiences…") read wrong above a search.
+  job_type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(valuesOf(JOB_TYPES), { error: SEARCH_MESSAGES.jobType }).optional()),
+  home_time: z.preprocess((v) => (v === '' ? undefined : v), z.enum(valuesOf(HOME_TIME), { error: SEARCH_MESSAGES.homeTime }).optional()),
   /** Dollars per week: jobs paid weekly at least this much (other pay periods are not converted). */
   min_pay: z.preprocess((v) => (v === '' ? undefined : v), int(0, 1_000_000, 'Minimum pay must be a whole number of dollars.').optional()),
   radius: z.preprocess((v) => (v === '' ? undefined : v), int(1, 3000, 'Radius must be a whole number of miles from 1 to 3,000.').optional()),

@@ -1,7 +1,7 @@
 import { PATCH as patchMe } from '@/app/api/v1.0/members/me/route';
 import { getDb } from '@/lib/db/client';
 import { bestMatchingJobs, portalJob, searchPortalJobs } from '@/lib/drivers/jobs';
-import { driverJobSearchSchema } from '@/lib/drivers/schemas';
+import { SEARCH_MESSAGES, driverJobSearchSchema } from '@/lib/drivers/schemas';
 import { publishPaidJob } from '@/lib/jobs/lifecycle';
 import { queryRows } from '@/lib/db/client';
 import { sql } from 'drizzle-orm';
@@ -41,6 +41,13 @@ describe('Drivers Portal jobs', () => {
     expect((await search({ q: 'portal', job_type: 'bus' })).items.map((j) => j.title)).toEqual(['Portal BusNear']);
     expect((await search({ q: 'Portal', home_time: 'O' })).items.map((j) => j.title)).toEqual(['Portal BusNear']);
     expect((await search({ q: 'Portal', min_pay: 2000 })).items.map((j) => j.title)).toEqual(['Portal TankerFar']);
+  });
+
+  it("refuses a job type or home time not in the list with the filter's own words", () => {
+    const issues = (input: Record<string, unknown>) => driverJobSearchSchema.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ job_type: 'bogus' })).toEqual([['job_type', SEARCH_MESSAGES.jobType]]);
+    expect(issues({ home_time: 'never' })).toEqual([['home_time', SEARCH_MESSAGES.homeTime]]);
+    expect(SEARCH_MESSAGES.jobType).toBe('Choose a job type from the list to filter by.');
   });
 
   it('a radius keeps jobs near home, nearest first, each with its distance and match', async () => {
