@@ -4,7 +4,7 @@
  * Unknown fields are stripped (zod objects strip by default).
  */
 import { z } from 'zod';
-import { plainNumber } from '@/lib/validation/numbers';
+import { plainNumber, rowIdNumber } from '@/lib/validation/numbers';
 import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import { textError } from '@/lib/validation/messages';
 import { dateSchema } from '@/lib/validation/dates';
@@ -268,7 +268,7 @@ export const createJobSchema = z
     addons: addonsSchema.optional(),
     auto_renew: z.boolean().optional(),
     /** Staff only: the company the job belongs to (a company user's jobs are always its own company's). */
-    company_id: plainNumber(z.coerce.number().int().positive()).optional(),
+    company_id: rowIdNumber().optional(),
   })
   .transform((j) => ({
     ...j,
@@ -362,7 +362,7 @@ export const searchJobsSchema = z.object({
   filters: jobFiltersSchema.default({}),
   query: z.string().trim().max(200).optional(),
   status: statusFilter,
-  company_id: plainNumber(z.coerce.number().int().positive()).optional(),
+  company_id: rowIdNumber().optional(),
   sort: sortSchema.default({ field: 'posting_date', direction: 'desc' }),
   offset: int(0, 1_000_000).default(0),
   limit: int(1, JOB_PAGE_SIZE_MAX).default(JOB_PAGE_SIZE),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainNumber } from '@/lib/validation/numbers';
+import { rowIdNumber } from '@/lib/validation/numbers';
 import type { Database } from '@/lib/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { eq } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { renewalRefusal } from '@/lib/jobs/lifecycle';
 
 export const summaryQuery = z
   .object({
-    job_id: plainNumber(z.coerce.number().int().positive()).optional(),
+    job_id: rowIdNumber().optional(),
     secret_token: z.string().trim().min(8).max(200).optional(),
     /** Which charge to preview: the posting (default), the unpaid add-ons, or a renewal. */
     action: z.enum(['new_job', 'addons', 'renewal']).default('new_job'),

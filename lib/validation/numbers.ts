@@ -18,3 +18,13 @@ export function plainNumber<S extends z.ZodType>(schema: S) {
     return Number.NaN;
   }, schema);
 }
+
+/** The largest id a row can have (the id columns are PostgreSQL integers). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * A row's id sent as a number (a query parameter or a body field): a whole number from 1 to
+ * MAX_ROW_ID. A larger one reached the database, which refused it as out of range: a 400 "Invalid
+ * value." with no field, where a 422 at the field says which value is wrong.
+ */
+export const rowIdNumber = () => plainNumber(z.coerce.number().int().positive().max(MAX_ROW_ID));

@@ -4,6 +4,9 @@
  * 400. Only plain digits name a row now (lib/api/route.ts); the rest is a 404 that changes nothing.
  */
 import { GET as jobGet } from '@/app/api/v1.0/jobs/[id]/route';
+import { GET as jobsGet } from '@/app/api/v1.0/jobs/route';
+import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
+import { GET as summaryGet } from '@/app/api/v1.0/payment/company/invoice/summary/route';
 import { DELETE as channelDelete, GET as channelGet } from '@/app/api/v1.0/news/channels/[id]/route';
 import { POST as channelPost } from '@/app/api/v1.0/news/channels/route';
 import { call, tokenFor } from '../../helpers/http';
@@ -44,5 +47,19 @@ describe('a path id must be written as plain digits', () => {
     const after = await call(channelGet, { token: news, params: { id: String(channelId) } });
     expect(after.status).toBe(200);
     expect(after.json.data.active).not.toBe(false);
+  });
+});
+
+describe('an id past the id column in a query or a body', () => {
+  it('is a 422 at its field, never the database\'s "Invalid value." (a 400 with no field)', async () => {
+    const admin = await tokenFor('admin@demo.test');
+    const list = await call(jobsGet, { token: admin, query: { company_id: '2147483648' } });
+    expect([list.status, list.json.errors[0].field]).toEqual([422, 'company_id']);
+    const summary = await call(summaryGet, { token: employer, query: { job_id: '3000000000' } });
+    expect([summary.status, summary.json.errors[0].field]).toEqual([422, 'job_id']);
+    const tag = await call(companyTagPost, { token: employer, body: { tag: 'x', company_id: 3000000000 } });
+    expect([tag.status, tag.json.errors[0].field]).toEqual([422, 'company_id']);
+    // The largest id is still an id (of no company or job here).
+    expect((await call(jobsGet, { token: admin, query: { company_id: '2147483647' } })).status).toBe(200);
   });
 });

@@ -1,13 +1,12 @@
 // POST /api/v1.0/companies/tag: add a tag to the company's list ({tag})
-import { z } from 'zod';
 import { route, withStatus } from '@/lib/api/route';
 import { tagSchema } from '@/lib/jobs/schemas';
 import { createCompanyTag } from '@/lib/jobs/tags';
-import { plainNumber } from '@/lib/validation/numbers';
+import { rowIdNumber } from '@/lib/validation/numbers';
 
 export const POST = route({
   access: 'companyJobs',
-  body: tagSchema.extend({ company_id: plainNumber(z.coerce.number().int().positive().optional()) }),
+  body: tagSchema.extend({ company_id: rowIdNumber().optional() }),
   handler: async ({ db, actor, body }) => {
     const { tag, created } = await createCompanyTag(db, actor, body.tag, body.company_id);
     return created ? withStatus(201, tag) : tag;
