@@ -190,10 +190,11 @@ export function errorResponse(error: unknown, requestId: string): Response {
     return Response.json({ errors: [{ message: error.message, ...(error.field ? { field: error.field } : {}) }] }, { status: error.status, headers });
   }
   if (error instanceof ZodError) {
-    const errors = error.issues.map((issue) => ({
-      message: issue.message,
-      ...(issue.path.length ? { field: issue.path.join('.') } : {}),
-    }));
+    const errors = error.issues.map((issue) => {
+      // An unknown field is named as the field at fault, as every other refusal names its field.
+      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+      return { message: issue.message, ...(path.length ? { field: path.join('.') } : {}) };
+    });
     return Response.json({ errors }, { status: 422, headers });
   }
   const refused = sqlErrorAnswer(error);

@@ -88,7 +88,9 @@ describe('POST /api/v1.0/jobs/{id}/apply', () => {
     const res = await apply(dallasJob, other, { message: 'x'.repeat(1001) });
     expect(res.status).toBe(422);
     expect(res.json.errors[0].message).toBe('The message must be at most 1,000 characters.');
-    expect((await apply(dallasJob, other, { stage: 'hired' })).status).toBe(422);
+    const unknown = await apply(dallasJob, other, { stage: 'hired' });
+    // Named as the field at fault, as every other refusal is (it came with no field).
+    expect([unknown.status, unknown.json.errors]).toEqual([422, [{ message: 'Unknown field: stage.', field: 'stage' }]]);
   });
 
   it('a message that is not text says so, not that it is too long', async () => {
