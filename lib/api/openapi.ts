@@ -1,8 +1,9 @@
 import { z, type ZodType } from 'zod';
 import { API_ACCESS, type ApiAccess } from '@/lib/access';
+import { CANONICAL_ID, ID_PARAMS } from '@/lib/validation/row-id';
 
 type RouteModule = { path: string; module: Record<string, unknown>; fallback?: boolean };
-type Handler = { access?: ApiAccess; bodySchema?: ZodType; querySchema?: ZodType };
+type Handler = { access?: ApiAccess; bodySchema?: ZodType; querySchema?: ZodType; created?: 'always' | 'when-new' };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -24,7 +25,13 @@ export function buildOpenApi(routes: RouteModule[], serverUrl = '/') {
       const handler = module[method] as Handler | undefined;
       if (!handler?.access) continue;
       const guard = API_ACCESS[handler.access];
-      const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+      // A row's id in the path is plain digits within the id column (other spellings answer 404).
+      const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+        name: m[1],
+        in: 'path',
+        required: true,
+        schema: ID_PARAMS.includes(m[1]) ? { type: 'string', pattern: CANONICAL_ID.source } : { type: 'string' },
+      }));
       const query = handler.querySchema ? (jsonSchema(handler.querySchema) as { properties?: Record<string, unknown>; required?: string[] }) : undefined;
       for (const [name, schema] of Object.entries(query?.properties ?? {})) {
         params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema: schema as { type: string } });
@@ -36,7 +43,8 @@ export function buildOpenApi(routes: RouteModule[], serverUrl = '/') {
         parameters: params,
         ...(handler.bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(handler.bodySchema) } } } } : {}),
         responses: {
-          '200': { description: 'Success: `{ data }`, lists add `pagination` (#/components/schemas/Pagination).' },
+          ...(handler.created !== 'always' && { '200': { description: handler.created ? 'Already there: `{ data }` is the existing one.' : 'Success: `{ data }`, lists add `pagination` (#/components/schemas/Pagination).' } }),
+          ...(handler.created && { '201': { description: 'Created: `{ data }` is the new one.' } }),
           '4XX': { description: 'Failure: `{ errors: [{ message, field? }] }`.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Errors' } } } },
         },
       };

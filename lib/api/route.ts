@@ -13,7 +13,7 @@ import { log, requestIdFrom, withRequestId } from '@/lib/log';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { recordImpersonatedAction } from '@/lib/auth/impersonation-audit';
-import { rowIdOf } from '@/lib/validation/row-id';
+import { ID_PARAMS, rowIdOf } from '@/lib/validation/row-id';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -52,6 +52,12 @@ type Options<BS extends ZodType | undefined, QS extends ZodType | undefined, P> 
   query?: QS;
   /** Leave the body unread (multipart uploads, raw tokens). */
   rawBody?: boolean;
+  /**
+   * A route that creates: 'always' answers 201 with what the handler returns; 'when-new' means the
+   * handler answers 201 itself when it created and 200 when the thing was there already. Both are
+   * in the OpenAPI document's responses.
+   */
+  created?: 'always' | 'when-new';
   handler: (
     ctx: Ctx<BS extends ZodType ? z.infer<BS> : undefined, QS extends ZodType ? z.infer<QS> : undefined, P>,
   ) => Promise<unknown> | unknown;
@@ -64,6 +70,7 @@ export type RouteHandler = ((req: NextRequest, context: RouteContext) => Promise
   /** The schemas, for the OpenAPI document and the tests that inspect what a route accepts. */
   bodySchema?: ZodType;
   querySchema?: ZodType;
+  created?: 'always' | 'when-new';
 };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -96,7 +103,7 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       const params = guardInput((await context?.params) ?? {}) as P;
       refuseOddIds(params as Record<string, unknown>);
       const result = await options.handler({ req, db, actor, body, query, params, ip, requestId, bearer } as never);
-      const response = toResponse(result, requestId);
+      const response = toResponse(options.created === 'always' ? withStatus(201, result) : result, requestId);
       if (actor?.impersonatorId && UNSAFE.has(req.method) && response.ok) {
         await recordImpersonatedAction(db, actor, { method: req.method, path: req.nextUrl.pathname, status: response.status, ip });
       }
@@ -105,11 +112,9 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       return errorResponse(error, requestId);
     }
   };
-  return Object.assign(handler, { access: options.access, bodySchema: options.body, querySchema: options.query });
+  return Object.assign(handler, { access: options.access, bodySchema: options.body, querySchema: options.query, created: options.created });
 }
 
-/** The path parameters that name a row by its integer id (a session's id is a UUID: left alone). */
-const ID_PARAMS = ['id', 'userId', 'applicantId'] as const;
 
 /**
  * A path id that reads as a number but is not written as one (`0x1`, `1e0`, ` 1`, `1.0`, `+1`,

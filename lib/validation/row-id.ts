@@ -2,6 +2,9 @@
 export const CANONICAL_ID = /^[1-9]\d{0,9}$/;
 const MAX_ID = 2_147_483_647;
 
+/** The path parameters that name a row by its integer id (a session's id is a UUID: left alone). */
+export const ID_PARAMS: readonly string[] = ['id', 'userId', 'applicantId'];
+
 /**
  * The row id an address names, or null. Only the canonical spelling counts: Number() also reads
  * `0x8`, `8e0`, `8.0`, `008` and ` 8` as 8, so every page that parsed ids that way answered for

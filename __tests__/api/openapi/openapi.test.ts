@@ -24,6 +24,22 @@ describe('GET /api/v1.0/openapi.json', () => {
     expect(employer['x-roles']).toContain('Employer');
   });
 
+  it('declares the status each operation answers: 201 for creates, both for a create that may find it there; ids as plain digits', async () => {
+    const paths = (await call(GET, { url: 'http://localhost:3000/api/v1.0/openapi.json' })).json.paths;
+    const codes = (path: string, method: string) => Object.keys(paths[path][method].responses).sort();
+    expect(codes('/api/v1.0/jobs', 'post')).toEqual(['201', '4XX']);
+    expect(codes('/api/v1.0/jobs', 'get')).toEqual(['200', '4XX']);
+    expect(codes('/api/v1.0/companies/tag', 'post')).toEqual(['200', '201', '4XX']);
+    expect(paths['/api/v1.0/jobs/{id}'].get.parameters[0].schema).toEqual({ type: 'string', pattern: '^[1-9]\\d{0,9}$' });
+    // Every route that answers 201 says so: the document and the answers agree.
+    for (const { path, module } of ROUTE_MODULES) {
+      for (const [method, handler] of Object.entries(module)) {
+        const created = (handler as { created?: string }).created;
+        if (created) expect([path, method, codes(path, method.toLowerCase()).includes('201')]).toEqual([path, method, true]);
+      }
+    }
+  });
+
   it('is built once per process, not per request, and names the public origin (never the Host header)', async () => {
     expect(openApiDocument(ROUTE_MODULES, 'https://jobs.example.com')).toBe(openApiDocument(ROUTE_MODULES, 'https://jobs.example.com'));
     const res = await call(GET, { url: 'http://localhost:3000/api/v1.0/openapi.json', headers: { host: 'evil.example' } });

@@ -1,12 +1,13 @@
 // POST /api/v1.0/ads: create an ad (draft or active)
-import { route, withStatus } from '@/lib/api/route';
+import { route } from '@/lib/api/route';
 import { createAdSchema } from '@/lib/ads/schemas';
 import { createAd } from '@/lib/ads/services';
 
 export const POST = route({
   access: 'ads',
   body: createAdSchema,
-  handler: async ({ db, actor, body }) => withStatus(201, await createAd(db, actor, body)),
+  created: 'always',
+  handler: async ({ db, actor, body }) => createAd(db, actor, body),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.

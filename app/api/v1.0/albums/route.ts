@@ -1,5 +1,5 @@
 // GET /api/v1.0/albums: the writer's albums (offset, limit); POST: a new album of uploaded news images
-import { paginated, route, withStatus } from '@/lib/api/route';
+import { paginated, route } from '@/lib/api/route';
 import { createAlbum, listAlbums } from '@/lib/news/albums';
 import { albumSchema, pageQuerySchema } from '@/lib/news/schemas';
 
@@ -15,7 +15,8 @@ export const GET = route({
 export const POST = route({
   access: 'adminChannels',
   body: albumSchema,
-  handler: async ({ db, actor, body }) => withStatus(201, await createAlbum(db, actor, body)),
+  created: 'always',
+  handler: async ({ db, actor, body }) => createAlbum(db, actor, body),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.

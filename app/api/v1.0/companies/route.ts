@@ -1,5 +1,5 @@
 // GET /api/v1.0/companies?search=: find a company by name (staff's company picker); POST: create the caller's own company (onboarding); the caller becomes its company admin
-import { route, withStatus } from '@/lib/api/route';
+import { route } from '@/lib/api/route';
 import { companySearchQuerySchema, createCompanySchema } from '@/lib/companies/schemas';
 import { searchCompanies } from '@/lib/companies/search';
 import { createCompany } from '@/lib/companies/services';
@@ -13,7 +13,8 @@ export const GET = route({
 export const POST = route({
   access: 'companyOnboarding',
   body: createCompanySchema,
-  handler: async ({ db, actor, body }) => withStatus(201, await createCompany(db, actor!, body)),
+  created: 'always',
+  handler: async ({ db, actor, body }) => createCompany(db, actor!, body),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.

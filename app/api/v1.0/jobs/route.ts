@@ -1,5 +1,5 @@
 // GET /api/v1.0/jobs: the job list (query string filters); POST: create a job waiting for payment
-import { paginated, route, withStatus } from '@/lib/api/route';
+import { paginated, route } from '@/lib/api/route';
 import { createJobSchema, listJobsQuerySchema } from '@/lib/jobs/schemas';
 import { searchJobs } from '@/lib/jobs/search';
 import { createJob } from '@/lib/jobs/services';
@@ -16,7 +16,8 @@ export const GET = route({
 export const POST = route({
   access: 'companyJobs',
   body: createJobSchema,
-  handler: async ({ db, actor, body }) => withStatus(201, await createJob(db, actor, body)),
+  created: 'always',
+  handler: async ({ db, actor, body }) => createJob(db, actor, body),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.

@@ -1,12 +1,13 @@
 // POST /api/v1.0/admin/admins: an admin creates another admin (first name, last name, email, password with the sign-up rules)
-import { route, withStatus } from '@/lib/api/route';
+import { route } from '@/lib/api/route';
 import { createAdmin } from '@/lib/admin/admins';
 import { createAdminSchema } from '@/lib/admin/schemas';
 
 export const POST = route({
   access: 'admin',
   body: createAdminSchema,
-  handler: async ({ db, actor, body, ip }) => withStatus(201, await createAdmin(db, actor, body, ip)),
+  created: 'always',
+  handler: async ({ db, actor, body, ip }) => createAdmin(db, actor, body, ip),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.

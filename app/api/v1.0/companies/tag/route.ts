@@ -6,6 +6,7 @@ import { rowIdNumber } from '@/lib/validation/numbers';
 
 export const POST = route({
   access: 'companyJobs',
+  created: 'when-new',
   body: tagSchema.extend({ company_id: rowIdNumber().optional() }),
   handler: async ({ db, actor, body }) => {
     const { tag, created } = await createCompanyTag(db, actor, body.tag, body.company_id);

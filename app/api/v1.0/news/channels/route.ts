@@ -1,5 +1,5 @@
 // GET /api/v1.0/news/channels: channels, newest first (offset, limit); POST: create a channel (news admins)
-import { paginated, route, withStatus } from '@/lib/api/route';
+import { paginated, route } from '@/lib/api/route';
 import { createChannel, searchChannels } from '@/lib/news/channels';
 import { channelCreateSchema, pageQuerySchema } from '@/lib/news/schemas';
 
@@ -15,7 +15,8 @@ export const GET = route({
 export const POST = route({
   access: 'newsAdmin',
   body: channelCreateSchema,
-  handler: async ({ db, actor, body }) => withStatus(201, await createChannel(db, actor, body)),
+  created: 'always',
+  handler: async ({ db, actor, body }) => createChannel(db, actor, body),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.

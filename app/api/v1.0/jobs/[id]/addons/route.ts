@@ -1,5 +1,5 @@
 // GET /api/v1.0/jobs/{id}/addons: the add-ons; POST and PATCH: set [{addon_type, subscribed, external_url}]
-import { route, withStatus } from '@/lib/api/route';
+import { route } from '@/lib/api/route';
 import { updateAddonsSchema } from '@/lib/jobs/schemas';
 import { listAddons, setAddons } from '@/lib/jobs/targeting';
 
@@ -13,7 +13,8 @@ export const GET = route<undefined, undefined, Params>({
 export const POST = route<typeof updateAddonsSchema, undefined, Params>({
   access: 'companyJobs',
   body: updateAddonsSchema,
-  handler: async ({ db, actor, params, body }) => withStatus(201, await setAddons(db, actor, params.id, body.addons)),
+  created: 'always',
+  handler: async ({ db, actor, params, body }) => setAddons(db, actor, params.id, body.addons),
 });
 
 export const PATCH = route<typeof updateAddonsSchema, undefined, Params>({

@@ -1,5 +1,5 @@
 // GET /api/v1.0/news/channels/{id}/posts: the channel's posts (offset, limit, status); POST: write a post (news admins, contributors in active channels)
-import { paginated, route, withStatus } from '@/lib/api/route';
+import { paginated, route } from '@/lib/api/route';
 import { createPost, listChannelPosts } from '@/lib/news/posts';
 import { idParam, postCreateSchema, postListQuerySchema } from '@/lib/news/schemas';
 
@@ -15,7 +15,8 @@ export const GET = route({
 export const POST = route({
   access: 'adminChannels',
   body: postCreateSchema,
-  handler: async ({ db, actor, params, body }) => withStatus(201, await createPost(db, actor, idParam(params), body)),
+  created: 'always',
+  handler: async ({ db, actor, params, body }) => createPost(db, actor, idParam(params), body),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.

@@ -1,5 +1,5 @@
 // GET, POST /api/v1.0/jobs/{id}/applicants/{applicantId}/notes: the company's private notes on an applicant
-import { paginated, route, withStatus } from '@/lib/api/route';
+import { paginated, route } from '@/lib/api/route';
 import { addNote, listNotes } from '@/lib/applications/pipeline';
 import { noteSchema, pageQuerySchema } from '@/lib/applications/schemas';
 
@@ -17,7 +17,8 @@ export const GET = route<undefined, typeof pageQuerySchema, Params>({
 export const POST = route<typeof noteSchema, undefined, Params>({
   access: 'companyJobs',
   body: noteSchema,
-  handler: async ({ db, actor, params, body }) => withStatus(201, await addNote(db, actor, params.id, params.applicantId, body.body)),
+  created: 'always',
+  handler: async ({ db, actor, params, body }) => addNote(db, actor, params.id, params.applicantId, body.body),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.
