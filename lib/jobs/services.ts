@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit';
 import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
 import { companies, jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
@@ -224,12 +225,29 @@ export async function jobStatistics(db: Database, actor: Actor | null, id: numbe
   };
 }
 
-/** PATCH /admin/jobs/{id}/suspend: an admin hold; a suspended job is inactive and off the public site. */
-export async function setSuspended(db: Database, actor: Actor | null, id: number | string, suspended: boolean) {
+/**
+ * PATCH /admin/jobs/{id}/suspend: an admin hold; a suspended job is inactive and off the public site.
+ * A customer's paid job taken down (or put back) by an admin is in the audit log with who did it.
+ */
+export async function setSuspended(db: Database, actor: Actor | null, id: number | string, suspended: boolean, ip?: string) {
   assertJobRole(actor);
   if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
   const job = await loadOwnedJob(db, actor, id);
-  await db.update(jobs).set({ suspended, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+  await db.transaction(async (tx) => {
+    await tx.update(jobs).set({ suspended, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+    if (job.suspended !== suspended) {
+      await recordAudit(tx as unknown as Database, {
+        actorUserId: actor.userId,
+        impersonatorId: actor.impersonatorId ?? null,
+        action: suspended ? 'job.suspend' : 'job.release',
+        subjectType: 'job',
+        subjectId: job.id,
+        companyId: job.companyId,
+        details: { title: job.title },
+        ip,
+      });
+    }
+  });
   jobChanged(job.id);
   return getJob(db, actor, job.id);
 }

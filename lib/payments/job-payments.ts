@@ -1,5 +1,6 @@
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
 import { assertNotEnded, assertPayable } from '@/lib/jobs/ended';
@@ -87,7 +88,7 @@ function boostRefusal(job: ChargeableJob, now: Date): string | null {
 }
 
 /** POST /admin/jobs/{id}/boost: an admin boosts a live job without payment (an order of 0 for the record). */
-export async function adminBoost(db: Database, actor: Actor, jobId: number, deps: ChargeDeps = {}) {
+export async function adminBoost(db: Database, actor: Actor, jobId: number, deps: ChargeDeps = {}, ip?: string) {
   if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
   const job = await loadChargeableJob(db, actor, { jobId });
   const now = deps.now?.() ?? new Date();
@@ -112,5 +113,16 @@ export async function adminBoost(db: Database, actor: Actor, jobId: number, deps
     afterApproval(job, company, deps),
     deps,
   );
+  // The dialog tells the admin "Your name and the time are recorded": so they are.
+  await recordAudit(db, {
+    actorUserId: actor.userId,
+    impersonatorId: actor.impersonatorId ?? null,
+    action: 'job.admin_boost',
+    subjectType: 'job',
+    subjectId: job.id,
+    companyId: job.companyId,
+    details: { title: job.title, invoice_number: outcome.invoice.number },
+    ip,
+  });
   return { job_id: job.id, boost_active: true, invoice_id: outcome.invoice.id, invoice_number: outcome.invoice.number };
 }

@@ -5,6 +5,7 @@ import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charg
 import { GET as adminInvoicesGet } from '@/app/api/v1.0/admin/invoices/route';
 import { POST as markPaidPost } from '@/app/api/v1.0/admin/invoices/[id]/mark-paid/route';
 import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
+import { PATCH as suspendPatch } from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
 import { auditTrail } from '@/lib/audit';
 import { documentText } from '@/lib/payments/receipt';
 import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
@@ -154,5 +155,26 @@ describe('invoices of invoice-billed companies', () => {
     const all = (await call(adminInvoicesGet, { token: admin, query: { state: 'all', limit: 100 } })).json.data as View[];
     expect(all.map((i) => i.id)).not.toContain(free.id);
     expect(all.every((i) => i.amount > 0)).toBe(true);
+  });
+
+  it("an admin's boost and hold of a customer's job are in the audit log, with who, the job and the company", async () => {
+    const job = await makeJob({ email: 'employer@demo.test', title: 'Held And Boosted' });
+    expect((await call(chargePost, { token: employer, body: { secret_token: job.jobsPostToken } })).status).toBe(200);
+    const [adminUser] = await queryRows<{ id: number }>(await getDb(), sql`select id from users where email = 'admin@demo.test'`);
+    const boosted = await call(boostPost, { token: admin, params: { id: String(job.id) }, body: {} });
+    expect(boosted.status).toBe(200);
+    const hold = (suspended: boolean) => call(suspendPatch, { method: 'PATCH', token: admin, params: { id: String(job.id) }, body: { suspended } });
+    expect((await hold(true)).status).toBe(200);
+    expect((await hold(true)).status).toBe(200); // the same hold again changes nothing and records nothing
+    expect((await hold(false)).status).toBe(200);
+    const trail = await auditTrail(await getDb(), 'job', job.id);
+    expect(trail.map((e) => [e.action, e.actorId, e.companyId]).sort()).toEqual(
+      [
+        ['job.admin_boost', adminUser.id, companyId],
+        ['job.release', adminUser.id, companyId],
+        ['job.suspend', adminUser.id, companyId],
+      ].sort(),
+    );
+    expect(trail.find((e) => e.action === 'job.admin_boost')!.data).toMatchObject({ invoice_number: boosted.json.data.invoice_number });
   });
 });

@@ -5,10 +5,10 @@ import { adminBoost } from '@/lib/payments/job-payments';
 
 export const POST = route<undefined, undefined, { id: string }>({
   access: 'admin',
-  handler: ({ db, actor, params }) => {
+  handler: ({ db, actor, params, ip }) => {
     const id = Number(params.id);
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Job not found.');
-    return adminBoost(db, actor!, id);
+    return adminBoost(db, actor!, id, {}, ip);
   },
 });
 

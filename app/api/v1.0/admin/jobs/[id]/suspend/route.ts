@@ -8,7 +8,7 @@ const body = z.object({ suspended: z.boolean() });
 export const PATCH = route<typeof body, undefined, { id: string }>({
   access: 'admin',
   body,
-  handler: ({ db, actor, params, body }) => setSuspended(db, actor, params.id, body.suspended),
+  handler: ({ db, actor, params, body, ip }) => setSuspended(db, actor, params.id, body.suspended, ip),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.
