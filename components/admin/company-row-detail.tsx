@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { hardNavigate } from '@/components/shell/navigate';
 import { errorMessage } from '@/lib/api/client';
+import { JOB_STATUSES, labelOf } from '@/lib/jobs/codes';
 import type { CompanyListRow } from '@/lib/admin/company-search';
 import { useCompanyJobs, useCompanyUsers } from '@/lib/admin/hooks';
 import { startImpersonation } from '@/lib/auth/impersonation-client';
@@ -100,7 +101,8 @@ export function CompanyRowDetail({ company }: { company: CompanyListRow }) {
               <li key={j.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 text-sm">
                 <span className="min-w-0">
                   <span className="font-medium text-slate-900">{j.title}</span>
-                  <span className="ml-2 text-xs capitalize text-slate-500">{j.status}</span>
+                  {/* The Company Portal's own words (Active, Inactive, Cancelled); CSS capitalize missed a title ending in ")". */}
+                  <span className="ml-2 text-xs text-slate-500">{labelOf(JOB_STATUSES, j.status)}</span>
                 </span>
                 <span className="flex flex-wrap gap-3">
                   <Link className={linkClass} href={`/admin/company-list/${j.id}/job-content`} prefetch={false}>

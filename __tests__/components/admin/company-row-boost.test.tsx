@@ -47,5 +47,8 @@ describe('CompanyRowDetail: Boost', () => {
     const row = (title: string) => screen.getByText(title).closest('li')!;
     expect(within(await screen.findByText('Dump Truck Driver').then((el) => el.closest('li')!)).getByRole('button', { name: 'Boost' })).toBeInTheDocument();
     for (const o of others) expect(within(row(o.title)).queryByRole('button', { name: /Boost/ })).not.toBeInTheDocument();
+    // Each status in the Company Portal's words (it showed the raw code, "canceled").
+    expect(within(row('Old Reefer')).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(row('Unpaid Flatbed')).getByText('Inactive')).toBeInTheDocument();
   });
 });
