@@ -34,4 +34,13 @@ describe('the page cache of next start (lib/cache/page-cache-handler.cjs)', () =
     expect(filesUnder(dist)).toHaveLength(before);
     expect((await cache.get('/jobs/90000001', getCtx))?.value?.status).toBe(404);
   });
+
+  it('removes a page from disk when it turns into a 404 (a closed job), so a restart does not serve the old page', async () => {
+    await cache.set('/jobs/7', page(200), ctx);
+    const ofJob7 = () => filesUnder(dist).filter((f) => f.includes(`${path.sep}jobs${path.sep}7.`));
+    expect(ofJob7().length).toBeGreaterThan(0);
+    await cache.set('/jobs/7', page(404), ctx);
+    expect(ofJob7()).toEqual([]);
+    // After a restart only the disk is left, and it no longer holds the page: it is rendered again.
+  });
 });
