@@ -25,6 +25,31 @@ function cached<T>(fn: () => Promise<T>, key: string[], tags: string[]): Promise
   });
 }
 
+/** Thrown inside the cache for "no such row", so that nothing is stored for it (see cachedRow). */
+const NOT_THERE = new Error('not there');
+
+/**
+ * `cached` for a read that may find no row: a row is cached as above, "none" is not. Any id in an
+ * address reaches here, and a cached null for each made-up one left a file under .next/cache for
+ * good; an unknown or closed id now costs one indexed read per request instead.
+ */
+async function cachedRow<T>(fn: () => Promise<T | null>, key: string[], tags: string[]): Promise<T | null> {
+  try {
+    return await cached(
+      async () => {
+        const row = await fn();
+        if (row === null) throw NOT_THERE;
+        return row;
+      },
+      key,
+      tags,
+    );
+  } catch (error) {
+    if (error === NOT_THERE) return null;
+    throw error;
+  }
+}
+
 function reviveDates<T extends Record<string, unknown>>(table: Table, row: T): T {
   const out: Record<string, unknown> = { ...row };
   for (const [key, column] of Object.entries(getTableColumns(table))) {
@@ -37,7 +62,7 @@ function reviveDates<T extends Record<string, unknown>>(table: Table, row: T): T
 const rowId = rowIdOf;
 
 const companyCard = (companyId: number) =>
-  cached(
+  cachedRow(
     async () => {
       const [row] = await (await getDb()).select({ id: companies.id, name: companies.companyName, logo: companies.logo }).from(companies).where(eq(companies.id, companyId));
       return row ? { id: row.id, name: row.name, logo: logoUrl(row) } : null;
@@ -53,7 +78,7 @@ const companyCard = (companyId: number) =>
 export async function cachedPublicJob(rawId: string): Promise<PublicJob | null> {
   const id = rowId(rawId);
   if (id === null) return null;
-  const pub = await cached(async () => getPublicJob(await getDb(), id), ['public-job', String(id)], [jobTag(id)]);
+  const pub = await cachedRow(async () => getPublicJob(await getDb(), id), ['public-job', String(id)], [jobTag(id)]);
   if (!pub) return null;
   const company = await companyCard(pub.job.companyId);
   return {
@@ -68,7 +93,7 @@ export async function cachedPublicJob(rawId: string): Promise<PublicJob | null> 
 export async function cachedPublishedPost(rawId: string) {
   const id = rowId(rawId);
   if (id === null) return null;
-  return cached(async () => publishedPost(await getDb(), id), ['public-post', String(id)], [postTag(id), NEWS_TAG]);
+  return cachedRow(async () => publishedPost(await getDb(), id), ['public-post', String(id)], [postTag(id), NEWS_TAG]);
 }
 
 /** The sitemap's rows (public jobs and published posts), tagged `sitemap`; `lastModified` stays an ISO string. */
