@@ -146,3 +146,23 @@ test('a job with the hyperlink add-on sends a signed-in driver to the company si
   await expect(apply.getByRole('link', { name: 'Apply on company site' })).toHaveAttribute('href', 'https://example.com/careers/flatbed');
   await expect(apply.getByRole('button', { name: 'Apply', exact: true })).toHaveCount(0);
 });
+
+test('an applications page past the last one says so and leads back (it said "No applications yet")', async ({ page, request }) => {
+  const ip = { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.9` };
+  const email = `driver.p.${Date.now().toString(36)}@haul.test`;
+  const signup = await request.post('/api/v1.0/auth/signup', { data: { email, password: 'Haul1234!', first_name: 'Pat', last_name: 'Pager', phone: '(214)555-0143', role: 'member', tn_newsletters: false }, headers: ip });
+  expect(signup.status(), await signup.text()).toBeLessThan(300);
+  const token = (await (await request.post('/api/v1.0/auth/login', { data: { email, password: 'Haul1234!' }, headers: ip })).json()).data.accessToken as string;
+  const jobId = (await publicJobPath(request, TANKER)).split('/').pop();
+  expect((await request.post(`/api/v1.0/jobs/${jobId}/apply`, { data: {}, headers: { authorization: `Bearer ${token}` } })).status()).toBe(201);
+
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Haul1234!');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/members/home');
+  await page.goto('/members/applications?offset=500');
+  await expect(page.getByText('This page is past your last application')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the first page' }).click();
+  await expect(page.getByRole('list', { name: 'Applications' }).getByRole('link', { name: TANKER })).toBeVisible();
+});

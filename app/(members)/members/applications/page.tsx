@@ -47,6 +47,13 @@ export default async function MembersApplicationsPage({ searchParams }: { search
             </li>
           ))}
         </ul>
+      ) : pagination.total > 0 ? (
+        // An old link or a hand-typed offset past the end: the applications exist, this page of them does not.
+        <EmptyState title="This page is past your last application">
+          <Link href="/members/applications" className="font-semibold text-brand-700 underline">
+            Back to the first page
+          </Link>
+        </EmptyState>
       ) : (
         <EmptyState
           title="No applications yet"
