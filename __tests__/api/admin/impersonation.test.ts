@@ -8,6 +8,7 @@ import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
 import { PATCH as jobPatch } from '@/app/api/v1.0/jobs/[id]/route';
 import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
 import { GET as employerGet } from '@/app/api/v1.0/employer/route';
+import { POST as logoutPost } from '@/app/api/v1.0/auth/logout/route';
 import { POST as searchPost } from '@/app/api/v1.0/companies/search/route';
 import { ROLES } from '@/lib/access';
 import { ADMIN_NOT_IMPERSONABLE, NOT_IMPERSONABLE } from '@/lib/auth/impersonation';
@@ -62,6 +63,15 @@ describe('POST /auth/login/impersonate', () => {
     const db = await getDb();
     const rows = await db.select().from(auditLog).where(eq(auditLog.action, 'impersonated.request'));
     expect(rows).toContainEqual(expect.objectContaining({ actorId: ids['employer@demo.test'], impersonatorId: ids['superadmin@demo.test'], entityId: `PATCH /api/v1.0/jobs/${jobId}` }));
+  });
+
+  it('a log out while impersonating ends the impersonation in the audit log, as Leave does', async () => {
+    const { accessToken } = (await impersonate(t.allowed.admin, ids['companyadmin@demo.test'])).json.data;
+    expect((await call(logoutPost, { token: accessToken, body: {} })).status).toBe(200);
+    const db = await getDb();
+    const ends = await db.select().from(auditLog).where(and(eq(auditLog.action, 'user.impersonate.end'), eq(auditLog.entityId, String(ids['companyadmin@demo.test']))));
+    expect(ends).toEqual([expect.objectContaining({ actorId: ids['admin@demo.test'], entity: 'user' })]);
+    expect((await call(employerGet, { token: accessToken })).status).toBe(401);
   });
 
   it('refuses an admin account (403), a driver (422), a missing user (404), and any caller but super admin and admin (403)', async () => {

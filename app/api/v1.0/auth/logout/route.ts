@@ -1,13 +1,16 @@
 // POST /api/v1.0/auth/logout: revokes the session the presented token belongs to
 import { route } from '@/lib/api/route';
+import { endImpersonation } from '@/lib/auth/impersonation';
 import { endSession, endSessionFamily } from '@/lib/auth/sessions';
 
 export const POST = route({
   access: 'authenticated',
   rawBody: true,
-  handler: async ({ db, actor, bearer }) => {
+  handler: async ({ db, actor, bearer, ip }) => {
     if (bearer) await endSession(db, bearer);
     else if (actor?.sessionId) await endSessionFamily(db, actor.sessionId);
+    // Signing out while acting as a user ends the impersonation: recorded as Leave records it.
+    if (actor?.impersonatorId) await endImpersonation(db, { adminId: actor.impersonatorId, userId: actor.userId, companyId: actor.companyId }, ip);
     return { loggedOut: true };
   },
 });
