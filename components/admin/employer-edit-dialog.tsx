@@ -19,6 +19,9 @@ import { errorsByField } from './form-errors';
 export function EmployerEditDialog({ userId, user, onClose }: { userId: number; user: CompanyUser | null; onClose: () => void }) {
   const [values, setValues] = useState({ first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', email: user?.email ?? '', phone: user?.phone ? formatPhoneMask(user.phone) : '' });
   const [password, setPassword] = useState('');
+  // Setting a password signs the user out everywhere: the first press says so, the second does it.
+  const [confirmingPassword, setConfirmingPassword] = useState(false);
+  const emailChanged = !!user && values.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const toast = useToast();
   const qc = useQueryClient();
@@ -53,7 +56,14 @@ export function EmployerEditDialog({ userId, user, onClose }: { userId: number; 
       >
         <Field label="First name" value={values.first_name} onChange={(e) => setValues((v) => ({ ...v, first_name: e.target.value }))} error={errors.first_name} />
         <Field label="Last name" value={values.last_name} onChange={(e) => setValues((v) => ({ ...v, last_name: e.target.value }))} error={errors.last_name} />
-        <Field label="Email" type="email" value={values.email} onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))} error={errors.email} />
+        <Field
+          label="Email"
+          type="email"
+          value={values.email}
+          onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+          error={errors.email}
+          hint={emailChanged ? `Takes effect on save: they sign in with the new address from then on, and ${user?.email} stops working.` : undefined}
+        />
         <Field label="Phone" inputMode="tel" value={values.phone} onChange={(e) => setValues((v) => ({ ...v, phone: formatPhoneMask(e.target.value) }))} error={errors.phone} />
         <div className="sm:col-span-2 sm:text-right">
           <Button type="submit" loading={saveDetails.isPending}>
@@ -65,15 +75,32 @@ export function EmployerEditDialog({ userId, user, onClose }: { userId: number; 
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          if (!confirmingPassword) return setConfirmingPassword(true);
           void run(() => savePassword.mutateAsync(), 'Password changed; the user was signed out everywhere');
         }}
         className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-end"
       >
-        <Field className="flex-1" label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-        <Button type="submit" variant="secondary" loading={savePassword.isPending}>
-          Set password
+        <Field
+          className="flex-1"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setConfirmingPassword(false);
+          }}
+          error={errors.password}
+        />
+        <Button type="submit" variant={confirmingPassword ? 'danger' : 'secondary'} loading={savePassword.isPending}>
+          {confirmingPassword ? 'Set password and sign out' : 'Set password'}
         </Button>
       </form>
+      {confirmingPassword && (
+        <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          Setting a password signs {user?.first_name || 'this user'} out of every device at once. Press “Set password and sign out” to go ahead.
+        </p>
+      )}
     </Dialog>
   );
 }
