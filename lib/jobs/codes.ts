@@ -4,22 +4,10 @@
  * Safe to import from client components (no server code).
  */
 
-type CodeList<K extends string> = readonly { readonly value: K; readonly label: string }[];
+import { codeList } from './code-list';
 
-function codeList<const T extends readonly { value: string; label: string }[]>(items: T) {
-  return items as T & CodeList<T[number]['value']>;
-}
-
-/** The values of a code list as a non-empty tuple (what pgEnum and z.enum want). */
-export function valuesOf<T extends { value: string }>(list: readonly T[]) {
-  return list.map((i) => i.value) as [T['value'], ...T['value'][]];
-}
-
-/** The label of a code, or the code itself when unknown. */
-export function labelOf<T extends { value: string; label: string }>(list: readonly T[], value: string | null | undefined) {
-  if (value == null) return '';
-  return list.find((i) => i.value === value)?.label ?? value;
-}
+export { labelOf, valuesOf } from './code-list';
+export { JOB_STATUSES, type JobStatus } from './job-statuses';
 
 export const EXPERIENCE = codeList([
   { value: 'CS', label: 'Current student' },
@@ -201,14 +189,6 @@ export function toStateCode(input: string | null | undefined): UsState | undefin
   if (!s) return undefined;
   return US_STATES.find((st) => st.value.toLowerCase() === s || st.label.toLowerCase() === s)?.value;
 }
-
-/** Job status as derived in spec §4, and its label for the list. */
-export const JOB_STATUSES = codeList([
-  { value: 'active', label: 'Active' },
-  { value: 'canceled', label: 'Cancelled' },
-  { value: 'inactive', label: 'Inactive' },
-] as const);
-export type JobStatus = (typeof JOB_STATUSES)[number]['value'];
 
 /** Payment state of a posting: unpublished until paid (card) or invoiced (invoice-billed company). */
 export const PAYMENT_STATUSES = codeList([
