@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Alert, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { api, ApiError, errorMessage } from '@/lib/api/client';
+import { api, errorMessage } from '@/lib/api/client';
+import { splitApiErrors } from '@/lib/api/field-errors';
 import { COMPANY_SIZES } from '@/lib/companies/create-payload';
 import { UPDATED } from '@/components/ui/messages';
 import { formatPhoneMask } from '@/lib/auth/phone';
@@ -67,10 +68,9 @@ export function CompanySettingsForm({ companyId, fields, title, description }: {
       setValues(null);
       toast.show('success', UPDATED);
     } catch (error) {
-      const list = error instanceof ApiError ? error.errors : [];
-      const byField = Object.fromEntries(list.filter((x) => x.field).map((x) => [x.field!.split('.')[0], x.message]));
+      const { byField, general } = splitApiErrors(error);
       setErrors(byField);
-      if (!Object.keys(byField).length) setFailure(errorMessage(error));
+      setFailure(general);
     } finally {
       setSaving(false);
     }

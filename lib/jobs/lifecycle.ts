@@ -34,7 +34,6 @@ export async function getJobForCharge(db: Database, key: ChargeKey) {
   };
 }
 
-const mmddyyyy = portalDateText;
 
 /**
  * Why a paid job cannot be renewed at `now`, or null. An expired job (or one past its end date the
@@ -47,7 +46,7 @@ export function renewalRefusal(job: Pick<JobRow, 'expirationDate' | 'expiredAt'>
   if (job.expiredAt || !job.expirationDate || job.expirationDate <= now) return null;
   const opens = addDays(job.expirationDate, -RENEW_WINDOW_DAYS);
   if (now >= opens) return null;
-  return `This job runs until ${mmddyyyy(job.expirationDate)}: it can be renewed from ${mmddyyyy(opens)}, ${RENEW_WINDOW_DAYS} days before it ends.`;
+  return `This job runs until ${portalDateText(job.expirationDate)}: it can be renewed from ${portalDateText(opens)}, ${RENEW_WINDOW_DAYS} days before it ends.`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { plainNumber } from '@/lib/validation/numbers';
+import { plainNumber, rowIdNumber } from '@/lib/validation/numbers';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/actor';
@@ -17,7 +17,7 @@ export const adminInvoiceQuery = z.object({
   offset: plainNumber(z.coerce.number().int().min(0)).default(0),
   limit: plainNumber(z.coerce.number().int().min(1).max(100)).default(20),
   state: z.enum(['due', 'paid', 'all']).default('due'),
-  company_id: plainNumber(z.coerce.number().int().positive().max(2_147_483_647)).optional(),
+  company_id: rowIdNumber().optional(),
 });
 export type AdminInvoiceQuery = z.infer<typeof adminInvoiceQuery>;
 

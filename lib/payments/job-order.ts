@@ -39,7 +39,6 @@ export async function recipientOf(db: Database, job: ChargeableJob, company: Com
 }
 
 const jobUrl = (jobId: number) => publicUrl(`/company/jobs/${jobId}/detail`).toString();
-const dateText = portalDateText;
 
 export const PAID_AFTER_JOB_ENDED = 'This payment was approved after the job was closed or cancelled, so the job was left as it was. Contact support for a refund.';
 
@@ -83,9 +82,9 @@ export function afterApproval(job: ChargeableJob, company: Company, deps: Charge
         const until = await renewJobPeriod(tx, job, now, lines);
         if (!to) return;
         if (invoice.autoRenew) {
-          await enqueueTemplate(tx, to.email, 'auto_renew_job', { firstName: to.firstName, jobTitle: job.title, amountCents: invoice.amountCents, expiresAt: dateText(until), jobUrl: jobUrl(job.id) });
+          await enqueueTemplate(tx, to.email, 'auto_renew_job', { firstName: to.firstName, jobTitle: job.title, amountCents: invoice.amountCents, expiresAt: portalDateText(until), jobUrl: jobUrl(job.id) });
         } else {
-          const text = `Your job "${job.title}" was renewed for ${amount} and now runs until ${dateText(until)}.\n\n${jobUrl(job.id)}`;
+          const text = `Your job "${job.title}" was renewed for ${amount} and now runs until ${portalDateText(until)}.\n\n${jobUrl(job.id)}`;
           await enqueueMail(tx, { to: to.email, kind: 'renew_job', subject: `"${job.title}" was renewed`, text });
         }
         return;

@@ -64,7 +64,6 @@ export function addonLines(addons: ChargeableJob['addons']): LineInput[] {
   }));
 }
 
-const mmddyyyy = portalDateText;
 
 /**
  * A boost bought while another runs (a paid one, or an admin's) is not restarted: its 7 days follow
@@ -72,7 +71,7 @@ const mmddyyyy = portalDateText;
  */
 function afterRunningBoost(lines: LineInput[], job: ChargeableJob, now: Date): LineInput[] {
   if (!(job.boostActive && job.boostEndsAt && job.boostEndsAt > now)) return lines;
-  const note = `Boost add-on: 7 more days after the running boost ends ${mmddyyyy(job.boostEndsAt)} (until ${mmddyyyy(boostEndAfter(job, now))})`;
+  const note = `Boost add-on: 7 more days after the running boost ends ${portalDateText(job.boostEndsAt)} (until ${portalDateText(boostEndAfter(job, now))})`;
   return lines.map((l) => (l.addonType === 'boost' ? { ...l, description: note } : l));
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from './row-id';
 
 /** A number as a JSON number carries it, or as a query string writes it: decimal digits, a sign, a point. */
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
@@ -18,9 +19,6 @@ export function plainNumber<S extends z.ZodType>(schema: S) {
     return Number.NaN;
   }, schema);
 }
-
-/** The largest id a row can have (the id columns are PostgreSQL integers). */
-export const MAX_ROW_ID = 2_147_483_647;
 
 /**
  * A row's id sent as a number (a query parameter or a body field): a whole number from 1 to

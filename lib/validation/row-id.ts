@@ -1,6 +1,7 @@
 /** How a row's id is written in an address: digits, no leading zero, within the id column's range. */
 export const CANONICAL_ID = /^[1-9]\d{0,9}$/;
-const MAX_ID = 2_147_483_647;
+/** The largest id a row can have (the id columns are PostgreSQL integers). */
+export const MAX_ROW_ID = 2_147_483_647;
 
 /** The path parameters that name a row by its integer id (a session's id is a UUID: left alone). */
 export const ID_PARAMS: readonly string[] = ['id', 'userId', 'applicantId'];
@@ -13,7 +14,7 @@ export const ID_PARAMS: readonly string[] = ['id', 'userId', 'applicantId'];
 export function rowIdOf(raw: string | null | undefined): number | null {
   if (typeof raw !== 'string' || !CANONICAL_ID.test(raw)) return null;
   const id = Number(raw);
-  return id <= MAX_ID ? id : null;
+  return id <= MAX_ROW_ID ? id : null;
 }
 
 /** The largest offset an address may ask for: beyond it a page of any list is empty anyway. */
