@@ -72,7 +72,8 @@ export function lifecycle(job: Pick<JobRow, 'suspended' | 'approved' | 'active' 
     payment_status: job.paymentStatus,
     posting_date: iso(job.postingDate),
     expiration_date: iso(job.expirationDate),
-    next_billing_date: iso(job.nextBillingDate),
+    // A suspended job is not billed (lib/jobs/lifecycle.ts renewalDue): no date to promise while it is.
+    next_billing_date: job.suspended ? null : iso(job.nextBillingDate),
     renewable: job.renewable,
     auto_renew: job.autoRenew,
     boost_active: job.boostActive,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
@@ -18,6 +18,10 @@ import { addressCostCents } from './pricing';
 import { renderDescription } from './sanitize';
 import type { CreateJob, UpdateJob } from './schemas';
 import { toAddon } from './serialize';
+import { jobContact } from './contact';
+import { enqueueTemplate } from '@/lib/mail';
+import { publicUrl } from '@/lib/config';
+import { portalDateText } from '@/lib/validation/portal-day';
 
 /** A random, unguessable, URL-safe token naming a posting in the invoice charge call. */
 export const newPostToken = () => randomBytes(24).toString('base64url');
@@ -226,6 +230,22 @@ export async function jobStatistics(db: Database, actor: Actor | null, id: numbe
 }
 
 /**
+ * The company hears of a hold and of its end (the job leaves the site, and stops renewing, without
+ * anything they did): `job_suspended` says when it will expire if the hold stays, `job_released`
+ * whether it is live again or ended meanwhile (lib/jobs/lifecycle.ts expireJobs does not spare it).
+ */
+async function tellCompanyOfHold(db: Database, job: JobRow) {
+  // A closed or cancelled job is over for the company already: nothing changes for them.
+  if (job.closedAt || job.cancelledAt) return;
+  const to = await jobContact(db, job);
+  if (!to) return;
+  const live = job.approved && job.active;
+  const expiresAt = live && job.expirationDate ? portalDateText(job.expirationDate) : null;
+  const jobUrl = publicUrl(`/company/jobs/${job.id}/detail`).toString();
+  await enqueueTemplate(db, to.email, job.suspended ? 'job_suspended' : 'job_released', { firstName: to.firstName, jobTitle: job.title, expiresAt, jobUrl });
+}
+
+/**
  * PATCH /admin/jobs/{id}/suspend: an admin hold; a suspended job is inactive and off the public site.
  * A customer's paid job taken down (or put back) by an admin is in the audit log with who did it.
  */
@@ -234,8 +254,14 @@ export async function setSuspended(db: Database, actor: Actor | null, id: number
   if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
   const job = await loadOwnedJob(db, actor, id);
   await db.transaction(async (tx) => {
-    await tx.update(jobs).set({ suspended, updatedAt: new Date() }).where(eq(jobs.id, job.id));
-    if (job.suspended !== suspended) {
+    // Only a change is told and recorded; the condition makes two admins' same click one change.
+    const [held] = await tx
+      .update(jobs)
+      .set({ suspended, updatedAt: new Date() })
+      .where(and(eq(jobs.id, job.id), ne(jobs.suspended, suspended)))
+      .returning();
+    if (held) {
+      await tellCompanyOfHold(tx as unknown as Database, held);
       await recordAudit(tx as unknown as Database, {
         actorUserId: actor.userId,
         impersonatorId: actor.impersonatorId ?? null,

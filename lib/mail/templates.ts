@@ -114,6 +114,31 @@ export const mailTemplates = {
       { button: { label: 'Renew the job', href: p.jobUrl } },
     ]),
 
+  /** An administrator took a job off the site (lib/jobs/services.ts setSuspended). */
+  job_suspended: (p: { firstName?: string | null; jobTitle: string; expiresAt: string | null; jobUrl: string }) =>
+    render(`"${p.jobTitle}" was suspended`, product(), [
+      { p: hello(p.firstName) },
+      {
+        p: p.expiresAt
+          ? `An administrator has suspended your job "${p.jobTitle}". Drivers no longer see it, and it is not renewed or charged while it is suspended. If the suspension is still in place on ${p.expiresAt}, the job expires that day.`
+          : `An administrator has suspended your job "${p.jobTitle}". It cannot be published, paid for or renewed while it is suspended.`,
+      },
+      { button: { label: 'View the job', href: p.jobUrl } },
+      { small: 'Contact support to ask why, or to have the suspension lifted.' },
+    ]),
+
+  /** The suspension lifted; `expiresAt` null when the job ended while it was suspended. */
+  job_released: (p: { firstName?: string | null; jobTitle: string; expiresAt: string | null; jobUrl: string }) =>
+    render(`"${p.jobTitle}" is no longer suspended`, product(), [
+      { p: hello(p.firstName) },
+      {
+        p: p.expiresAt
+          ? `An administrator has lifted the suspension of your job "${p.jobTitle}". Drivers see it again, and it runs until ${p.expiresAt}.`
+          : `An administrator has lifted the suspension of your job "${p.jobTitle}". It reached its end date while it was suspended, so it is not live: renew it to post it again.`,
+      },
+      { button: { label: p.expiresAt ? 'View the job' : 'Renew the job', href: p.jobUrl } },
+    ]),
+
   /** The hourly digest of new applications to one job (lib/drivers/digest.ts). */
   new_applicants: (p: { firstName?: string | null; jobTitle: string; count: number; names: string[]; applicantsUrl: string }) =>
     render(`${p.count === 1 ? 'A new applicant' : `${p.count} new applicants`} for "${p.jobTitle}"`, product(), [

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { paymentRefusal } from '@/lib/jobs/ended';
-import { companies, invoiceLines, users } from '@/lib/db/schema';
+import { companies, invoiceLines } from '@/lib/db/schema';
+import { jobContact } from '@/lib/jobs/contact';
 import type { Actor } from '@/lib/auth/actor';
 import { publicUrl } from '@/lib/config';
 import { AppError, conflict, unprocessable } from '@/lib/errors';
@@ -30,13 +31,7 @@ export async function companyOfJob(db: Database, job: ChargeableJob): Promise<Co
 }
 
 /** Who hears about a job's billing: its employer, else the company's billing email. */
-export async function recipientOf(db: Database, job: ChargeableJob, company: Company) {
-  if (job.employerId) {
-    const [u] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, job.employerId));
-    if (u) return u;
-  }
-  return company.email ? { email: company.email, firstName: null } : null;
-}
+export const recipientOf = (db: Database, job: ChargeableJob, company: Company) => jobContact(db, job, company.email);
 
 const jobUrl = (jobId: number) => publicUrl(`/company/jobs/${jobId}/detail`).toString();
 

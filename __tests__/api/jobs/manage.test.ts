@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { GET as addonsGet, PATCH as addonsPatch, POST as addonsPost } from '@/app/api/v1.0/jobs/[id]/addons/route';
 import { PATCH as addressesPatch } from '@/app/api/v1.0/jobs/[id]/addresses/route';
 import { POST as cancelPost } from '@/app/api/v1.0/jobs/[id]/cancel/route';
@@ -13,7 +13,7 @@ import { GET as companyTagsGet } from '@/app/api/v1.0/companies/tags/route';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
 import { PATCH as suspendPatch } from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
 import { getDb } from '@/lib/db/client';
-import { jobs } from '@/lib/db/schema';
+import { emailOutbox, jobs } from '@/lib/db/schema';
 import { publishPaidJob } from '@/lib/jobs/lifecycle';
 import { MESSAGES } from '@/lib/jobs/schemas';
 import { DUPLICATE_ADDRESS } from '@/components/jobs/wizard/address-step';
@@ -234,5 +234,39 @@ describe('admin suspension', () => {
     expect(res.json.data.status).toBe('inactive');
     const [row] = await (await getDb()).select().from(jobs).where(eq(jobs.id, id));
     expect(row.suspended).toBe(true);
+  });
+
+  it('tells the employer of a hold and of its end, once each, and promises no billing date while held', async () => {
+    const db = await getDb();
+    const id = await createJobAs(t.employer, { title: 'Held Then Released', auto_renew: true });
+    await publishPaidJob(db, id);
+    expect((await call(jobGet, { token: t.employer, params: p(id) })).json.data.next_billing_date).toBeTruthy();
+    const mails = () => db.select().from(emailOutbox).where(like(emailOutbox.subject, '%"Held Then Released"%')).orderBy(asc(emailOutbox.id));
+    const hold = (suspended: boolean) => call(suspendPatch, { method: 'PATCH', token: t.admin, params: p(id), body: { suspended } });
+
+    const held = await hold(true);
+    expect(held.json.data).toMatchObject({ suspended: true, auto_renew: true, next_billing_date: null });
+    await hold(true); // the same hold again: no second mail
+    let sent = await mails();
+    expect(sent.map((m) => [m.kind, m.toAddress])).toEqual([['job_suspended', 'employer@demo.test']]);
+    expect(sent[0].subject).toBe('"Held Then Released" was suspended');
+    expect(sent[0].text).toMatch(/Drivers no longer see it, and it is not renewed or charged while it is suspended\. If the suspension is still in place on \d\d\/\d\d\/\d{4}, the job expires that day\./);
+
+    const released = await hold(false);
+    expect(released.json.data.next_billing_date).toBeTruthy();
+    sent = await mails();
+    expect(sent.map((m) => m.kind)).toEqual(['job_suspended', 'job_released']);
+    expect(sent[1].text).toMatch(/Drivers see it again, and it runs until \d\d\/\d\d\/\d{4}\./);
+  });
+
+  it('says a job that ended while held is not live when the hold is lifted', async () => {
+    const db = await getDb();
+    const id = await createJobAs(t.employer, { title: 'Ended While Held' });
+    await publishPaidJob(db, id);
+    await call(suspendPatch, { method: 'PATCH', token: t.admin, params: p(id), body: { suspended: true } });
+    await db.update(jobs).set({ approved: false, active: false, expiredAt: new Date() }).where(eq(jobs.id, id));
+    await call(suspendPatch, { method: 'PATCH', token: t.admin, params: p(id), body: { suspended: false } });
+    const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'job_released'), like(emailOutbox.subject, '%"Ended While Held"%')));
+    expect(mail.text).toContain('It reached its end date while it was suspended, so it is not live: renew it to post it again.');
   });
 });
