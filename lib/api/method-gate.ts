@@ -8,6 +8,8 @@ import { ROUTE_METHODS } from './route-methods.generated';
  */
 
 export const UNKNOWN_ENDPOINT = 'There is no API endpoint at this address.';
+/** app/api/[...path]: an address outside /api/v1.0 (another version, or none). */
+export const UNKNOWN_API_VERSION = "There is no API endpoint at this address. The API's addresses start with /api/v1.0/ (its description: /api/v1.0/openapi.json).";
 /** app/api/v1.0/[...path]: answers 404 to what no other route matches (when the proxy did not). */
 export const FALLBACK_TEMPLATE = '/api/v1.0/[...path]';
 export const methodNotAllowed = (method: string, allow: string) => `The method ${method} is not allowed here. Allowed: ${allow}.`;

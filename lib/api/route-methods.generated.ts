@@ -2,7 +2,7 @@
 // Every API route file (the API document included) and the methods it exports; no route is imported.
 
 export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
-  { template: '/api/v1.0/[...path]', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  { template: '/api/v1.0/[...path]', methods: ['GET', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'] },
   { template: '/api/v1.0/account/picture', methods: ['GET', 'PUT', 'DELETE'] },
   { template: '/api/v1.0/account/preferences', methods: ['GET', 'PATCH'] },
   { template: '/api/v1.0/admin/admins', methods: ['POST'] },

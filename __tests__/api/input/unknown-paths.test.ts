@@ -5,8 +5,9 @@
  * from the generated route-methods manifest); the catch-all route answers 404 to unknown paths.
  */
 import * as fallback from '@/app/api/v1.0/[...path]/route';
+import * as otherVersion from '@/app/api/[...path]/route';
 import * as openapiRoute from '@/app/api/v1.0/openapi.json/route';
-import { FALLBACK_TEMPLATE, UNKNOWN_ENDPOINT, allowedMethods, methodNotAllowed } from '@/lib/api/method-gate';
+import { FALLBACK_TEMPLATE, UNKNOWN_API_VERSION, UNKNOWN_ENDPOINT, allowedMethods, methodNotAllowed } from '@/lib/api/method-gate';
 import { isOtherMethod } from '@/lib/api/not-allowed';
 import { ROUTE_METHODS } from '@/lib/api/route-methods.generated';
 import { HTTP_METHODS, apiRouteFiles, apiTemplateOf } from '@/lib/api/route-files';
@@ -16,11 +17,22 @@ import { call } from '../../helpers/http';
 
 
 describe('the catch-all route app/api/v1.0/[...path]', () => {
-  it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)('%s of an unknown path answers the 404 envelope', async (method) => {
-    const res = await call(fallback[method] as RouteHandler, { method, url: 'http://localhost:3000/api/v1.0/no/such/thing', params: { path: ['no', 'such', 'thing'] } as never, ...(method === 'GET' ? {} : { body: { a: 1 } }) });
+  // OPTIONS too: Next's own answer would be 204 with every method, as if the address existed.
+  it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const)('%s of an unknown path answers the 404 envelope', async (method) => {
+    const res = await call(fallback[method] as RouteHandler, { method, url: 'http://localhost:3000/api/v1.0/no/such/thing', params: { path: ['no', 'such', 'thing'] } as never, ...(['GET', 'OPTIONS'].includes(method) ? {} : { body: { a: 1 } }) });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.json).toEqual({ errors: [{ message: UNKNOWN_ENDPOINT }] });
+  });
+});
+
+describe('the catch-all route app/api/[...path] (another API version, or none)', () => {
+  it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const)('%s /api/v2/jobs answers the 404 envelope saying where the API is', async (method) => {
+    const res = await call(otherVersion[method] as RouteHandler, { method, url: 'http://localhost:3000/api/v2/jobs', params: { path: ['v2', 'jobs'] } as never, ...(['GET', 'OPTIONS'].includes(method) ? {} : { body: { a: 1 } }) });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.json).toEqual({ errors: [{ message: UNKNOWN_API_VERSION }] });
+    expect(UNKNOWN_API_VERSION).toContain('/api/v1.0/');
   });
 });
 

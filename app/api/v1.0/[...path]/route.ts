@@ -1,17 +1,13 @@
 // Any /api/v1.0 path no other route matches: the JSON 404 envelope, never Next's HTML page
-import { route } from '@/lib/api/route';
+import { unknownEndpoint } from '@/lib/api/unknown-endpoint';
 import { UNKNOWN_ENDPOINT } from '@/lib/api/method-gate';
-import { notFound } from '@/lib/errors';
 
-const unknownEndpoint = route({
-  access: 'public',
-  handler: () => {
-    throw notFound(UNKNOWN_ENDPOINT);
-  },
-});
+const answer = unknownEndpoint(UNKNOWN_ENDPOINT);
 
-export const GET = unknownEndpoint;
-export const POST = unknownEndpoint;
-export const PUT = unknownEndpoint;
-export const PATCH = unknownEndpoint;
-export const DELETE = unknownEndpoint;
+export const GET = answer;
+export const POST = answer;
+export const PUT = answer;
+export const PATCH = answer;
+export const DELETE = answer;
+// Next would answer OPTIONS itself with 204 and every method, as if the address existed.
+export const OPTIONS = answer;
