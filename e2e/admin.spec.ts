@@ -85,6 +85,14 @@ test('company list, create company, impersonation with countdown, renew, leave, 
   await expect(expired).toBeHidden();
   await expect(page.getByTestId('session-countdown')).toHaveText(/^(10:00|09:5\d)$/);
 
+  // Log out while acting as the user offers the way back too (Log out there would end the admin's session as well).
+  await page.locator('#side-nav').getByRole('button', { name: 'Log out' }).click();
+  const logout = page.getByRole('dialog', { name: 'Are you sure you want to Logout?' });
+  await expect(logout).toContainText('You are acting as a company user. Log out signs you out of your admin account too');
+  await expect(logout.getByRole('button', { name: 'Back to Admin Portal' })).toBeVisible();
+  await logout.getByRole('button', { name: 'Cancel' }).click();
+  await expect(logout).toBeHidden();
+
   // Leave: back to the Admin Portal as the admin.
   await bar.getByRole('button', { name: 'Leave' }).click();
   await page.waitForURL(/\/admin\/company-list/);

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { hardNavigate } from '@/components/shell/navigate';
 import { errorMessage } from '@/lib/api/client';
 import { mmss, secondsLeft } from '@/lib/auth/countdown';
-import { leaveImpersonation, renewImpersonation } from '@/lib/auth/impersonation-client';
+import { renewImpersonation } from '@/lib/auth/impersonation-client';
+import { leaveToAdminPortal } from './leave-impersonation';
 import type { ImpersonationInfo } from '@/lib/auth/impersonation-session';
 
 export const SESSION_EXPIRED_TITLE = 'Session has expired.';
@@ -45,12 +45,7 @@ export function ImpersonationBar({ info }: { info: ImpersonationInfo }) {
 
   async function leave() {
     setBusy('leave');
-    try {
-      hardNavigate((await leaveImpersonation()).redirect);
-    } catch {
-      // The cookie may already be gone: the restore route sends the admin home either way.
-      hardNavigate('/api/auth/impersonation?next=%2Fadmin%2Fcompany-list');
-    }
+    await leaveToAdminPortal();
   }
 
   const expired = left === 0;

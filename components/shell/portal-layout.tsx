@@ -1,4 +1,4 @@
-import { requireUser } from '@/lib/auth/server';
+import { requireSession } from '@/lib/auth/server';
 import { config } from '@/lib/config';
 import type { PortalKey } from '@/lib/access';
 import { layoutGuardFor } from './nav-model';
@@ -15,7 +15,7 @@ import { QueryProvider } from '@/components/query-provider';
  * layout when the newLayout flag is on).
  */
 export async function PortalLayout({ portal, children }: { portal: PortalKey; children: React.ReactNode }) {
-  const user = await requireUser(layoutGuardFor(portal));
+  const { user, actor } = await requireSession(layoutGuardFor(portal));
   // The alternate layout (newLayout flag) is the company portal's: decided here, on the server,
   // so the first paint already has the right frame.
   if (portal === 'company' && (await flagOn('newLayout'))) {
@@ -30,7 +30,7 @@ export async function PortalLayout({ portal, children }: { portal: PortalKey; ch
   return (
     <QueryProvider>
       <AccountStorageScope owner={user.id}>
-        <PortalShell user={{ name: user.name, email: user.email }} nav={shellNavFor(user.roles)} productName={config.productName}>
+        <PortalShell user={{ name: user.name, email: user.email, impersonating: actor.impersonatorId != null }} nav={shellNavFor(user.roles)} productName={config.productName}>
           {children}
         </PortalShell>
       </AccountStorageScope>

@@ -14,7 +14,8 @@ import type { ShellNav, ShellNavItem } from './shell-nav';
 // with every portal page (issue 16: first-load JS).
 const LogoutDialog = dynamic(() => import('./logout-dialog').then((m) => m.LogoutDialog), { ssr: false });
 
-export type ShellUser = { name?: string | null; email?: string | null };
+/** `impersonating`: an admin acting as this user (the logout dialog offers the way back). */
+export type ShellUser = { name?: string | null; email?: string | null; impersonating?: boolean };
 
 /** The Recommend item is an action: whoever builds the dialog listens for this event. */
 export const RECOMMEND_EVENT = 'tna:recommend';
@@ -101,7 +102,7 @@ export function NavBody({ user, nav, productName, collapsed, onToggle, onNavigat
           <span className={clsx(collapsed && 'sr-only')}>Log out</span>
         </button>
       </div>
-      {askedLogout && <LogoutDialog open={confirmLogout} onOpenChange={setConfirmLogout} />}
+      {askedLogout && <LogoutDialog open={confirmLogout} onOpenChange={setConfirmLogout} impersonating={user.impersonating} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { pickGroup } from '@/components/shell/nav-pick';
 import { navGroupFor, navItemsFor } from '@/components/shell/nav-model';
 import { ToastProvider } from '@/components/ui/toast';
 import { RECOMMEND_EVENT } from '@/components/shell/side-nav';
+import { BACK_TO_ADMIN, LOGOUT_QUESTION, LOGOUT_WHILE_IMPERSONATING } from '@/components/shell/logout-dialog';
 import { navReducer } from '@/components/shell/use-nav-collapse';
 import { ROLES } from '@/lib/access';
 
@@ -25,12 +26,12 @@ function mockViewport(narrow: boolean) {
   return (next: boolean) => act(() => listeners.forEach((l) => l({ matches: next })));
 }
 
-function renderShell(roles: string[], path = '/company/jobs') {
+function renderShell(roles: string[], path = '/company/jobs', { impersonating = false } = {}) {
   mockPath = path;
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <ToastProvider>
-        <PortalShell user={{ name: 'Emma Recruiter', email: 'employer@demo.test' }} nav={shellNavFor(roles)} productName="TNA">
+        <PortalShell user={{ name: 'Emma Recruiter', email: 'employer@demo.test', impersonating }} nav={shellNavFor(roles)} productName="TNA">
           <p>page body</p>
         </PortalShell>
       </ToastProvider>
@@ -195,6 +196,34 @@ describe('side navigation', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/v1.0/auth/logout', expect.objectContaining({ method: 'POST' }));
     expect(mockSignOut).toHaveBeenCalled();
     expect(mockAssign).toHaveBeenCalledWith('/login');
+  });
+
+  it('offers an impersonating admin the way back to the Admin Portal beside Log out, which would end both sessions', async () => {
+    mockViewport(false);
+    mockAssign.mockReset();
+    const fetchMock = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => ({ data: { impersonation: null, redirect: '/admin/company-list' } }) });
+    global.fetch = fetchMock as never;
+    renderShell([ROLES.EMPLOYER], '/company/jobs', { impersonating: true });
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog', { name: LOGOUT_QUESTION });
+    expect(dialog).toHaveTextContent(LOGOUT_WHILE_IMPERSONATING);
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(expect.arrayContaining(['Cancel', BACK_TO_ADMIN, 'Log out']));
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: BACK_TO_ADMIN }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/impersonation', expect.objectContaining({ method: 'POST', body: JSON.stringify({ action: 'leave' }) }));
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/v1.0/auth/logout', expect.anything());
+    expect(mockSignOut).not.toHaveBeenCalled();
+    expect(mockAssign).toHaveBeenCalledWith('/admin/company-list');
+  });
+
+  it('says nothing of impersonation to a user signed in as themselves', async () => {
+    mockViewport(false);
+    renderShell([ROLES.EMPLOYER]);
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog', { name: LOGOUT_QUESTION });
+    expect(dialog).not.toHaveTextContent(LOGOUT_WHILE_IMPERSONATING);
+    expect(within(dialog).queryByRole('button', { name: BACK_TO_ADMIN })).not.toBeInTheDocument();
   });
 });
 
