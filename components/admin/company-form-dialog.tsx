@@ -11,6 +11,11 @@ import { useAdminCompany, useSaveCompany, type AdminCompanyBody } from '@/lib/ad
 import { errorsByField } from './form-errors';
 
 const EMPTY: AdminCompanyBody = { company_name: '', email: '', billing_type: 'CELERO', type: 2, street1: '', phone: '' };
+/** What a billing-type switch of an existing company changes, shown under the choice before it is saved. */
+export const BILLING_SWITCH_HINT: Record<AdminCompanyBody['billing_type'], string> = {
+  CONTRACT: "From its next order on, renewals included, this company's jobs are invoiced instead of charged to its card. Orders already paid stay as they are.",
+  CELERO: 'From its next order on, renewals included, this company pays by card instead of by invoice; a renewal without a saved card fails and the company is mailed. Invoices already sent stay due.',
+};
 const selectClass = 'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm';
 
 /**
@@ -41,6 +46,8 @@ function CompanyForm({ companyId, initial, title, onClose }: { companyId: number
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const set = <K extends keyof AdminCompanyBody>(key: K, value: AdminCompanyBody[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // Said before saving: the switch changes how every later order of the company is paid.
+  const switching = companyId !== null && values.billing_type !== initial.billing_type;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -69,10 +76,21 @@ function CompanyForm({ companyId, initial, title, onClose }: { companyId: number
             <label htmlFor="company-billing-type" className="text-sm font-medium text-slate-700">
               Billing type
             </label>
-            <select id="company-billing-type" className={selectClass} value={values.billing_type} onChange={(e) => set('billing_type', e.target.value as AdminCompanyBody['billing_type'])}>
+            <select
+              id="company-billing-type"
+              className={selectClass}
+              value={values.billing_type}
+              aria-describedby={switching ? 'company-billing-switch' : undefined}
+              onChange={(e) => set('billing_type', e.target.value as AdminCompanyBody['billing_type'])}
+            >
               <option value="CELERO">Credit Card</option>
               <option value="CONTRACT">Invoice</option>
             </select>
+            {switching && (
+              <p id="company-billing-switch" className="text-xs text-amber-800" data-testid="billing-switch-hint">
+                {BILLING_SWITCH_HINT[values.billing_type]}
+              </p>
+            )}
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="company-type" className="text-sm font-medium text-slate-700">
