@@ -10,6 +10,7 @@ type Toast = { id: number; type: ToastType; title?: string; message: string };
 const TOAST_TIMEOUT_MS = 5000;
 /** At most this many at once, the oldest giving way: a column of them covered the login form. */
 const MAX_TOASTS = 3;
+const OUTCOMES = new Set<ToastType>(['success', 'error']);
 
 const ToastContext = createContext<{ show: (type: ToastType, message: string, title?: string) => void } | null>(null);
 
@@ -22,7 +23,10 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     // The same words again (a sign-in refused ten times in a row) replace the one on screen, whose
     // time starts over, rather than stacking copies of it.
     const same = (x: Toast) => x.type === type && x.message === message && x.title === title;
-    setToasts((t) => [...t.filter((x) => !same(x)), { id, type, message, title }].slice(-MAX_TOASTS));
+    // An outcome replaces the opposite one still on screen: "Saved" beside a later save's failure
+    // (or an old error beside a later success) says two things at once about the same form.
+    const contradicted = (x: Toast) => OUTCOMES.has(type) && OUTCOMES.has(x.type) && x.type !== type;
+    setToasts((t) => [...t.filter((x) => !same(x) && !contradicted(x)), { id, type, message, title }].slice(-MAX_TOASTS));
   }, []);
   const value = useMemo(() => ({ show }), [show]);
 

@@ -52,4 +52,17 @@ describe('toasts', () => {
     act(() => jest.advanceTimersByTime(2_100));
     expect(toasts().map((t) => t.textContent)).toEqual(['Another×']);
   });
+
+  it('lets the latest outcome stand: a failure replaces an earlier success still on screen, and the other way round', () => {
+    render(<ToastProvider><Grab onReady={grab} /></ToastProvider>);
+    act(() => show('success', 'Settings saved'));
+    act(() => show('info', 'Syncing'));
+    act(() => show('error', 'Enter a valid phone number.'));
+    const shown = () => [...document.querySelectorAll('[data-toast]')].map((t) => t.textContent);
+    expect(shown()).toEqual(['Syncing×', 'Enter a valid phone number.×']);
+    act(() => show('success', 'Settings saved'));
+    expect(shown()).toEqual(['Syncing×', 'Settings saved×']);
+    act(() => show('warning', 'Your session expires soon.'));
+    expect(toasts()).toHaveLength(3);
+  });
 });
