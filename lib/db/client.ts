@@ -62,9 +62,10 @@ export async function closeDb() {
   await handle?.close();
 }
 
-export async function openDatabase(options: { migrate?: boolean; databaseUrl?: string } = {}): Promise<Handle> {
+/** `pgliteDir`: an embedded database in another folder than the configured one (the bench's second database). */
+export async function openDatabase(options: { migrate?: boolean; databaseUrl?: string; pgliteDir?: string } = {}): Promise<Handle> {
   const url = options.databaseUrl ?? config.databaseUrl;
-  const handle = url ? await openPostgres(url) : await openPglite();
+  const handle = url ? await openPostgres(url) : await openPglite(options.pgliteDir);
   if (options.migrate !== false) await migrate(handle.db, url);
   return handle;
 }
@@ -91,13 +92,13 @@ async function openPostgres(url: string): Promise<Handle> {
   };
 }
 
-async function openPglite(): Promise<Handle> {
+async function openPglite(folder?: string): Promise<Handle> {
   if (process.env.VERCEL) {
     throw new Error(
       'DATABASE_URL is not set. On Vercel the embedded PGlite database cannot keep data: set DATABASE_URL to a PostgreSQL server.',
     );
   }
-  const dir = config.pgliteDir || path.join(config.dataDir, 'pglite');
+  const dir = folder || config.pgliteDir || path.join(config.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireLock(dir);
   try {

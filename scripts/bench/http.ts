@@ -28,7 +28,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
+import { pgAdmin } from './pg-admin';
 import { exited, run, seedDatabase, startServer } from '../../e2e/servers';
 import { addSection, asCode } from './report';
 
@@ -301,19 +301,6 @@ export async function startEmptyApp(port: number): Promise<EmptyApp> {
 async function stopEmptyApp(app: EmptyApp) {
   app.child.kill('SIGTERM');
   await exited(app.child);
-}
-
-/** A fresh database beside the one DATABASE_URL names (same server and user), dropped at the end. */
-async function pgAdmin(url: URL, query: string) {
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function benchHttp(options: HttpOptions = {}) {
