@@ -8,6 +8,7 @@ import { AppError, notFound } from '@/lib/errors';
 import { clientAddress } from '@/lib/api/client-address';
 import { guardInput } from './input-guard';
 import { readJsonCapped } from './body';
+import { fingerprintOf, idempotencyKeyOf, runOnce } from './idempotency';
 import { sqlErrorAnswer } from './sql-errors';
 import { log, requestIdFrom, withRequestId } from '@/lib/log';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
@@ -102,9 +103,17 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       if (!options.rawBody && options.body) body = parseWith(options.body, guardInput(await readJsonCapped(req, MAX_JSON_BYTES, { blankAs: {} })));
       const params = guardInput((await context?.params) ?? {}) as P;
       refuseOddIds(params as Record<string, unknown>);
-      const result = await options.handler({ req, db, actor, body, query, params, ip, requestId, bearer } as never);
-      const response = toResponse(options.created === 'always' ? withStatus(201, result) : result, requestId);
-      if (actor?.impersonatorId && UNSAFE.has(req.method) && response.ok) {
+      const answer = async () => {
+        const result = await options.handler({ req, db, actor, body, query, params, ip, requestId, bearer } as never);
+        return toResponse(options.created === 'always' ? withStatus(201, result) : result, requestId);
+      };
+      // A POST with an Idempotency-Key runs once per caller and key (lib/api/idempotency.ts).
+      const key = req.method === 'POST' && actor && !options.rawBody ? idempotencyKeyOf(req) : null;
+      const response = key
+        ? await runOnce(db, actor!.userId, key, fingerprintOf(req.method, req.nextUrl.pathname + req.nextUrl.search, body), answer, { 'x-request-id': requestId })
+        : await answer();
+      // A replayed answer did nothing this time: nothing to record.
+      if (actor?.impersonatorId && UNSAFE.has(req.method) && response.ok && !response.headers.has('idempotent-replayed')) {
         await recordImpersonatedAction(db, actor, { method: req.method, path: req.nextUrl.pathname, status: response.status, ip });
       }
       return response;

@@ -9,6 +9,7 @@ import { endAds } from '@/lib/ads/services';
 import { purgeAbandonedAdUploads } from '@/lib/ads/media';
 import { purgeAdViews } from '@/lib/ads/serving';
 import { publishDuePosts } from '@/lib/news/posts';
+import { purgeIdempotencyKeys } from '@/lib/api/idempotency';
 
 /**
  * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database, a
@@ -47,6 +48,7 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'end-ads', run: ({ db, now }) => endAds(db, now) },
   { name: 'ad-upload-parts', run: ({ now }) => purgeAbandonedAdUploads(now) },
   { name: 'ad-views', run: ({ db, now }) => purgeAdViews(db, now) },
+  { name: 'idempotency-keys', run: ({ db, now }) => purgeIdempotencyKeys(db, now) },
   // Scheduled news posts whose time has come are published (SCHEDULED → POSTED).
   { name: 'publish-posts', run: ({ db, now }) => publishDuePosts(db, now) },
   // Last, so the mail the steps above queued (renewals, failed payments) goes out in the same tick.

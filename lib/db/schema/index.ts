@@ -9,3 +9,4 @@ export * from './admin';
 export * from './ads';
 export * from './social';
 export * from './news';
+export * from './api';
