@@ -14,7 +14,8 @@ import { DEFAULT_TRAVEL_MILES, MATCH_FACTORS, explanationFromMet, matchFactorsSq
  *
  * Only drivers whose home lies within CANDIDATE_RADIUS_MILES of one of the job's addresses are
  * candidates: that box (earth_box around each address, OR-ed) is what the gist index on
- * ll_to_earth(driver_profiles.latitude, longitude) serves, so ranking never scans every driver.
+ * ll_to_earth(driver_profiles.latitude, longitude) serves, so ranking never scans every driver; the
+ * box's corners, up to 1.4 times as far, are cut off by the distance itself.
  * distance_limit=true keeps, inside that, the drivers within their own travel distance.
  */
 export const CANDIDATE_RADIUS_MILES = 250;
@@ -149,7 +150,9 @@ export function rankedSql(job: JobRow, points: Point[], opts: { distanceLimit: b
     ), scored as (
       select c.*, ${pointsSum} as points, ${factorCols}
       from c
-      ${opts.distanceLimit ? sql`where c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}
+      -- The box is the index's; its corners lie past the radius, so the radius itself is checked too.
+      where c.miles <= ${sql.raw(String(CANDIDATE_RADIUS_MILES))}
+      ${opts.distanceLimit ? sql`and c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}
     )
     select scored.*, count(*) over () as total
     from scored

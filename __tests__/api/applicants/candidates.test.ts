@@ -162,3 +162,14 @@ describe('GET /user/{id}/driver-score', () => {
     expect((await score(boiseDriver)).status).toBe(200);
   });
 });
+
+describe('the 250-mile radius', () => {
+  it("leaves out a driver in the search box's corner, past 250 miles from every address", async () => {
+    // About 193 miles north and 213 east of Billings: inside the index's box, about 285 miles away.
+    const corner = await addDriver({ ...strong, endorsements: ['H'], city: 'Corner', latitude: 48.58, longitude: -104.0, travelDistance: 3000 });
+    const res = await get();
+    expect(res.json.data.map((c: { id: number }) => c.id)).not.toContain(corner);
+    expect(res.json.data.every((c: { distance: number }) => c.distance <= 250)).toBe(true);
+    expect(res.json.pagination.total).toBe(4);
+  });
+});
