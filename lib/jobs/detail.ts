@@ -15,9 +15,16 @@ function tagsOfJob(db: Database, jobId: number): Promise<JobTag[]> {
     .orderBy(asc(companyTags.tag));
 }
 
-/** Job detail of a job row (addresses, add-ons, tags loaded alongside). */
-export async function jobDetail(db: Database, job: JobRow, now = new Date()) {
-  const [addresses, addons, tags, [applicants]] = await Promise.all([
+/** Counts a job's matched candidates (lib/applications/candidates.ts, which this domain does not import). */
+export type CandidateCounter = (job: JobRow) => Promise<number>;
+
+/**
+ * Job detail of a job row (addresses, add-ons, tags loaded alongside). `countCandidates`: fills
+ * total_candidates (GET /jobs/{id}); without it the field is null, not counted (a detail answered
+ * after a change, the server-rendered pages, which show the count from the statistics).
+ */
+export async function jobDetail(db: Database, job: JobRow, now = new Date(), countCandidates?: CandidateCounter) {
+  const [addresses, addons, tags, [applicants], candidates] = await Promise.all([
     db.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id)).orderBy(asc(jobAddresses.position), asc(jobAddresses.id)),
     db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id)),
     tagsOfJob(db, job.id),
@@ -25,11 +32,12 @@ export async function jobDetail(db: Database, job: JobRow, now = new Date()) {
       .select({ total: sql<number>`count(*)::int`, today: sql<number>`(count(*) filter (where ${applications.createdAt} >= ${startOfUtcDay(now).toISOString()}))::int` })
       .from(applications)
       .where(eq(applications.jobId, job.id)),
+    countCandidates ? countCandidates(job) : null,
   ]);
-  return toJobDetail(job, addresses, addons, tags, now, { total: Number(applicants.total), today: Number(applicants.today) });
+  return toJobDetail(job, addresses, addons, tags, now, { total: Number(applicants.total), today: Number(applicants.today) }, candidates);
 }
 
 /** GET /jobs/{id} */
-export async function getJob(db: Database, actor: Actor | null, id: number | string) {
-  return jobDetail(db, await loadOwnedJob(db, actor, id));
+export async function getJob(db: Database, actor: Actor | null, id: number | string, countCandidates?: CandidateCounter) {
+  return jobDetail(db, await loadOwnedJob(db, actor, id), new Date(), countCandidates);
 }

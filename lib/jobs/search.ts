@@ -235,7 +235,9 @@ function toSummary(r: SummaryRow, now: Date) {
     address_count: r.address_count,
     cost: Number(r.cost_cents) / 100,
     tags: byTagName(r.tags),
-    total_candidates: 0,
+    // Not counted in lists: a count per row is a radius search per job (about 50 ms each at
+    // 100,000 drivers). GET /jobs/{id} and /jobs/{id}/statistics answer it. Null, not a false 0.
+    total_candidates: null as number | null,
     created_at: new Date(r.created_at).toISOString(),
   };
 }

@@ -100,6 +100,7 @@ export function toJobDetail(
   tags: JobTag[],
   now = new Date(),
   applicants: ApplicantCounts = { total: 0, today: 0 },
+  candidates: number | null = null,
 ) {
   const addressList = addresses.map((a) => toAddress(a, job));
   return {
@@ -132,7 +133,8 @@ export function toJobDetail(
     ...lifecycle(job, now),
     total_applicants: applicants.total,
     today_applicants: applicants.today,
-    total_candidates: 0,
+    // Null where not counted: a 0 said "no candidates" of jobs that had some.
+    total_candidates: candidates,
     created_at: iso(job.createdAt),
     updated_at: iso(job.updatedAt),
   };

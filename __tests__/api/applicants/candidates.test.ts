@@ -5,6 +5,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { GET as candidatesGet } from '@/app/api/v1.0/jobs/[id]/candidates/route';
+import { GET as jobGet } from '@/app/api/v1.0/jobs/[id]/route';
+import { GET as statisticsGet } from '@/app/api/v1.0/jobs/[id]/statistics/route';
 import { PATCH as addressesPatch } from '@/app/api/v1.0/jobs/[id]/addresses/route';
 import { GET as scoreGet } from '@/app/api/v1.0/user/[id]/driver-score/route';
 import { getDb } from '@/lib/db/client';
@@ -160,6 +162,17 @@ describe('GET /user/{id}/driver-score', () => {
     // Once paid for the job's period, the address is live and the driver a candidate.
     await db.update(jobAddresses).set({ paidThrough: live.expirationDate }).where(and(eq(jobAddresses.jobId, live.id), eq(jobAddresses.city, 'Boise')));
     expect((await score(boiseDriver)).status).toBe(200);
+  });
+});
+
+describe('total_candidates', () => {
+  it('is the same count on the job detail, the statistics and the candidates list (distance_limit)', async () => {
+    const listed = (await get({ distance_limit: 'true' })).json.pagination.total;
+    expect(listed).toBe(3);
+    const detail = await call(jobGet, { token: t.employer, params: { id: String(jobId) } });
+    expect(detail.json.data.total_candidates).toBe(listed);
+    const stats = await call(statisticsGet, { token: t.employer, params: { id: String(jobId) } });
+    expect(stats.json.data.total_candidates).toBe(listed);
   });
 });
 

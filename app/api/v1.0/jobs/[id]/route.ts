@@ -2,13 +2,15 @@
 import { route } from '@/lib/api/route';
 import { updateJobSchema } from '@/lib/jobs/schemas';
 import { getJob } from '@/lib/jobs/detail';
+import { candidateCount } from '@/lib/applications/candidates';
 import { updateJob } from '@/lib/jobs/services';
 
 type Params = { id: string };
 
 export const GET = route<undefined, undefined, Params>({
   access: 'companyJobs',
-  handler: ({ db, actor, params }) => getJob(db, actor, params.id),
+  // The one detail that counts its matched candidates (spec: the summary's total_candidates).
+  handler: ({ db, actor, params }) => getJob(db, actor, params.id, (job) => candidateCount(db, job)),
 });
 
 export const PATCH = route<typeof updateJobSchema, undefined, Params>({
