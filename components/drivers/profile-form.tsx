@@ -97,7 +97,9 @@ export function DriverProfileForm({ profile }: { profile: DriverProfile }) {
     setErrors({});
     setFailure(null);
     try {
-      const { data } = await api<DriverProfile>('/members/me', { method: 'PATCH', body: bodyOf(new FormData(e.currentTarget)) });
+      // The version this form shows: a save over one made in another tab is refused, not merged silently.
+      const headers = current.updated_at ? { 'if-match': `"${current.updated_at}"` } : undefined;
+      const { data } = await api<DriverProfile>('/members/me', { method: 'PATCH', body: bodyOf(new FormData(e.currentTarget)), headers });
       setCurrent(data);
       toast.show('success', PROFILE_SAVED);
       router.refresh();

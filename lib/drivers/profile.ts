@@ -1,3 +1,4 @@
+import { assertVersion, versionOf } from '@/lib/api/if-match';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { driverProfiles, users, type DriverProfileRow } from '@/lib/db/schema';
@@ -59,6 +60,8 @@ export type DriverProfileView = {
   state: string | null;
   travel_distance: number | null;
   birth_date: string | null;
+  /** The profile's version, for If-Match on PATCH (null before a first save). */
+  updated_at: string | null;
 };
 
 /** How complete a profile is: the percent of COMPLETENESS answered and the labels still missing. */
@@ -87,6 +90,7 @@ function view(user: { firstName: string; lastName: string; email: string; phone:
     state: row?.state ?? null,
     travel_distance: row?.travelDistance ?? null,
     birth_date: row?.birthDate ?? null,
+    updated_at: row?.updatedAt ? versionOf(row.updatedAt) : null,
   };
 }
 
@@ -136,7 +140,7 @@ const PROFILE_COPIED = {
 } as const;
 
 /** PATCH /members/me: changes only the fields sent; '' or null clears an optional answer. */
-export async function updateDriverProfile(db: Database, actor: Actor, patch: DriverProfilePatch, ctx: { ip?: string } = {}) {
+export async function updateDriverProfile(db: Database, actor: Actor, patch: DriverProfilePatch, ctx: { ip?: string; expectedVersion?: string | null } = {}) {
   const userSet: Partial<typeof users.$inferInsert> = {};
   if (patch.first_name !== undefined) userSet.firstName = patch.first_name;
   if (patch.last_name !== undefined) userSet.lastName = patch.last_name;
@@ -163,6 +167,8 @@ export async function updateDriverProfile(db: Database, actor: Actor, patch: Dri
       .from(users)
       .leftJoin(driverProfiles, eq(driverProfiles.userId, users.id))
       .where(eq(users.id, actor.userId));
+    // Refused (412) when the profile was saved elsewhere since the caller read it; the transaction undoes nothing yet.
+    if (ctx.expectedVersion != null) assertVersion(ctx.expectedVersion, before.profile?.updatedAt, 'profile');
     const fields = [
       ...changedFields(userSet, before.user, { firstName: 'first_name', lastName: 'last_name', phone: 'phone' }),
       ...changedFields(set, before.profile ?? {}, { ...PROFILE_COPIED, zipCode: 'zip_code' }),

@@ -66,7 +66,9 @@ export function useCreateJob() {
 export function useUpdateJob() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: number; body: UpdateJobInput }) => (await api<JobDetail>(`/jobs/${id}`, { method: 'PATCH', body })).data,
+    // `version`: the updated_at of the job the form opened, so a save over a newer one is refused (412).
+    mutationFn: async ({ id, body, version }: { id: number; body: UpdateJobInput; version?: string | null }) =>
+      (await api<JobDetail>(`/jobs/${id}`, { method: 'PATCH', body, headers: version ? { 'if-match': `"${version}"` } : undefined })).data,
     onSuccess: (job) => qc.setQueryData(jobKeys.detail(job.id), job),
     onSettled: () => invalidateJobs(qc),
   });

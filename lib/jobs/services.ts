@@ -6,7 +6,8 @@ import { recordAudit } from '@/lib/audit';
 import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
 import { companies, jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
-import { conflict, forbidden, unprocessable } from '@/lib/errors';
+import { AppError, conflict, forbidden, unprocessable } from '@/lib/errors';
+import { assertVersion, staleEdit, versionOf } from '@/lib/api/if-match';
 import { centsToDollars, dollarsToCents, type AddonType } from './codes';
 import { assertJobRole, companyScope, isJobStaff, loadOwnedJob } from './access';
 import { addressRows, refreshCost, upsertAddons } from './cost';
@@ -96,9 +97,10 @@ export async function createJob(db: Database, actor: Actor | null, input: Create
 }
 
 /** PATCH /jobs/{id}: content fields and auto-renew. */
-export async function updateJob(db: Database, actor: Actor | null, id: number | string, input: UpdateJob) {
+export async function updateJob(db: Database, actor: Actor | null, id: number | string, input: UpdateJob, expectedVersion?: string | null) {
   const job = await loadOwnedJob(db, actor, id);
   assertNotEnded(job);
+  assertVersion(expectedVersion, job.updatedAt, 'job');
   const { auto_renew, ...content } = input;
   const set = contentColumns(content);
   if (auto_renew !== undefined && auto_renew !== job.autoRenew) {
@@ -108,7 +110,12 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
     set.renewalCancellationReason = auto_renew ? null : job.renewalCancellationReason;
     set.nextBillingDate = auto_renew && job.approved && job.active ? job.expirationDate : null;
   }
-  if (Object.keys(set).length) await db.update(jobs).set({ ...set, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+  if (Object.keys(set).length) {
+    // Still the version the caller saw, also against a save that landed since it was read.
+    const unchanged = expectedVersion != null ? sql`date_trunc('milliseconds', ${jobs.updatedAt}) = ${versionOf(job.updatedAt)}::timestamptz` : undefined;
+    const saved = await db.update(jobs).set({ ...set, updatedAt: new Date() }).where(and(eq(jobs.id, job.id), unchanged)).returning({ id: jobs.id });
+    if (!saved.length) throw new AppError(412, staleEdit('job'));
+  }
   // A replaced or removed uploaded video leaves no file behind.
   if (set.videoUrl !== undefined && set.videoUrl !== job.videoUrl) await releaseJobVideo(db, job.companyId, job.videoUrl);
   jobChanged(job.id);

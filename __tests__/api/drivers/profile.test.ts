@@ -164,3 +164,25 @@ describe('PATCH /api/v1.0/members/me (driver profile)', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('two tabs: a save over a newer profile (If-Match)', () => {
+  it("refuses with 412 a save made from a profile another tab saved since, and keeps that tab's change", async () => {
+    const opened = (await call(getMe, { token: t.driver })).json.data;
+    expect(opened.updated_at).toEqual(expect.any(String));
+    const ifMatch = { 'if-match': `"${opened.updated_at}"` };
+    // Tab A saves a new home.
+    const a = await call(patchMe, { method: 'PATCH', token: t.driver, body: { zip_code: '77002' }, headers: ifMatch });
+    expect(a.status).toBe(200);
+    expect(a.json.data.updated_at).not.toBe(opened.updated_at);
+    // Tab B, opened before, saves its years with the old version.
+    const b = await call(patchMe, { method: 'PATCH', token: t.driver, body: { zip_code: '75201', years_of_experience: 6 }, headers: ifMatch });
+    expect(b.status).toBe(412);
+    expect(firstError(b)).toMatch(/^This profile was changed somewhere else .* Reload the page to see the changes, then make yours again\.$/);
+    const now = (await call(getMe, { token: t.driver })).json.data;
+    expect(now).toMatchObject({ zip_code: '77002', city: 'Houston' });
+    expect(now.years_of_experience).not.toBe(6);
+    // With the version it now shows, B's save goes through; without any, the last write wins as before.
+    expect((await call(patchMe, { method: 'PATCH', token: t.driver, body: { years_of_experience: 6 }, headers: { 'if-match': `"${now.updated_at}"` } })).status).toBe(200);
+    expect((await patch({ years_of_experience: 7 })).status).toBe(200);
+  });
+});

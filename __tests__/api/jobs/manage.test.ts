@@ -224,6 +224,25 @@ describe('tags', () => {
   });
 });
 
+describe('two tabs: a save over a newer job (If-Match)', () => {
+  it("refuses with 412 an edit made from a job another tab saved since, and keeps that tab's change", async () => {
+    const id = await createJobAs(t.employer, { title: 'Edited In Two Tabs' });
+    const opened = (await call(jobGet, { token: t.employer, params: p(id) })).json.data;
+    const ifMatch = { 'if-match': `"${opened.updated_at}"` };
+    const a = await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { title: 'Edited In Tab A' }, headers: ifMatch });
+    expect(a.status).toBe(200);
+    const b = await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { title: 'Edited In Two Tabs', expected_pay: 1600 }, headers: ifMatch });
+    expect(b.status).toBe(412);
+    expect(b.json.errors[0].message).toMatch(/^This job was changed somewhere else/);
+    const now = (await call(jobGet, { token: t.employer, params: p(id) })).json.data;
+    expect(now).toMatchObject({ title: 'Edited In Tab A', expected_pay: 1500 });
+    // A weak tag or W/ prefix names the same version; `*` and no header keep last-write-wins for API clients.
+    expect((await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { expected_pay: 1600 }, headers: { 'if-match': `W/"${now.updated_at}"` } })).status).toBe(200);
+    expect((await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { expected_pay: 1700 }, headers: { 'if-match': '*' } })).status).toBe(200);
+    expect((await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { expected_pay: 1800 } })).status).toBe(200);
+  });
+});
+
 describe('admin suspension', () => {
   it('lets admins suspend a job (inactive) and refuses company users', async () => {
     const id = await createJobAs(t.employer);

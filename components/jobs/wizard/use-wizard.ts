@@ -90,7 +90,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
       return;
     }
     try {
-      await updateJob.mutateAsync({ id: job!.id, body: values });
+      await updateJob.mutateAsync({ id: job!.id, body: values, version: job!.updated_at });
       afterEdit();
     } catch (e) {
       fail(e);

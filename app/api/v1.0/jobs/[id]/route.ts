@@ -1,5 +1,6 @@
 // GET /api/v1.0/jobs/{id}: job detail; PATCH: edit its content or auto-renew
 import { route } from '@/lib/api/route';
+import { ifMatchOf } from '@/lib/api/if-match';
 import { updateJobSchema } from '@/lib/jobs/schemas';
 import { getJob } from '@/lib/jobs/detail';
 import { candidateCount } from '@/lib/applications/candidates';
@@ -16,7 +17,8 @@ export const GET = route<undefined, undefined, Params>({
 export const PATCH = route<typeof updateJobSchema, undefined, Params>({
   access: 'companyJobs',
   body: updateJobSchema,
-  handler: ({ db, actor, params, body }) => updateJob(db, actor, params.id, body),
+  // If-Match: the job's updated_at as the caller last read it (412 when it changed since; lib/api/if-match.ts).
+  handler: ({ req, db, actor, params, body }) => updateJob(db, actor, params.id, body, ifMatchOf(req)),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.

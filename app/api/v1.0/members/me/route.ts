@@ -1,6 +1,7 @@
 // GET /api/v1.0/members/me: the signed-in user's profile (a driver's with the driver fields);
 // PATCH: a driver edits the profile; DELETE: delete the account
 import { route } from '@/lib/api/route';
+import { ifMatchOf } from '@/lib/api/if-match';
 import { ROLES } from '@/lib/access';
 import { deleteAccount, memberProfile } from '@/lib/accounts/members';
 import { driverProfileBodySchema, getDriverProfile, updateDriverProfile } from '@/lib/drivers/profile';
@@ -17,7 +18,8 @@ export const GET = route({
 export const PATCH = route({
   access: 'drivers',
   body: driverProfileBodySchema,
-  handler: ({ db, actor, body, ip }) => updateDriverProfile(db, actor!, body, { ip }),
+  // If-Match: the profile's updated_at as the form read it (412 when it was saved elsewhere since).
+  handler: ({ req, db, actor, body, ip }) => updateDriverProfile(db, actor!, body, { ip, expectedVersion: ifMatchOf(req) }),
 });
 
 export const DELETE = route({
