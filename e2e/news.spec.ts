@@ -161,7 +161,7 @@ test('a post written through the API as HTML opens in the editor with its text, 
   await expect(editor).toContainText('Hi there, drivers');
   await page.getByLabel('Title').fill('Html post, retitled');
   await page.getByRole('button', { name: 'Save post' }).click();
-  await page.waitForURL(/saved=1/);
+  await expect(page.getByRole('status').filter({ hasText: 'Updated successfully' })).toBeVisible();
   const saved = await (await page.request.get(`/api/v1.0/news/channels/posts/${id}`)).json();
   expect(saved.data.title).toBe('Html post, retitled');
   expect(saved.data.body_html).toContain('there</');

@@ -1,13 +1,18 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { api } from '@/lib/api/client';
+import { splitApiErrors } from '@/lib/api/field-errors';
+import { revealFirstProblem } from '@/lib/browser/first-problem';
 
 export type ChannelFields = { id?: number; name: string; description: string | null; channel_type: string; is_active: boolean };
+
+/** The fields the dialog shows a message under; any other field's message joins the general one. */
+type FieldErrors = Partial<Record<'name' | 'channel_type' | 'description', string>>;
 
 const BLANK: ChannelFields = { name: '', description: '', channel_type: 'general', is_active: true };
 
@@ -18,6 +23,12 @@ export function ChannelDialog({ channel, trigger }: { channel?: ChannelFields; t
   const initial = channel ?? BLANK;
   const [form, setForm] = useState<ChannelFields>(initial);
   const [error, setError] = useState<string>();
+  // A refusal is said under its field (it showed only as a general alert), and the first one gets the focus.
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (error || Object.values(fieldErrors).some(Boolean)) revealFirstProblem(formRef.current);
+  }, [error, fieldErrors]);
   const [saving, setSaving] = useState(false);
   // Deactivating a live channel takes all its posts off the site at once: asked before it is done.
   const [confirming, setConfirming] = useState(false);
@@ -28,6 +39,7 @@ export function ChannelDialog({ channel, trigger }: { channel?: ChannelFields; t
   const openDialog = () => {
     setForm(initial);
     setError(undefined);
+    setFieldErrors({});
     setConfirming(false);
     setOpen(true);
   };
@@ -37,16 +49,26 @@ export function ChannelDialog({ channel, trigger }: { channel?: ChannelFields; t
     if (deactivating && !confirming) return setConfirming(true);
     setSaving(true);
     setError(undefined);
+    setFieldErrors({});
     try {
       const body = { name: form.name, description: form.description || null, channel_type: form.channel_type, is_active: form.is_active };
       await api(channel?.id ? `/news/channels/${channel.id}` : '/news/channels', { method: channel?.id ? 'PUT' : 'POST', body });
       setOpen(false);
       router.refresh();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      const { byField, general } = splitApiErrors(err);
+      const { name, channel_type, description, ...others } = byField;
+      setFieldErrors({ name, channel_type, description });
+      setError(general ?? (Object.values(others).join(' ') || undefined));
     } finally {
       setSaving(false);
     }
+  };
+
+  // Typing in a field answers its message: the message goes with it.
+  const edit = (field: keyof FieldErrors, value: string) => {
+    setForm({ ...form, [field]: value });
+    if (fieldErrors[field]) setFieldErrors((f) => ({ ...f, [field]: undefined }));
   };
 
   return (
@@ -55,10 +77,10 @@ export function ChannelDialog({ channel, trigger }: { channel?: ChannelFields; t
         {trigger}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={channel ? 'Edit channel' : 'New channel'} size="sm">
-        <form onSubmit={save} noValidate className="flex flex-col gap-4">
-          <Field label="Name" autoFocus value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-          <Field label="Channel type" value={form.channel_type} onChange={(e) => setForm({ ...form, channel_type: e.target.value })} hint="For example general, safety, industry." />
-          <Field label="Description" value={form.description ?? ''} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+        <form ref={formRef} onSubmit={save} noValidate className="flex flex-col gap-4">
+          <Field label="Name" autoFocus value={form.name} error={fieldErrors.name} onChange={(e) => edit('name', e.target.value)} />
+          <Field label="Channel type" value={form.channel_type} error={fieldErrors.channel_type} onChange={(e) => edit('channel_type', e.target.value)} hint="For example general, safety, industry." />
+          <Field label="Description" value={form.description ?? ''} error={fieldErrors.description} onChange={(e) => edit('description', e.target.value)} />
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input
               type="checkbox"

@@ -4,6 +4,17 @@ import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 
 export const publishedOn = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: PORTAL_TIME_ZONE }) : '');
 
+/** A post's view count as a reader says it: "1 view", "2 views". */
+export const viewsText = (views: number) => `${views} ${views === 1 ? 'view' : 'views'}`;
+
+const AT = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
+/**
+ * A post's schedule or publication time in the portal's zone, with the zone named ("Nov 27, 2026,
+ * 9:30 AM EST"): the server's own zone (UTC) showed a 9 am schedule as 2 pm, unlabelled.
+ */
+export const postTime = (iso: string | null) => (iso ? AT.format(new Date(iso)) : '—');
+
 /** One published post in a list: thumbnail, channel, title, date, excerpt. */
 export function PostCard({ post, href }: { post: ReaderPost; href: string }) {
   return (

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { LazyRichTextEditor } from '@/components/editor/lazy-editor';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { Alert } from '@/components/ui/states';
 import { api } from '@/lib/api/client';
 import { splitApiErrors } from '@/lib/api/field-errors';
 import { revealFirstProblem } from '@/lib/browser/first-problem';
@@ -17,6 +18,9 @@ import type { PostStatus } from '@/lib/news/schemas';
 export type EditablePost = { id: number; title: string; body: unknown; body_html: string | null; status: PostStatus; scheduled_at: string | null };
 
 const IMAGE_UPLOAD_FAILED = 'An error ocurred uploading image.';
+/** What the page says after a save: the new post's page opens with POST_CREATED (?created=1), an edit stays with POST_UPDATED. */
+export const POST_CREATED = 'Post created.';
+export const POST_UPDATED = 'Updated successfully';
 
 /** datetime-local value of an ISO time, in the browser's zone. */
 function localInput(iso: string | null) {
@@ -29,7 +33,7 @@ function localInput(iso: string | null) {
  * Writing a post: title, the rich-text editor (images upload to the channel), publish now or
  * schedule, a preview of the body as readers will see it, and the PDF export of the saved post.
  */
-export function PostEditor({ channelId, post }: { channelId: number; post?: EditablePost }) {
+export function PostEditor({ channelId, post, created = false }: { channelId: number; post?: EditablePost; created?: boolean }) {
   const router = useRouter();
   // What the form opened with, or last saved. A post written through the API as HTML has no editor state: the
   // editor opens its (server-sanitized) HTML instead, so a save of the title alone keeps the text
@@ -53,6 +57,15 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
     if (error || fieldErrors.title || fieldErrors.scheduled_at) revealFirstProblem(form.current);
   }, [error, fieldErrors]);
   const [saving, setSaving] = useState(false);
+  // The last save's outcome, shown until the next edit or save attempt: it stood beside a later
+  // refusal, and a reload of ?created=1 said it again.
+  const [notice, setNotice] = useState<string | undefined>(created ? POST_CREATED : undefined);
+  useEffect(() => {
+    if (!created) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('created');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  }, [created]);
   // Keeping a live post inactive takes it off the site at once: asked before it is done.
   const [confirmingTakedown, setConfirmingTakedown] = useState(false);
   const takesDown = post?.status === 'POSTED' && when !== 'now';
@@ -74,23 +87,33 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
     e.preventDefault();
     setError(undefined);
     setFieldErrors({});
+    setNotice(undefined);
     if (when === 'schedule' && !scheduledAt) return setFieldErrors({ scheduled_at: 'Choose the date and time to publish the post.' });
     if (takesDown && !confirmingTakedown) return setConfirmingTakedown(true);
     setSaving(true);
     try {
+      // The publishing choice goes only when it changed: sent again it read as a new state, refused in
+      // an inactive channel (where a news admin still edits) and, for a schedule now past, anywhere.
+      const publishing = !post || when !== opened.when || scheduledAt !== opened.scheduledAt;
       const payload = {
         title,
         body: body || { root: { type: 'root', children: [] } },
-        is_active: when === 'now',
-        scheduled_at: when === 'schedule' ? new Date(scheduledAt).toISOString() : null,
-        ...(post && when === 'draft' ? { status: 'Inactive' } : {}),
+        ...(publishing && {
+          is_active: when === 'now',
+          scheduled_at: when === 'schedule' ? new Date(scheduledAt).toISOString() : null,
+          ...(post && when === 'draft' ? { status: 'Inactive' } : {}),
+        }),
       };
-      const res = post
-        ? await api<{ id: number }>(`/news/channels/posts/${post.id}`, { method: 'PUT', body: payload })
-        : await api<{ id: number }>(`/news/channels/${channelId}/posts`, { method: 'POST', body: payload });
-      // The saved post is what the form now holds (the page may stay mounted under ?saved=1).
-      setOpened({ title, body, when, scheduledAt });
-      router.push(`/news/posts/${res.data.id}?saved=1`);
+      // The saved post is what the form now holds (the page stays mounted after an edit).
+      if (post) {
+        await api<{ id: number }>(`/news/channels/posts/${post.id}`, { method: 'PUT', body: payload });
+        setOpened({ title, body, when, scheduledAt });
+        setNotice(POST_UPDATED);
+      } else {
+        const res = await api<{ id: number }>(`/news/channels/${channelId}/posts`, { method: 'POST', body: payload });
+        setOpened({ title, body, when, scheduledAt });
+        router.push(`/news/posts/${res.data.id}?created=1`);
+      }
       router.refresh();
     } catch (err) {
       const { byField, general } = splitApiErrors(err);
@@ -104,12 +127,14 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
 
   return (
     <form ref={form} onSubmit={save} noValidate className="flex flex-col gap-4">
+      {notice && <Alert type="success">{notice}</Alert>}
       <Field
         label="Title"
         value={title}
         error={fieldErrors.title}
         onChange={(e) => {
           setTitle(e.target.value);
+          setNotice(undefined);
           // What was wrong with the title is answered by typing one: the message goes with it.
           if (fieldErrors.title) setFieldErrors((f) => ({ ...f, title: undefined }));
         }}
@@ -130,7 +155,11 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
           <ArticleBody html={lexicalToHtml(body) ?? (body === post?.body_html ? body : '')} />
         </article>
       ) : (
-        <LazyRichTextEditor value={body} onChange={(json) => setBody(json)} aria-labelledby="post-body-label" uploadImage={uploadImage} minRows={14} />
+        <LazyRichTextEditor value={body} onChange={(json) => {
+            // Only a real change: the saved message stays while the editor merely reports what it holds.
+            if (json !== body) setNotice(undefined);
+            setBody(json);
+          }} aria-labelledby="post-body-label" uploadImage={uploadImage} minRows={14} />
       )}
       <fieldset className="flex flex-wrap items-center gap-4 text-sm">
         <legend className="mb-1 font-medium text-slate-700">Publishing</legend>
@@ -139,18 +168,21 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
           <input type="radio" name="when" checked={when === 'draft'} onChange={() => {
               setWhen('draft');
               setConfirmingTakedown(false);
+              setNotice(undefined);
             }} /> Keep inactive
         </label>
         <label className="flex items-center gap-1.5">
           <input type="radio" name="when" checked={when === 'now'} onChange={() => {
               setWhen('now');
               setConfirmingTakedown(false);
+              setNotice(undefined);
             }} /> Publish now
         </label>
         <label className="flex items-center gap-1.5">
           <input type="radio" name="when" checked={when === 'schedule'} onChange={() => {
               setWhen('schedule');
               setConfirmingTakedown(false);
+              setNotice(undefined);
             }} /> Schedule
         </label>
         {when === 'schedule' && (
@@ -166,6 +198,7 @@ export function PostEditor({ channelId, post }: { channelId: number; post?: Edit
               aria-describedby={fieldErrors.scheduled_at ? 'publish-at-error' : undefined}
               onChange={(e) => {
                 setScheduledAt(e.target.value);
+                setNotice(undefined);
                 if (fieldErrors.scheduled_at) setFieldErrors((f) => ({ ...f, scheduled_at: undefined }));
               }}
               className="h-9 rounded-md border border-slate-300 px-2 aria-[invalid=true]:border-red-400"

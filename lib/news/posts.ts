@@ -11,9 +11,9 @@ import { renderRichText } from '@/lib/jobs/sanitize';
 import { cleanLexicalState } from '@/lib/jobs/lexical-clean';
 import { assertMayEdit, assertReader, assertWriter, isNewsAdmin } from './access';
 import { channelOrThrow } from './channels';
-import { firstImageUrl, isChannelImageUrl, keyOfImageUrl, makeThumbnails } from './images';
+import { firstImageUrl, hasForeignImage, isChannelImageUrl, keyOfImageUrl, makeThumbnails } from './images';
 import { storage } from '@/lib/storage';
-import { CHANNEL_INACTIVE, SCHEDULE_IN_PAST, THUMBNAIL_NOT_FOUND, type PostInput, type PostStatus } from './schemas';
+import { CHANNEL_INACTIVE, FOREIGN_IMAGE, SCHEDULE_IN_PAST, THUMBNAIL_NOT_FOUND, type PostInput, type PostStatus } from './schemas';
 import { newsChanged } from '@/lib/cache/tags';
 
 type PostRow = typeof newsPosts.$inferSelect;
@@ -58,6 +58,28 @@ export function statusFor(input: { scheduled_at?: string | null; is_active?: boo
   return { status: 'Inactive' as const, isActive: false };
 }
 
+/**
+ * Whether the state fields sent leave the post as it is. The editor sends them on every save: the
+ * same choice again is no change of state (it was refused in an inactive channel, where a news
+ * admin still edits, and an unchanged schedule now past was refused as a new one).
+ */
+function keepsState(input: PostInput, post: PostRow): boolean {
+  if (input.status) return input.status === post.status;
+  if (input.scheduled_at) return post.status === 'SCHEDULED' && post.scheduledAt?.getTime() === new Date(input.scheduled_at).getTime();
+  return post.status === (input.is_active ? 'POSTED' : 'Inactive');
+}
+
+/**
+ * When a post changing state was published: now when it goes live (a republished post is new again
+ * on every list), none while it waits for its schedule (the tick sets its time), and the last one
+ * kept when it is taken down or cancelled.
+ */
+function publishedAtFor(state: ReturnType<typeof statusFor>, post: PostRow): Date | null {
+  if (state.status === 'POSTED') return state.publishedAt ?? null;
+  if (state.status === 'SCHEDULED') return null;
+  return post.publishedAt;
+}
+
 async function postOrThrow(db: Database, id: number) {
   const [row] = await db
     .select({ post: newsPosts, firstName: users.firstName, lastName: users.lastName })
@@ -75,8 +97,10 @@ async function postOrThrow(db: Database, id: number) {
  * - otherwise they follow the body's first image, remade only when it changes (a web save always
  *   sends the body; the same first image writes no file) and cleared when the body has none.
  */
-async function content(input: PostInput, channelId: number, previous: { body: unknown; thumbnail: string | null; thumbnailChosen: boolean } | null) {
-  const rendered = input.body !== undefined ? renderRichText(input.body) : null;
+async function content(input: PostInput, channelId: number, previous: { body: unknown; bodyHtml: string; thumbnail: string | null; thumbnailChosen: boolean } | null, rendered = input.body !== undefined ? renderRichText(input.body) : null) {
+  // The page's CSP shows only our own images: one linked from another site would be a broken image
+  // (and missing from the PDF). A body saved unchanged is let through, so an older post stays editable.
+  if (rendered && rendered.html !== previous?.bodyHtml && hasForeignImage(rendered.html)) throw unprocessable(FOREIGN_IMAGE, 'body');
   // The post's own thumbnail sent back as it was read (a client saving what it fetched): unchanged.
   if (input.thumbnail && input.thumbnail === previous?.thumbnail) input = { ...input, thumbnail: undefined };
   if (input.thumbnail) {
@@ -136,13 +160,17 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   const { post } = await postOrThrow(db, id);
   const a = assertMayEdit(actor, post);
   const channel = await channelOrThrow(db, post.channelId);
-  const changesState = input.status !== undefined || input.scheduled_at !== undefined || input.is_active !== undefined;
+  const changesState = (input.status !== undefined || input.scheduled_at !== undefined || input.is_active !== undefined) && !keepsState(input, post);
   if (!channel.isActive && changesState && input.status === undefined) throw unprocessable(CHANNEL_INACTIVE);
   // A contributor writes only in active channels (docs/news.md): in an inactive one they may still
-  // take their post down (a status), not change its words. News admins keep editing there.
-  if (!channel.isActive && !isNewsAdmin(a) && (input.title !== undefined || input.body !== undefined)) throw unprocessable(CHANNEL_INACTIVE);
+  // take their post down (a status), not change its words. News admins keep editing there. The
+  // editor sends the title and body on every save: the same words again are no change (the body
+  // compared as the HTML it renders to).
+  const rendered = input.body !== undefined ? renderRichText(input.body) : null;
+  const changesWords = (input.title !== undefined && input.title !== post.title) || (rendered !== null && rendered.html !== post.bodyHtml);
+  if (!channel.isActive && !isNewsAdmin(a) && changesWords) throw unprocessable(CHANNEL_INACTIVE);
   const state = changesState ? statusFor(input, now) : null;
-  const { rendered, thumbs } = await content(input, post.channelId, post);
+  const { thumbs } = await content(input, post.channelId, post, rendered);
   const patch = {
     ...(input.title !== undefined && { title: input.title }),
     ...(rendered && { body: rendered.json, bodyHtml: rendered.html }),
@@ -150,7 +178,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
       status: state.status,
       isActive: state.isActive,
       scheduledAt: state.scheduledAt ?? null,
-      ...(state.publishedAt && !post.publishedAt && { publishedAt: state.publishedAt }),
+      publishedAt: publishedAtFor(state, post),
     }),
     ...(thumbs && { thumbnail: thumbs.full, thumbnailSmall: thumbs.small, thumbnailChosen: thumbs.chosen }),
   };
@@ -213,7 +241,7 @@ export function excerpt(body: unknown, length = 200) {
 export async function publishDuePosts(db: Database, now: Date) {
   const rows = await db
     .update(newsPosts)
-    .set({ status: 'POSTED', isActive: true, publishedAt: sql`coalesce(${newsPosts.publishedAt}, ${newsPosts.scheduledAt})`, updatedAt: now })
+    .set({ status: 'POSTED', isActive: true, publishedAt: sql`${newsPosts.scheduledAt}`, updatedAt: now })
     .where(and(eq(newsPosts.status, 'SCHEDULED'), sql`${newsPosts.scheduledAt} <= ${now}`, sql`exists (select 1 from ${newsChannels} c where c.id = ${newsPosts.channelId} and c.is_active)`))
     .returning({ id: newsPosts.id });
   if (rows.length) newsChanged(rows.map((r) => r.id));

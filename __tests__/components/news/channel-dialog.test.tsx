@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChannelDialog } from '@/components/news/channel-dialog';
-import { api } from '@/lib/api/client';
+import { ApiError, api } from '@/lib/api/client';
 
 jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));
 const mockApi = api as jest.MockedFunction<typeof api>;
@@ -35,5 +35,23 @@ describe('ChannelDialog', () => {
     expect(mockApi).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Deactivate channel' }));
     await waitFor(() => expect(mockApi).toHaveBeenCalledWith('/news/channels/4', expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ is_active: false }) })));
+  });
+});
+
+describe('ChannelDialog refusals', () => {
+  it("says the server's message under its field, marks and focuses it, and clears it when the field is typed in", async () => {
+    mockApi.mockRejectedValueOnce(new ApiError('Unprocessable', 422, [{ field: 'name', message: 'Enter the channel name.' }]));
+    const user = userEvent.setup();
+    render(<ChannelDialog trigger="New channel" />);
+    await user.click(screen.getByRole('button', { name: 'New channel' }));
+    await user.click(await screen.findByRole('button', { name: 'Create channel' }));
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription('Enter the channel name.');
+    expect(name).toHaveFocus();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    await user.type(name, 'Road news');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Enter the channel name.')).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ describe('the post editor asks before unsaved work is lost', () => {
     expect(leavingAsks()).toBe(true);
   });
 
-  it('stops asking once the post is saved (the page stays mounted under ?saved=1)', async () => {
+  it('stops asking once the post is saved (the page stays mounted after an edit)', async () => {
     const user = userEvent.setup();
     render(<PostEditor channelId={3} post={SAVED} />);
     await user.type(screen.getByLabelText(/^Title/), ', updated');

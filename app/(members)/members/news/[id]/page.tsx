@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ArticleBody } from '@/components/news/article-body';
-import { publishedOn } from '@/components/news/post-card';
+import { publishedOn, viewsText } from '@/components/news/post-card';
 import { pageGuardFor } from '@/lib/access';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
@@ -36,7 +36,7 @@ export default async function MembersPostPage({ params }: { params: Promise<{ id
       <h1 className="text-2xl font-bold text-slate-900">{post.title}</h1>
       <p className="mb-4 text-sm text-slate-500">
         {publishedOn(post.published_at)}
-        {post.author ? ` · ${post.author}` : ''} · {post.views} views
+        {post.author ? ` · ${post.author}` : ''} · {viewsText(post.views)}
       </p>
       <ArticleBody html={post.body_html} className="rounded-xl border border-slate-200 bg-white p-5 sm:p-8" />
     </article>

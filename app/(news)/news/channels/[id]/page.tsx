@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { postTime } from '@/components/news/post-card';
 import { Pager } from '@/components/news/search-form';
 import { StatusBadge } from '@/components/news/status-badge';
 import { EmptyState, PageHeader } from '@/components/ui/states';
@@ -15,7 +16,6 @@ import { pageOffsetOf, rowIdOf } from '@/lib/validation/row-id';
 
 export const metadata: Metadata = { title: 'Channel posts' };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 export default async function ChannelPostsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ offset?: string }> }) {
   const { actor } = await requireSession(pageGuardFor('/news'));
@@ -70,8 +70,9 @@ export default async function ChannelPostsPage({ params, searchParams }: { param
                   <td className="px-4 py-2">
                     <StatusBadge status={p.status} />
                   </td>
-                  <td className="px-4 py-2 text-slate-600">{when(p.scheduled_at)}</td>
-                  <td className="px-4 py-2 text-slate-600">{when(p.published_at)}</td>
+                  <td className="px-4 py-2 text-slate-600">{postTime(p.scheduled_at)}</td>
+                  {/* A scheduled post is not out yet: no publication date until the tick publishes it. */}
+                  <td className="px-4 py-2 text-slate-600">{postTime(p.status === 'SCHEDULED' ? null : p.published_at)}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{p.views}</td>
                   <td className="px-4 py-2 text-slate-600">{p.author ?? '—'}</td>
                 </tr>

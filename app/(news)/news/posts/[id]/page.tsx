@@ -4,8 +4,9 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ArticleBody } from '@/components/news/article-body';
 import { PostEditor } from '@/components/news/post-editor';
+import { viewsText } from '@/components/news/post-card';
 import { StatusBadge } from '@/components/news/status-badge';
-import { Alert, PageHeader } from '@/components/ui/states';
+import { PageHeader } from '@/components/ui/states';
 import { hasAny, pageGuardFor } from '@/lib/access';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
@@ -25,11 +26,12 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 }
 
 /** A post in the News Portal: its writer (or a news admin) edits it; other portal readers read it. */
-export default async function PostPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string }> }) {
+export default async function PostPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> }) {
   const { actor, post } = await loadPost((await params).id);
   if (!post) notFound();
   const canEdit = hasAny(actor.roles, NEWS_WRITERS) && (isNewsAdmin(actor) || post.user_id === actor.userId);
-  const saved = (await searchParams).saved === '1';
+  // The editor says the post was created (and drops ?created from the address) or, after an edit, that it was saved.
+  const created = (await searchParams).created === '1';
   return (
     <>
       <p className="mb-2 text-sm">
@@ -37,14 +39,9 @@ export default async function PostPage({ params, searchParams }: { params: Promi
           ← Channel posts
         </Link>
       </p>
-      <PageHeader title={canEdit ? 'Edit post' : post.title} subtitle={`${post.views} views${post.author ? ` · by ${post.author}` : ''}`} actions={<StatusBadge status={post.status} />} />
-      {saved && (
-        <div className="mb-4">
-          <Alert type="success">Updated successfully</Alert>
-        </div>
-      )}
+      <PageHeader title={canEdit ? 'Edit post' : post.title} subtitle={`${viewsText(post.views)}${post.author ? ` · by ${post.author}` : ''}`} actions={<StatusBadge status={post.status} />} />
       {canEdit ? (
-        <PostEditor channelId={post.channel_id} post={post} />
+        <PostEditor channelId={post.channel_id} post={post} created={created} />
       ) : (
         <>
           <ArticleBody html={post.body_html} className="rounded-xl border border-slate-200 bg-white p-6" />
