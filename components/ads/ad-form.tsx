@@ -15,6 +15,10 @@ import { AdCreative } from './ad-creative';
 import { MediaField, type AdMedia } from './media-field';
 
 type Errors = Record<string, string>;
+/** Said beside the save buttons while the media is uploading (saving then would leave it out). */
+export const WAIT_FOR_UPLOAD = 'Wait for the upload to finish before saving.';
+/** Fixing a field clears its error, and those of the fields whose check it takes part in. */
+const CLEARS: Partial<Record<string, string[]>> = { audience: ['placements'], starts_at: ['ends_at'] };
 const today = () => new Date().toISOString().slice(0, 10);
 /** The UTC day of a stored moment, what the date input shows ('2026-01-01T08:30:00.000Z' → '2026-01-01'). */
 const dayOf = (iso: string | null | undefined) => iso?.slice(0, 10) ?? '';
@@ -76,6 +80,32 @@ function Text({ label, name, value, onChange, error, type = 'text', hint, ...res
 }
 
 /**
+ * The media this form uploaded and no ad shows yet. A file the form replaces (another one chosen)
+ * or abandons (the form left without saving) is deleted, so it is not kept and served for nothing;
+ * the ad's own stored media is never among them (the server releases it when the ad saves another).
+ * A closed tab cannot ask: the tick's 'ad-media' step removes what is left after a grace period.
+ */
+function useUnsavedUploads() {
+  const pending = useRef(new Set<string>());
+  const drop = (id: string) => {
+    pending.current.delete(id);
+    void api(`/ads/multimedia/delete/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => undefined);
+  };
+  useEffect(() => {
+    const ids = pending.current;
+    return () => [...ids].forEach(drop);
+  }, []);
+  return {
+    /** `next` replaces `previous` in the form. */
+    replaced(previous: string | undefined, next: string | undefined) {
+      if (previous && previous !== next && pending.current.has(previous)) drop(previous);
+      if (next) pending.current.add(next);
+    },
+    saved: () => pending.current.clear(),
+  };
+}
+
+/**
  * Create or edit an ad, with its live preview at 587x226 beside the fields. The server validates
  * (lib/ads/schemas.ts) and its field errors are shown under the fields.
  */
@@ -98,33 +128,56 @@ export function AdForm({ ad }: { ad?: AdView }) {
   // The statuses the ad may take from its stored one (STATUS_TRANSITIONS; the server checks too).
   const statusOptions = ad ? AD_STATUSES.filter((s) => s.value === ad.status || STATUS_TRANSITIONS[ad.status].includes(s.value)) : AD_STATUSES;
   const kept = (field: 'starts_at' | 'ends_at') => (ad && v[field] === dayOf(ad[field]) ? timeOf(ad[field]) : null);
-  const [media, setMedia] = useState<AdMedia>(ad?.media_id && ad.media_url && ad.media_type ? { id: ad.media_id, url: ad.media_url, type: ad.media_type } : null);
+  const [media, setMediaState] = useState<AdMedia>(ad?.media_id && ad.media_url && ad.media_type ? { id: ad.media_id, url: ad.media_url, type: ad.media_type } : null);
+  const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  const clearError = (field: string) =>
+    setErrors((e) => {
+      const gone = [field, ...(CLEARS[field] ?? [])];
+      if (!gone.some((f) => f in e)) return e;
+      return Object.fromEntries(Object.entries(e).filter(([f]) => !gone.includes(f)));
+    });
+  const unsaved = useUnsavedUploads();
+  const setMedia = (next: AdMedia) => {
+    unsaved.replaced(media?.id, next?.id);
+    setMediaState(next);
+    clearError('media_id');
+  };
   const form = useRef<HTMLFormElement>(null);
+  // Counted per refused save: errors also change as fields are fixed, and the focus must not jump
+  // to the next problem while the user types.
+  const [refusals, setRefusals] = useState(0);
   useEffect(() => {
-    if (Object.keys(errors).length) revealFirstProblem(form.current);
-  }, [errors]);
+    if (refusals) revealFirstProblem(form.current);
+  }, [refusals]);
   const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A reload or a closed tab asks before typed fields or uploaded media are lost.
   const [openedWith] = useState(() => JSON.stringify([v, media]));
   useLeaveWarning(!saving && JSON.stringify([v, media]) !== openedWith);
-  const set = <K extends keyof typeof v>(k: K) => (value: (typeof v)[K]) => setV((s) => ({ ...s, [k]: value }));
+  const set = <K extends keyof typeof v>(k: K) => (value: (typeof v)[K]) => {
+    setV((s) => ({ ...s, [k]: value }));
+    clearError(k);
+  };
   const toggle = (list: string[], item: string) => (list.includes(item) ? list.filter((i) => i !== item) : [...list, item]);
 
   const save = async (status: AdStatus) => {
+    if (uploading) return;
     setSaving(true);
     setErrors({});
     const body = adFormBody(v, media, status, ad);
     try {
       if (ad) await api(`/ads/${ad.id}`, { method: 'PATCH', body });
       else await api('/ads', { method: 'POST', body });
+      // The ad shows its media now: leaving must not remove it.
+      unsaved.saved();
       toast.show('success', ad ? 'Ad saved' : status === 'active' ? 'Ad created and active' : 'Ad saved as a draft');
       router.push('/ads/manage');
       router.refresh();
     } catch (e) {
       if (e instanceof ApiError && e.errors.length) setErrors(Object.fromEntries(e.errors.map((x) => [x.field ?? '_', x.message])));
       else setErrors({ _: errorMessage(e) });
+      setRefusals((n) => n + 1);
     } finally {
       setSaving(false);
     }
@@ -145,6 +198,7 @@ export function AdForm({ ad }: { ad?: AdView }) {
     }
   };
 
+  const waitProps = uploading ? { disabled: true, 'aria-describedby': 'ad-save-wait' } : { 'aria-describedby': undefined };
   return (
     <form
       ref={form}
@@ -165,7 +219,7 @@ export function AdForm({ ad }: { ad?: AdView }) {
         <Text label="Advertiser" name="advertiser" value={v.advertiser} onChange={set('advertiser')} error={errors.advertiser} maxLength={120} />
         <Text label="Headline" name="headline" value={v.headline} onChange={set('headline')} error={errors.headline} maxLength={90} />
         <Text label="Target URL" name="target_url" type="url" inputMode="url" value={v.target_url} onChange={set('target_url')} error={errors.target_url} hint="Where a click goes (http or https)." />
-        <MediaField value={media} onChange={setMedia} error={errors.media_id} />
+        <MediaField value={media} onChange={setMedia} onUploadingChange={setUploading} error={errors.media_id} />
         <fieldset className="flex flex-col gap-2 text-sm">
           <legend className="mb-1 font-medium text-slate-800">Placements</legend>
           {AD_PLACEMENTS.map((p) => (
@@ -235,7 +289,7 @@ export function AdForm({ ad }: { ad?: AdView }) {
         <div className="flex flex-wrap gap-3 pt-2">
           {ad ? (
             <>
-              <Button type="submit" loading={saving}>
+              <Button type="submit" loading={saving} {...waitProps}>
                 Save
               </Button>
               <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={saving}>
@@ -244,15 +298,20 @@ export function AdForm({ ad }: { ad?: AdView }) {
             </>
           ) : (
             <>
-              <Button onClick={() => void save('active')} loading={saving}>
+              <Button onClick={() => void save('active')} loading={saving} {...waitProps}>
                 Save and activate
               </Button>
-              <Button variant="secondary" onClick={() => void save('draft')} disabled={saving}>
+              <Button variant="secondary" onClick={() => void save('draft')} disabled={saving || uploading} aria-describedby={waitProps['aria-describedby']}>
                 Save as draft
               </Button>
             </>
           )}
         </div>
+        {uploading && (
+          <p id="ad-save-wait" className="text-xs text-slate-600" data-testid="save-wait">
+            {WAIT_FOR_UPLOAD}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-2">
         <h2 className="text-sm font-semibold text-slate-700">Preview</h2>

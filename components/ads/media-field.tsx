@@ -2,14 +2,14 @@
 
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/api/client';
-import type { AdMediaType } from '@/lib/ads/codes';
+import { AD_IMAGE_EXTENSIONS, AD_MEDIA_TYPE_MESSAGE, AD_VIDEO_EXTENSIONS, type AdMediaType } from '@/lib/ads/codes';
 import { UPLOAD_FAILED, isRefusal, uploadFile } from '@/lib/storage/upload-client';
 import { UploadProgress } from '@/components/ui/upload-progress';
 
 export type AdMedia = { id: string; url: string; type: AdMediaType } | null;
 
-const IMAGE_EXT = ['png', 'jpg', 'jpeg', 'webp', 'gif'];
-const VIDEO_EXT = ['mp4', 'webm'];
+const IMAGE_EXT: readonly string[] = AD_IMAGE_EXTENSIONS;
+const VIDEO_EXT: readonly string[] = AD_VIDEO_EXTENSIONS;
 const MB = 1024 * 1024;
 
 /**
@@ -17,9 +17,14 @@ const MB = 1024 * 1024;
  * video goes in parts (jobs spec §9) with a progress bar, each step retried once, and ends in
  * 'multimedia upload failed' when a step fails twice.
  */
-export function MediaField({ value, onChange, error }: { value: AdMedia; onChange: (m: AdMedia) => void; error?: string }) {
+export function MediaField({ value, onChange, onUploadingChange, error }: { value: AdMedia; onChange: (m: AdMedia) => void; onUploadingChange?: (uploading: boolean) => void; error?: string }) {
   const id = useId();
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgressState] = useState<number | null>(null);
+  // The form cannot be saved while a file is on its way (it would save without it): it is told.
+  const setProgress = (p: number | null) => {
+    setProgressState(p);
+    onUploadingChange?.(p !== null);
+  };
   const [fileName, setFileName] = useState('');
   const [problem, setProblem] = useState<string>();
 
@@ -27,7 +32,7 @@ export function MediaField({ value, onChange, error }: { value: AdMedia; onChang
     setProblem(undefined);
     if (!file) return;
     const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (![...IMAGE_EXT, ...VIDEO_EXT].includes(ext)) return setProblem('Choose a png, jpeg, webp or gif image, or an mp4 or webm video');
+    if (![...IMAGE_EXT, ...VIDEO_EXT].includes(ext)) return setProblem(AD_MEDIA_TYPE_MESSAGE);
     if (IMAGE_EXT.includes(ext) && file.size >= 10 * MB) return setProblem('Images must be under 10 MB');
     if (file.size > 500 * MB) return setProblem('Videos must be under 500 MB');
     setFileName(file.name);

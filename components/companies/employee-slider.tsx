@@ -42,12 +42,19 @@ export function EmployeeSlider({
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
+  // Counted per refused save: errors also change as fields are fixed, and the focus must not jump
+  // to the next problem while the user types.
+  const [refusals, setRefusals] = useState(0);
   useEffect(() => {
-    if (Object.keys(errors).length) revealFirstProblem(form.current);
-  }, [errors]);
+    if (refusals) revealFirstProblem(form.current);
+  }, [refusals]);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const set = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: name === 'phone' ? formatPhoneMask(value) : value }));
+  const set = (name: keyof Values, value: string) => {
+    setValues((v) => ({ ...v, [name]: name === 'phone' ? formatPhoneMask(value) : value }));
+    // An edited field's error goes: it spoke of the value that was there.
+    setErrors((e) => (name in e ? Object.fromEntries(Object.entries(e).filter(([f]) => f !== name)) : e));
+  };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -64,6 +71,7 @@ export function EmployeeSlider({
       const { byField, general } = splitApiErrors(error);
       setErrors(byField);
       setFailure(general);
+      setRefusals((n) => n + 1);
     } finally {
       setSaving(false);
     }

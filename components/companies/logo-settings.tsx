@@ -91,7 +91,18 @@ export function LogoSettings({ companyId }: { companyId: number }) {
           </Button>
         )}
       </div>
-      {file && <LogoCropDialog file={file} onCancel={() => setFile(null)} onSave={upload} />}
+      {file && (
+        <LogoCropDialog
+          file={file}
+          onCancel={() => setFile(null)}
+          onSave={upload}
+          onUnreadable={() => {
+            // Its type said image, its bytes do not decode as one: the same word as any other bad file.
+            setFile(null);
+            toast.show('error', LOGO_BAD_TYPE);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

@@ -81,6 +81,12 @@ export const canChangeStatus = (from: AdStatus, to: AdStatus) => from === to || 
 export const AD_MEDIA_TYPES = ['image', 'video'] as const;
 export type AdMediaType = (typeof AD_MEDIA_TYPES)[number];
 
+/** The files an ad's media may be (the upload's `extension`): images are cropped, videos kept as sent. */
+export const AD_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
+export const AD_VIDEO_EXTENSIONS = ['mp4', 'webm'] as const;
+/** Said by the form and by the upload call alike: an ad takes an image or a video, so both are named. */
+export const AD_MEDIA_TYPE_MESSAGE = 'Choose a png, jpeg, webp or gif image, or an mp4 or webm video.';
+
 /** The ad image size of jobs spec §5: uploads are cropped and resized to it on the server. */
 export const AD_IMAGE_WIDTH = 587;
 export const AD_IMAGE_HEIGHT = 226;

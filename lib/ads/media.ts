@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
 import { ads } from '@/lib/db/schema';
@@ -8,7 +8,7 @@ import { storage } from '@/lib/storage';
 import { storedFileResponse } from '@/lib/storage/serve';
 import { SIMPLE_MAX_BYTES, formFile, newFileName, videoUploads } from '@/lib/storage/video-upload';
 import { assertAdsRole } from './access';
-import { AD_IMAGE_HEIGHT, AD_IMAGE_WIDTH, type AdMediaType } from './codes';
+import { AD_IMAGE_EXTENSIONS, AD_IMAGE_HEIGHT, AD_IMAGE_WIDTH, AD_MEDIA_TYPE_MESSAGE, AD_VIDEO_EXTENSIONS, type AdMediaType } from './codes';
 
 /**
  * Ad media (jobs spec §5, §7): POST /ads/multimedia/upload takes an image (stage simple: png, jpeg,
@@ -17,9 +17,10 @@ import { AD_IMAGE_HEIGHT, AD_IMAGE_WIDTH, type AdMediaType } from './codes';
  * every signed-in viewer, so the file is public like a job's video); DELETE
  * /ads/multimedia/delete/{file} removes an unused one.
  */
-export const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
+export const IMAGE_TYPES = AD_IMAGE_EXTENSIONS;
 export const MEDIA_MESSAGES = {
   image: 'Images must be png, jpeg, webp or gif.',
+  type: AD_MEDIA_TYPE_MESSAGE,
   imageTooLarge: 'Images must be under 10 MB.',
   noFile: 'Choose an image or a video file.',
   notFound: 'Media not found.',
@@ -65,6 +66,10 @@ export async function uploadAdMedia(actor: Actor | null, form: FormData) {
     const blob = formFile(form, SIMPLE_MAX_BYTES, MEDIA_MESSAGES.imageTooLarge, MEDIA_MESSAGES.noFile);
     return answer(await storeAdImage(Buffer.from(await blob.arrayBuffer())));
   }
+  // The video upload would answer an svg or an exe with its own "Videos must be mp4 or webm.", as
+  // if only videos were taken: the stages that name a file (simple, start) are checked here first.
+  const stage = String(form.get('stage') ?? 'simple');
+  if ((stage === 'simple' || stage === 'start') && !(AD_VIDEO_EXTENSIONS as readonly string[]).includes(ext)) throw unprocessable(MEDIA_MESSAGES.type, 'extension');
   const result = await uploads.handle(form, SCOPE, mediaKey, `u${actor.userId}`);
   return 'stored' in result ? answer(result.stored) : result;
 }
@@ -79,6 +84,34 @@ export async function storeAdImage(input: Buffer) {
 
 /** Tick step: aborts chunked ad uploads untouched for a day. */
 export const purgeAbandonedAdUploads = (now: Date) => uploads.purgeAbandoned(now);
+
+/**
+ * How long a finished upload may wait for an ad to name it: the form is open meanwhile (an ad is
+ * saved with media uploaded minutes before), and a form left open overnight gets a day.
+ */
+export const UNUSED_AD_MEDIA_MS = 24 * 60 * 60 * 1000;
+/** Media names looked up in one query. */
+const LOOKUP_AT_ONCE = 500;
+
+/**
+ * Tick step 'ad-media': removes finished ad media that no ad names once it is older than
+ * UNUSED_AD_MEDIA_MS. The form deletes what it replaces or abandons, but a closed tab or a lost
+ * request cannot: without this, such files stayed stored and served by GET /ads/media/{id} forever.
+ */
+export async function purgeUnusedAdMedia(db: Database, now: Date) {
+  const before = new Date(now.getTime() - UNUSED_AD_MEDIA_MS);
+  const files = (await storage().listOlderThan('ads/media', before)).map((key) => key.slice('ads/media/'.length)).filter((file) => FILE_RE.test(file));
+  let removed = 0;
+  for (let i = 0; i < files.length; i += LOOKUP_AT_ONCE) {
+    const batch = files.slice(i, i + LOOKUP_AT_ONCE);
+    const used = new Set((await db.select({ file: ads.mediaFile }).from(ads).where(inArray(ads.mediaFile, batch))).map((r) => r.file));
+    for (const file of batch.filter((f) => !used.has(f))) {
+      await storage().delete(mediaKey(file));
+      removed++;
+    }
+  }
+  return { removed };
+}
 
 function keyOf(file: string) {
   if (!FILE_RE.test(file)) throw notFound(MEDIA_MESSAGES.notFound);

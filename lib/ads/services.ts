@@ -109,6 +109,9 @@ export async function updateAd(db: Database, actor: Actor | null, id: string | n
     changes.mediaFile = input.media_id;
     changes.mediaType = input.media_id ? mediaTypeOf(input.media_id) : null;
   }
+  // Nothing to change (say the status it already has): the ad stays as it is, updated_at included
+  // (docs/ads.md), and no audit entry records a change that did not happen.
+  if (Object.keys(changes).length === 0) return serializeAd(ad);
   const next = { ...ad, ...changes };
   if (next.endsAt && next.endsAt <= next.startsAt) throw unprocessable(AD_MESSAGES.endsBeforeStart, 'ends_at');
   // Checked when the audience or the placements change, or the ad goes live: an older ad that

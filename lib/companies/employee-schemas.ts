@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainNumber } from '@/lib/validation/numbers';
-import '@/lib/validation/messages';
+import { textError } from '@/lib/validation/messages';
 import { emailRule, nameRule, passwordRule, phoneRule } from '@/lib/accounts/schemas';
 
 /**
@@ -20,12 +20,23 @@ export const employeeListQuerySchema = z.object({
 });
 export type EmployeeListQuery = z.infer<typeof employeeListQuerySchema>;
 
+/**
+ * The sign-up's name rule says "You must enter your name" to the person signing up; here a company
+ * admin types someone else's name, so a missing one is asked for as the employee's (the rest of
+ * the rule, and its "Needs to be a valid name.", is the sign-up's).
+ */
+export const EMPLOYEE_FIRST_NAME_REQUIRED = "Enter the employee's first name";
+export const EMPLOYEE_LAST_NAME_REQUIRED = "Enter the employee's last name";
+const employeeName = (required: string) => z.string({ error: textError(required) }).trim().min(1, required).pipe(nameRule);
+const firstNameRule = employeeName(EMPLOYEE_FIRST_NAME_REQUIRED);
+const lastNameRule = employeeName(EMPLOYEE_LAST_NAME_REQUIRED);
+
 const roleRule = z.enum(EMPLOYEE_ROLES, { error: 'Choose company admin or company user.' });
 
 /** POST /companies/{id}/employers: the sign-up rules for each field; tn_newsletters is always false. */
 export const createEmployeeSchema = z.object({
-  first_name: nameRule,
-  last_name: nameRule,
+  first_name: firstNameRule,
+  last_name: lastNameRule,
   email: emailRule,
   password: passwordRule,
   phone: phoneRule,
@@ -37,8 +48,8 @@ export type CreateEmployeeInput = z.infer<typeof createEmployeeSchema>;
 /** PATCH /companies/{id}/employers/{userId}: any subset. `active: false` deactivates, `true` reactivates. */
 export const updateEmployeeSchema = z
   .object({
-    first_name: nameRule,
-    last_name: nameRule,
+    first_name: firstNameRule,
+    last_name: lastNameRule,
     phone: phoneRule,
     active: z.boolean({ error: 'Active must be true or false.' }),
     role: roleRule,

@@ -13,6 +13,8 @@ export const LOGO_ZOOM = { min: 200, max: 700, step: 10 } as const;
 export const LOGO_CROP_INSET = { topDown: 21, leftRight: 20 } as const;
 export const LOGO_SIZES = { large: { width: 343, height: 133 }, small: { width: 49, height: 19 } } as const;
 export const LOGO_CROP_MESSAGE = 'Zoom must be from 200 to 700 in steps of 10, with whole-pixel offsets.';
+/** A missing or out-of-range `left`/`top`: said on that field, not on `zoom`. */
+export const LOGO_OFFSET_MESSAGE = 'Send left and top with the zoom: the crop frame\'s whole-pixel offset inside the zoomed image.';
 export const LOGO_TOO_LARGE = 'The logo must be 5 MB or smaller.';
 export const LOGO_BAD_TYPE = 'The logo must be a PNG, JPEG, WebP or GIF image.';
 export type LogoSize = keyof typeof LOGO_SIZES;

@@ -62,7 +62,11 @@ export async function logoFromRequest(req: Request): Promise<LogoUpload> {
   let crop: LogoCrop | undefined;
   if (fields.some((v) => v !== null)) {
     const parsed = logoCropSchema.safeParse({ zoom: fields[0], left: fields[1], top: fields[2] });
-    if (!parsed.success) throw unprocessable(LOGO_CROP_MESSAGE, 'zoom');
+    // The error names the field that is wrong (a left offset out of range is not a zoom problem).
+    if (!parsed.success) {
+      const [issue] = parsed.error.issues;
+      throw unprocessable(issue?.message ?? LOGO_CROP_MESSAGE, String(issue?.path[0] ?? 'zoom'));
+    }
     crop = parsed.data;
   }
   return { bytes, crop };

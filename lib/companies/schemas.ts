@@ -13,8 +13,8 @@ import { INVALID_ADDRESS, NOT_US_ADDRESS, isUsCountry, validateAddress } from '@
  */
 
 import { COMPANY_SIZES } from './create-payload';
-import { LOGO_ZOOM, LOGO_CROP_MESSAGE } from './logo-rules';
-export { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_TYPES, LOGO_ZOOM, LOGO_CROP_INSET, LOGO_SIZES, LOGO_CROP_MESSAGE, LOGO_TOO_LARGE, LOGO_BAD_TYPE, type LogoSize } from './logo-rules';
+import { LOGO_ZOOM, LOGO_CROP_MESSAGE, LOGO_OFFSET_MESSAGE } from './logo-rules';
+export { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_TYPES, LOGO_ZOOM, LOGO_CROP_INSET, LOGO_SIZES, LOGO_CROP_MESSAGE, LOGO_OFFSET_MESSAGE, LOGO_TOO_LARGE, LOGO_BAD_TYPE, type LogoSize } from './logo-rules';
 export { COMPANY_SIZES, toCreateCompanyPayload, type CompanySize } from './create-payload';
 
 export const COMPANY_NAME_REQUIRED = 'Enter your company name';
@@ -32,12 +32,12 @@ export const companySizeRule = z.enum(COMPANY_SIZES, { error: COMPANY_SIZE_REQUI
 
 
 
-const cropNumber = z.coerce.number({ error: LOGO_CROP_MESSAGE }).int(LOGO_CROP_MESSAGE);
+const cropNumber = (message: string, min: number, max: number) => z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 /** The crop the dialog sends beside the file: the image's width on screen and the frame's offset inside it. */
 export const logoCropSchema = z.object({
-  zoom: plainNumber(cropNumber.min(LOGO_ZOOM.min, LOGO_CROP_MESSAGE).max(LOGO_ZOOM.max, LOGO_CROP_MESSAGE).refine((v) => v % LOGO_ZOOM.step === 0, LOGO_CROP_MESSAGE)),
-  left: plainNumber(cropNumber.min(-LOGO_ZOOM.max, LOGO_CROP_MESSAGE).max(LOGO_ZOOM.max, LOGO_CROP_MESSAGE)),
-  top: plainNumber(cropNumber.min(-LOGO_ZOOM.max * 10, LOGO_CROP_MESSAGE).max(LOGO_ZOOM.max * 10, LOGO_CROP_MESSAGE)),
+  zoom: plainNumber(cropNumber(LOGO_CROP_MESSAGE, LOGO_ZOOM.min, LOGO_ZOOM.max).refine((v) => v % LOGO_ZOOM.step === 0, LOGO_CROP_MESSAGE)),
+  left: plainNumber(cropNumber(LOGO_OFFSET_MESSAGE, -LOGO_ZOOM.max, LOGO_ZOOM.max)),
+  top: plainNumber(cropNumber(LOGO_OFFSET_MESSAGE, -LOGO_ZOOM.max * 10, LOGO_ZOOM.max * 10)),
 });
 export type LogoCrop = z.infer<typeof logoCropSchema>;
 /** GET /companies/{id}/logo?size=: the large size unless the small one is asked for; `v` is the cache-busting version. */

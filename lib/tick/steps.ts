@@ -6,7 +6,7 @@ import { deliverDueMail } from '@/lib/mail';
 import { purgeTokens } from '@/lib/auth/sessions';
 import { sendApplicantDigests } from '@/lib/drivers/digest';
 import { endAds } from '@/lib/ads/services';
-import { purgeAbandonedAdUploads } from '@/lib/ads/media';
+import { purgeAbandonedAdUploads, purgeUnusedAdMedia } from '@/lib/ads/media';
 import { purgeAdViews } from '@/lib/ads/serving';
 import { publishDuePosts } from '@/lib/news/posts';
 import { purgeIdempotencyKeys } from '@/lib/api/idempotency';
@@ -47,6 +47,8 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'applicant-digests', run: ({ db, now }) => sendApplicantDigests(db, now) },
   { name: 'end-ads', run: ({ db, now }) => endAds(db, now) },
   { name: 'ad-upload-parts', run: ({ now }) => purgeAbandonedAdUploads(now) },
+  // Finished uploads no ad uses (replaced in a form, or a form left unsaved), after a day.
+  { name: 'ad-media', run: ({ db, now }) => purgeUnusedAdMedia(db, now) },
   { name: 'ad-views', run: ({ db, now }) => purgeAdViews(db, now) },
   { name: 'idempotency-keys', run: ({ db, now }) => purgeIdempotencyKeys(db, now) },
   // Scheduled news posts whose time has come are published (SCHEDULED → POSTED).

@@ -7,6 +7,7 @@ import { POST as createPost } from '@/app/api/v1.0/ads/route';
 import { DELETE as adDelete, GET as adGet, PATCH as adPatch } from '@/app/api/v1.0/ads/[id]/route';
 import { POST as searchPost } from '@/app/api/v1.0/ads/search/route';
 import { GET as settingsGet, PATCH as settingsPatch } from '@/app/api/v1.0/ads/settings/route';
+import { purgeUnusedAdMedia } from '@/lib/ads/media';
 import { getDb } from '@/lib/db/client';
 import { ads, auditLog } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
@@ -55,7 +56,12 @@ describe('ad media', () => {
     const fake = await upload(t.ads, { stage: 'simple', extension: 'png', file: Buffer.from('not an image at all') });
     expect([fake.status, fake.json.errors]).toEqual([422, [{ message: 'Images must be png, jpeg, webp or gif.', field: 'file' }]]);
     const exe = await upload(t.ads, { stage: 'simple', extension: 'exe', file: MP4 });
-    expect(exe.json.errors).toEqual([{ message: 'Videos must be mp4 or webm.', field: 'extension' }]);
+    // The form takes images and videos alike: the message names both.
+    const allowed = 'Choose a png, jpeg, webp or gif image, or an mp4 or webm video.';
+    expect([exe.status, exe.json.errors]).toEqual([422, [{ message: allowed, field: 'extension' }]]);
+    const svg = await upload(t.ads, { stage: 'simple', extension: 'svg', file: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    expect([svg.status, svg.json.errors]).toEqual([422, [{ message: allowed, field: 'extension' }]]);
+    expect((await upload(t.ads, { stage: 'start', extension: 'svg' })).json.errors).toEqual([{ message: allowed, field: 'extension' }]);
     const chunkedImage = await upload(t.ads, { stage: 'start', extension: 'png' });
     expect(chunkedImage.status).toBe(422);
   });
@@ -80,6 +86,23 @@ describe('ad media', () => {
     expect((await del(unused)).status).toBe(200);
     expect((await call(mediaGet, { params: { file: unused } })).status).toBe(404);
     expect((await del('../../etc/passwd')).status).toBe(404);
+  });
+});
+
+describe('unused ad media', () => {
+  it('is removed by the tick once a day has passed, while media an ad shows stays', async () => {
+    const shown = await uploadImage(t.ads);
+    await createAdAs(t.ads, { media_id: shown });
+    const replaced = await uploadImage(t.ads);
+    const fresh = await uploadImage(t.ads);
+    const served = async (file: string) => (await call(mediaGet, { params: { file } })).status;
+    const db = await getDb();
+    // Within the day an open form may still save it: nothing goes.
+    await purgeUnusedAdMedia(db, new Date());
+    expect([await served(shown), await served(replaced), await served(fresh)]).toEqual([200, 200, 200]);
+    const report = await purgeUnusedAdMedia(db, new Date(Date.now() + 25 * 3600_000));
+    expect(report.removed).toBeGreaterThanOrEqual(2);
+    expect([await served(shown), await served(replaced), await served(fresh)]).toEqual([200, 404, 404]);
   });
 });
 
@@ -210,6 +233,16 @@ describe('ads', () => {
     const resumed = await patch(ad.id, { status: 'active' });
     expect([resumed.status, resumed.json.errors]).toEqual([422, [{ message: 'An ad for employers needs a placement employers see: add Company Portal: job detail.', field: 'placements' }]]);
     expect((await patch(ad.id, { status: 'active', placements: ['company_job_detail'] })).json.data).toMatchObject({ status: 'active', audience: 'employers', placements: ['company_job_detail'] });
+  });
+
+  it('changes nothing, updated_at included, when the status sent is the one the ad already has', async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active' });
+    const paused = (await patch(ad.id, { status: 'paused' })).json.data;
+    await new Promise((r) => setTimeout(r, 5));
+    const again = await patch(ad.id, { status: 'paused' });
+    expect(again.status).toBe(200);
+    expect(again.json.data).toEqual(paused);
+    expect((await call(adGet, { token: t.ads, params: { id: String(ad.id) } })).json.data.updated_at).toBe(paused.updated_at);
   });
 
   it('replacing the media removes the old file; deleting the ad removes its own', async () => {

@@ -290,7 +290,15 @@ describe('company logos', () => {
 
     const bad = await upload(owner.token, id, new Blob([new Uint8Array(halves)], { type: 'image/png' }), 'logo.png', { zoom: 205, left: 0, top: 0 });
     expect(bad.status).toBe(422);
-    expect(bad.json.errors[0].message).toBe('Zoom must be from 200 to 700 in steps of 10, with whole-pixel offsets.');
+    expect(bad.json.errors[0]).toEqual({ message: 'Zoom must be from 200 to 700 in steps of 10, with whole-pixel offsets.', field: 'zoom' });
+    // A bad offset is named as such, not as a zoom problem; so is one left out.
+    const OFFSET = "Send left and top with the zoom: the crop frame's whole-pixel offset inside the zoomed image.";
+    const farLeft = await upload(owner.token, id, new Blob([new Uint8Array(halves)], { type: 'image/png' }), 'logo.png', { zoom: 700, left: 99999, top: 0 });
+    expect([farLeft.status, farLeft.json.errors]).toEqual([422, [{ message: OFFSET, field: 'left' }]]);
+    const noOffsets = await upload(owner.token, id, new Blob([new Uint8Array(halves)], { type: 'image/png' }), 'logo.png', { zoom: 300 });
+    expect([noOffsets.status, noOffsets.json.errors]).toEqual([422, [{ message: OFFSET, field: 'left' }]]);
+    const noTop = await upload(owner.token, id, new Blob([new Uint8Array(halves)], { type: 'image/png' }), 'logo.png', { zoom: 300, left: 0 });
+    expect([noTop.status, noTop.json.errors]).toEqual([422, [{ message: OFFSET, field: 'top' }]]);
     const outside = await upload(owner.token, id, new Blob([new Uint8Array(halves)], { type: 'image/png' }), 'logo.png', { zoom: 200, left: 500, top: 0 });
     expect(outside.status).toBe(422);
     expect((await call(logoUrlGet, { token: owner.token, params: { id } })).json.data.url).toBe(res.json.data.url);

@@ -119,6 +119,19 @@ describe('POST /companies/{id}/employers', () => {
     expect((await add(t.companyAdmin, newPerson({ tn_newsletters: true }))).status).toBe(422);
   });
 
+  it("asks for the employee's first and last name, not the admin's own", async () => {
+    const res = await add(t.companyAdmin, newPerson({ first_name: '', last_name: '  ' }));
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'first_name', message: "Enter the employee's first name" },
+        { field: 'last_name', message: "Enter the employee's last name" },
+      ]),
+    );
+    const bad = await add(t.companyAdmin, newPerson({ first_name: 'P4ula' }));
+    expect(bad.json.errors).toEqual([{ field: 'first_name', message: 'Needs to be a valid name.' }]);
+  });
+
   it('answers 409 with a clear message for an email of another company, and for one already here', async () => {
     const other = await add(t.companyAdmin, newPerson({ email: 'rival@other.test' }));
     expect(other.status).toBe(409);

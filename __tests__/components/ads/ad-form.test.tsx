@@ -153,3 +153,79 @@ describe('AdForm audience', () => {
     expect(leavingAsks()).toBe(true);
   });
 });
+
+describe('AdForm media upload', () => {
+  const image = (name: string) => new File([new Uint8Array(64)], name, { type: 'image/png' });
+  const answer = (id: string) => ({ data: { id, url: `/api/v1.0/ads/media/${id}` } }) as never;
+  const chooseFile = (file: File) => userEvent.upload(screen.getByLabelText('Image or video'), file);
+  const deleted = () => mockApi.mock.calls.filter(([, i]) => i?.method === 'DELETE').map(([path]) => path);
+
+  it('cannot be saved while the media is uploading, and says why', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    mockApi.mockImplementation(((path: string) => (path === '/ads/multimedia/upload' ? new Promise((r) => (finish = r)) : Promise.resolve({ data: {} }))) as never);
+    renderForm();
+    await chooseFile(image('banner.png'));
+    const activate = screen.getByRole('button', { name: 'Save and activate' });
+    const draft = screen.getByRole('button', { name: 'Save as draft' });
+    expect(activate).toBeDisabled();
+    expect(draft).toBeDisabled();
+    expect(activate).toHaveAccessibleDescription('Wait for the upload to finish before saving.');
+    finish({ data: { id: `${'b'.repeat(24)}.webp`, url: '/x' } });
+    await waitFor(() => expect(activate).toBeEnabled());
+    expect(draft).toBeEnabled();
+    expect(screen.queryByText('Wait for the upload to finish before saving.')).toBeNull();
+  });
+
+  it('deletes an upload it replaces, and one it leaves unsaved, but never the saved one', async () => {
+    const first = `${'c'.repeat(24)}.webp`;
+    const second = `${'d'.repeat(24)}.webp`;
+    mockApi.mockResolvedValueOnce(answer(first)).mockResolvedValueOnce(answer(second)).mockResolvedValue({ data: {} } as never);
+    const view = renderForm(ad());
+    await chooseFile(image('one.png'));
+    await waitFor(() => expect(screen.getByTestId('ad-preview').querySelector('img')).toHaveAttribute('src', expect.stringContaining(first)));
+    await chooseFile(image('two.png'));
+    await waitFor(() => expect(deleted()).toEqual([`/ads/multimedia/delete/${first}`]));
+    view.unmount();
+    expect(deleted()).toEqual([`/ads/multimedia/delete/${first}`, `/ads/multimedia/delete/${second}`]);
+  });
+
+  it('keeps the upload the ad was saved with when the form goes away', async () => {
+    const file = `${'e'.repeat(24)}.webp`;
+    mockApi.mockResolvedValueOnce(answer(file)).mockResolvedValue({ data: {} } as never);
+    const view = renderForm(ad());
+    await chooseFile(image('one.png'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mockApi.mock.calls.find(([, i]) => i?.method === 'PATCH')?.[1]?.body).toMatchObject({ media_id: file }));
+    view.unmount();
+    expect(deleted()).toEqual([]);
+  });
+});
+
+describe('AdForm errors', () => {
+  it('clears each field error when its field is edited, and the media error once media is uploaded', async () => {
+    mockApi.mockRejectedValueOnce(
+      new ApiError('Unprocessable', 422, [
+        { field: 'name', message: 'Enter a name for the ad' },
+        { field: 'advertiser', message: 'Enter the advertiser' },
+        { field: 'headline', message: 'Enter a headline' },
+        { field: 'media_id', message: 'Upload an image or a video for the ad' },
+      ]),
+    );
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByText('Enter a name for the ad')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'New ad');
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('New ad');
+    expect(screen.queryByText('Enter a name for the ad')).toBeNull();
+    expect(screen.getByText('Enter the advertiser')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Advertiser/), 'Roadway Tires');
+    await userEvent.type(screen.getByLabelText(/^Headline/), 'Tires');
+    expect(screen.queryByText('Enter the advertiser')).toBeNull();
+    expect(screen.queryByText('Enter a headline')).toBeNull();
+    expect(screen.getByText('Upload an image or a video for the ad')).toBeInTheDocument();
+    mockApi.mockResolvedValueOnce({ data: { id: `${'f'.repeat(24)}.mp4`, url: '/v' } } as never);
+    await userEvent.upload(screen.getByLabelText('Image or video'), new File([new Uint8Array(64)], 'clip.mp4', { type: 'video/mp4' }));
+    await waitFor(() => expect(screen.queryByText('Upload an image or a video for the ad')).toBeNull());
+  });
+});
