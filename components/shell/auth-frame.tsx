@@ -51,15 +51,41 @@ export function AuthFrame({ productName, version, children }: { productName: str
   );
 }
 
+/** Who the account screen speaks to: a driver's sign-up (`?role=driver`) is not told to hire drivers. */
+export function frameVariant(pathname: string, search: URLSearchParams | null): 'admin' | 'driver' | 'employer' {
+  if (isAdminVariant(pathname, search)) return 'admin';
+  return search?.get('role') === 'driver' || (search?.get('callbackUrl') ?? '').startsWith('/members') ? 'driver' : 'employer';
+}
+
 /** The highway backdrops (drawn by scripts/brand-assets.mjs; bump the `.vN` when one changes). */
 const AUTH_BACKDROP = { employer: '/brand/auth-employer.v1.webp', admin: '/brand/auth-admin.v1.webp' };
 
+const COPY = {
+  admin: {
+    badge: 'Admin Portal',
+    title: 'Run the network: companies, users and channels in one place.',
+    text: 'Manage companies and their jobs, support employers and keep news channels current.',
+  },
+  employer: {
+    badge: 'For employers',
+    title: 'Hire CDL drivers who are a great match for your routes.',
+    text: 'Post a job in minutes, target it where your drivers live, and review matched candidates as they apply.',
+  },
+  driver: {
+    badge: 'For drivers',
+    title: 'Find CDL jobs that fit your routes and your home time.',
+    text: 'Fill in your profile once, see why each job matches you, and apply in a few taps.',
+  },
+};
+
 function Backdrop() {
-  const admin = isAdminVariant(usePathname() ?? '', useSearchParams());
+  const variant = frameVariant(usePathname() ?? '', useSearchParams());
+  const admin = variant === 'admin';
+  const copy = COPY[variant];
   return (
     <aside
       aria-hidden
-      data-variant={admin ? 'admin' : 'employer'}
+      data-variant={variant}
       className={clsx(
         'relative hidden overflow-hidden lg:flex lg:flex-col lg:justify-end lg:p-14',
         admin ? 'bg-gradient-to-br from-slate-950 via-slate-900 to-indigo-950' : 'bg-gradient-to-br from-brand-700 via-brand-600 to-sky-500',
@@ -70,16 +96,10 @@ function Backdrop() {
       <div className="absolute inset-x-0 bottom-0 h-2/3 bg-gradient-to-t from-slate-950/70 via-slate-950/30 to-transparent" />
       <div className="relative max-w-md text-white">
         <p className={clsx('mb-3 inline-flex rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wider', admin ? 'bg-indigo-500/20 text-indigo-200' : 'bg-white/15 text-white')}>
-          {admin ? 'Admin Portal' : 'For employers'}
+          {copy.badge}
         </p>
-        <h2 className="text-3xl font-bold leading-tight tracking-tight xl:text-4xl">
-          {admin ? 'Run the network: companies, users and channels in one place.' : 'Hire CDL drivers who are a great match for your routes.'}
-        </h2>
-        <p className="mt-4 text-base text-white/75">
-          {admin
-            ? 'Manage companies and their jobs, support employers and keep news channels current.'
-            : 'Post a job in minutes, target it where your drivers live, and review matched candidates as they apply.'}
-        </p>
+        <h2 className="text-3xl font-bold leading-tight tracking-tight xl:text-4xl">{copy.title}</h2>
+        <p className="mt-4 text-base text-white/75">{copy.text}</p>
       </div>
     </aside>
   );

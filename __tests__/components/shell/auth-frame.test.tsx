@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { AuthFrame } from '@/components/shell/auth-frame';
 
 let mockPath = '/admin-login';
-jest.mock('next/navigation', () => ({ usePathname: () => mockPath, useSearchParams: () => new URLSearchParams() }));
+let mockSearch = '';
+jest.mock('next/navigation', () => ({ usePathname: () => mockPath, useSearchParams: () => new URLSearchParams(mockSearch) }));
 
 describe('auth backdrop', () => {
   it.each(['/admin-login', '/login'])('promises nothing the product does not do (no impersonation yet) on %s', async (path) => {
@@ -14,6 +15,19 @@ describe('auth backdrop', () => {
     );
     expect(await screen.findByText(/Manage companies|Post a job in minutes/)).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/imperson/i);
+  });
+
+  it("speaks to a driver on the driver's sign-up, not of hiring drivers", async () => {
+    mockPath = '/signup';
+    mockSearch = 'role=driver';
+    render(
+      <AuthFrame productName="TNA" version="1.0.0">
+        <p>form</p>
+      </AuthFrame>,
+    );
+    expect(await screen.findByText('For drivers')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/For employers|Hire CDL drivers/);
+    mockSearch = '';
   });
 });
 
