@@ -119,11 +119,29 @@ function tagFilter(i: number, f: ApplicantFilter): SQL {
   }
 }
 
+/**
+ * The digits of a value typed as a phone ('(214)555-0177', '214 555 0177', '+1 214…'), or null when
+ * it is not one. Phones are stored as +12145550177 and shown as (214)555-0177: compared by their
+ * digits, what the list shows finds the applicant.
+ */
+function phoneDigits(v: string): string | null {
+  if (!/^[\d\s().+-]+$/.test(v)) return null;
+  const digits = v.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : null;
+}
+
+const phoneDigitsSql = sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g')`;
+
 function applicantFilter(i: number, f: ApplicantFilter): SQL {
   const v = text(i, f);
   const like = `%${escapeLike(v)}%`;
-  const matches = sql`(${fullName} ilike ${like} or ${users.email} ilike ${like} or coalesce(${users.phone}, '') ilike ${like})`;
-  const same = sql`(lower(${fullName}) = lower(${v}) or lower(${users.email}::text) = lower(${v}) or coalesce(${users.phone}, '') = ${v})`;
+  const digits = phoneDigits(v);
+  // A ten-digit number is the national one: the stored +1 is not typed.
+  const national = digits && digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  const phoneLike = digits ? sql` or ${phoneDigitsSql} like ${`%${digits}%`}` : sql``;
+  const phoneSame = national ? sql` or ${phoneDigitsSql} in (${national}, ${`1${national}`})` : sql``;
+  const matches = sql`(${fullName} ilike ${like} or ${users.email} ilike ${like} or coalesce(${users.phone}, '') ilike ${like}${phoneLike})`;
+  const same = sql`(lower(${fullName}) = lower(${v}) or lower(${users.email}::text) = lower(${v}) or coalesce(${users.phone}, '') = ${v}${phoneSame})`;
   switch (f.operator) {
     case 'ilike':
       return matches;

@@ -7,6 +7,9 @@ import { GET as listGet } from '@/app/api/v1.0/jobs/[id]/applicants/route';
 import { POST as searchPost } from '@/app/api/v1.0/jobs/[id]/applicants/search/route';
 import { POST as tagPost } from '@/app/api/v1.0/jobs/applicants/tag/route';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { users } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from '../jobs/helpers';
@@ -91,6 +94,18 @@ describe('each filter field and operator', () => {
   it('applicant: ilike, not_ilike, equals, not_equals on name, email or phone', async () => {
     expect(await only('applicant', 'ilike', 'ann ab')).toEqual(['Ann']);
     expect(await only('applicant', 'ilike', '555-0101')).toEqual(['Ann']);
+    // The phone as the list shows it, as the API answers it, and spaced: the digits are compared.
+    expect(await only('applicant', 'ilike', '(214)555-0101')).toEqual(['Ann']);
+    expect(await only('applicant', 'ilike', '214 555 0101')).toEqual(['Ann']);
+    expect(await only('applicant', 'equals', '2145550101')).toEqual(['Ann']);
+    expect(await only('applicant', 'equals', '+1 (214) 555-0101')).toEqual(['Ann']);
+    expect(await only('applicant', 'equals', '555-0101')).toEqual([]);
+    // Stored as the app stores it (E.164), found as the list shows it.
+    const db = await getDb();
+    await db.update(users).set({ phone: '+12145550177' }).where(eq(users.id, ids.bob));
+    expect(await only('applicant', 'ilike', '(214)555-0177')).toEqual(['Bob']);
+    expect(await only('applicant', 'equals', '2145550177')).toEqual(['Bob']);
+    await db.update(users).set({ phone: null }).where(eq(users.id, ids.bob));
     expect(await only('applicant', 'ilike', 'haul.test')).toEqual(['Dee']);
     expect(await only('applicant', 'not_ilike', 'nn')).toEqual(['Bob', 'Cy']);
     expect(await only('applicant', 'equals', 'bob baker')).toEqual(['Bob']);
