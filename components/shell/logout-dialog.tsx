@@ -49,7 +49,8 @@ export function LogoutDialog({ open, onOpenChange, impersonating = false }: { op
       onOpenChange={(next) => busy === null && onOpenChange(next)}
       title={LOGOUT_QUESTION}
       description={LOGOUT_WHILE_IMPERSONATING}
-      size="sm"
+      // Three actions: the small frame wrapped "Log out" onto two lines.
+      size="md"
       footer={
         <>
           <Button variant="secondary" disabled={busy !== null} autoFocus onClick={() => onOpenChange(false)}>
