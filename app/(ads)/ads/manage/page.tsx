@@ -13,6 +13,8 @@ import { getDb } from '@/lib/db/client';
 import { pageOffsetOf } from '@/lib/validation/row-id';
 import { searchParam, type SearchParamValue } from '@/lib/validation/search-params';
 
+/** The row's actions stay at the right edge while the table scrolls (a phone shows two columns of nine). */
+const ACTIONS_PINNED = 'sticky right-0 z-10 shadow-[-1px_0_0_0_rgb(226_232_240)]';
 export const metadata: Metadata = { title: 'Manage Ads' };
 
 type Search = Partial<Record<'q' | 'status' | 'sort' | 'dir' | 'offset', SearchParamValue>>;
@@ -91,7 +93,8 @@ export default async function ManageAdsPage({ searchParams }: { searchParams: Pr
                     </Link>
                   </th>
                 ))}
-                <th scope="col" className="px-4 py-3 text-right font-semibold text-slate-700">
+                {/* Pinned to the right edge: on a phone the table scrolls, and Pause and Edit sat 450 px off-screen. */}
+                <th scope="col" className={`px-4 py-3 text-right font-semibold text-slate-700 ${ACTIONS_PINNED} bg-slate-50`}>
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -113,7 +116,7 @@ export default async function ManageAdsPage({ searchParams }: { searchParams: Pr
                   <td className="px-4 py-3 text-right tabular-nums" data-col="impressions">{ad.impressions.toLocaleString('en-US')}</td>
                   <td className="px-4 py-3 text-right tabular-nums" data-col="clicks">{ad.clicks.toLocaleString('en-US')}</td>
                   <td className="px-4 py-3 text-right tabular-nums" data-col="ctr">{formatCtr(ad.ctr)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <td className={`whitespace-nowrap px-4 py-3 text-right ${ACTIONS_PINNED} bg-white`}>
                     <PauseResumeButton id={ad.id} name={ad.name} status={ad.status} />
                     <Link href={`/ads/manage/${ad.id}`} className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50" aria-label={`Edit ${ad.name}`}>
                       Edit
