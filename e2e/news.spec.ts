@@ -135,7 +135,7 @@ test('a channel, a scheduled post with a merged table, a resized column and a 72
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page).toHaveTitle(`${title} | Drivers Portal | TNA`);
   await expect(page.locator(`img[src="${image}"]`)).toHaveAttribute('width', '720');
-  await expect(page.getByText('1 views')).toBeVisible();
+  await expect(page.getByText(/ · 1 view$/)).toBeVisible();
   await page.context().clearCookies();
   await page.goto(`/posts/${postId}`);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
