@@ -16,7 +16,6 @@ import { phoneText } from '@/lib/auth/phone';
 const PINNED = 'sticky left-0 z-10 shadow-[1px_0_0_0_rgb(226_232_240)]';
 /** The stage, the row's action, stays in view at the other edge: at 1280 px it sat behind the scroll, cut to "Inter…". */
 const PINNED_END = 'sticky right-0 z-10 shadow-[-1px_0_0_0_rgb(226_232_240)]';
-const lastOf = (n: number) => n - 1;
 
 const features = tableFeatures({ rowSortingFeature });
 
@@ -115,7 +114,7 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
                   key={header.id}
                   scope="col"
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  className={i === 0 ? `${HEADER_CELL_CLASS} ${PINNED} bg-slate-50` : i === lastOf(group.headers.length) ? `${HEADER_CELL_CLASS} ${PINNED_END} bg-slate-50` : HEADER_CELL_CLASS}
+                  className={i === 0 ? `${HEADER_CELL_CLASS} ${PINNED} bg-slate-50` : i === group.headers.length - 1 ? `${HEADER_CELL_CLASS} ${PINNED_END} bg-slate-50` : HEADER_CELL_CLASS}
                 >
                   {header.column.getCanSort() ? (
                     <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-800" onClick={header.column.getToggleSortingHandler()}>
@@ -137,7 +136,7 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
             {row.getAllCells().map((cell, i, cells) => (
               <td
                 key={cell.id}
-                className={i === 0 ? `px-3 py-3 ${PINNED} bg-white group-hover:bg-slate-50` : i === lastOf(cells.length) ? `px-3 py-3 ${PINNED_END} bg-white group-hover:bg-slate-50` : 'px-3 py-3'}
+                className={i === 0 ? `px-3 py-3 ${PINNED} bg-white group-hover:bg-slate-50` : i === cells.length - 1 ? `px-3 py-3 ${PINNED_END} bg-white group-hover:bg-slate-50` : 'px-3 py-3'}
               >
                 <table.FlexRender cell={cell} />
               </td>
