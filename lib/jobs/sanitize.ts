@@ -77,7 +77,8 @@ export function renderDescription(input: unknown): { json: unknown | null; html:
   }
   const text = typeof input === 'string' ? input : '';
   // Plain text (no tags) keeps its paragraphs.
-  const html = /<[a-z][\s\S]*>/i.test(text)
+  // `[^<>]`, not `[\s\S]`: the latter retried from every `<a` of a long run (quadratic).
+  const html = /<[a-z][^<>]*>/i.test(text)
     ? text
     : text
         .split(/\n{2,}/)

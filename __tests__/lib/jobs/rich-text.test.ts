@@ -59,6 +59,32 @@ describe('job description rendering', () => {
     expect(htmlPlainText('<p>One</p><p>Two<br>lines</p><h2>Three</h2><script>alert(1)</script>')).toBe('One\nTwo\nlines\nThree');
     expect(htmlPlainText('<table><tr><td>a</td><td>b</td></tr></table>')).toBe('a b');
     expect(htmlPlainText('&unknown; &#0;')).toBe('&unknown; &#0;');
+    expect(htmlPlainText('<p>a</p><STYLE type="x">p{}</Style ><p>b  \t</p><p>c</p>')).toBe('a\n b\nc');
+    expect(htmlPlainText('<p>kept</p><script>never closed <p>gone</p>')).toBe('kept');
+  });
+
+  // Caller text reaches it before the sanitizer (the description's emptiness check). A pattern that
+  // retries from every `<` or space of a long run took seconds of the only thread per request; a
+  // linear pass takes milliseconds. The bound is a thousand times the linear cost, not a timing.
+  it.each([
+    ['a run of spaces before no newline', `a${' '.repeat(200_000)}b`, `a${' '.repeat(200_000)}b`],
+    ['a run of <', '<'.repeat(200_000), '<'.repeat(200_000)],
+    ['a run of unclosed tags', '<a'.repeat(100_000), '<a'.repeat(100_000)],
+    ['a run of unclosed scripts', '<script'.repeat(30_000), '<script'.repeat(30_000)],
+    ['a run of scripts never closed', '<script>'.repeat(30_000), ''],
+  ])('reads %s in linear time', (_name, input, expected) => {
+    const started = performance.now();
+    // Compared as booleans: a failure must not print 200,000 characters.
+    expect(htmlPlainText(input) === expected).toBe(true);
+    expect(lexicalPlainText(input) === expected).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('tells plain text from HTML in linear time, also over a run of unclosed tags', () => {
+    const started = performance.now();
+    // (The sanitizer reads the run as broken tags and keeps nothing of it.)
+    expect(renderDescription(`Hello${'<a'.repeat(100_000)}`).html.slice(0, 20)).toBe('<p>Hello</p>');
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('gives the PDF of an HTML post the same text, one paragraph per line', () => {
