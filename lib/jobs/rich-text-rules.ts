@@ -15,3 +15,13 @@ export const isSafeHref = (url: string) => /^(https?:|mailto:|tel:)/i.test(url.t
  * '//host' is refused: it would load from any host over the page's own scheme.
  */
 export const isSafeImageSrc = (src: string) => /^(https?:\/\/|\/(?!\/))/i.test(src);
+
+/**
+ * Whether sanitized HTML shows an image from another site (an absolute or protocol-relative src).
+ * The sanitizer keeps http(s) images, but the pages' CSP (img-src 'self' data: blob:) blocks them,
+ * so job descriptions and news posts refuse them when their text changes.
+ */
+export function hasForeignImage(html: string): boolean {
+  for (const [, src] of html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/gi)) if (/^([a-z][a-z0-9+.-]*:|\/\/|\\)/i.test(src.trim())) return true;
+  return false;
+}

@@ -17,6 +17,7 @@ import { releaseJobVideo } from './multimedia';
 import { assertNoPaymentInFlight } from './payment-in-flight';
 import { addressCostCents } from './pricing';
 import { renderDescription } from './sanitize';
+import { hasForeignImage } from './rich-text-rules';
 import type { CreateJob, UpdateJob } from './schemas';
 import { toAddon } from './serialize';
 import { jobContact } from './contact';
@@ -29,8 +30,14 @@ export const newPostToken = () => randomBytes(24).toString('base64url');
 
 type ContentFields = Omit<UpdateJob, 'auto_renew'>;
 
-/** Content fields of a payload → jobs columns (amounts in cents, description rendered and sanitized). */
-function contentColumns(input: ContentFields): Partial<typeof jobs.$inferInsert> {
+export const FOREIGN_JOB_IMAGE = 'Images from other sites cannot be shown in a job description. Remove them, then save again.';
+
+/**
+ * Content fields of a payload → jobs columns (amounts in cents, description rendered and sanitized).
+ * A description showing an image from another site is refused: the pages' CSP would show it broken.
+ * The stored one sent back unchanged is let through, so an older job stays editable.
+ */
+function contentColumns(input: ContentFields, storedHtml: string | null = null): Partial<typeof jobs.$inferInsert> {
   const out: Partial<typeof jobs.$inferInsert> = {};
   if (input.title !== undefined) out.title = input.title;
   if (input.job_type !== undefined) out.jobType = input.job_type;
@@ -39,6 +46,7 @@ function contentColumns(input: ContentFields): Partial<typeof jobs.$inferInsert>
   if (input.required_experience !== undefined) out.requiredExperience = input.required_experience;
   if (input.job_description !== undefined) {
     const { json, html } = renderDescription(input.job_description);
+    if (html !== storedHtml && hasForeignImage(html)) throw unprocessable(FOREIGN_JOB_IMAGE, 'job_description');
     out.jobDescription = json;
     out.jobDescriptionHtml = html;
   }
@@ -102,7 +110,7 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
   assertNotEnded(job);
   assertVersion(expectedVersion, job.updatedAt, 'job');
   const { auto_renew, ...content } = input;
-  const set = contentColumns(content);
+  const set = contentColumns(content, job.jobDescriptionHtml);
   if (auto_renew !== undefined && auto_renew !== job.autoRenew) {
     set.autoRenew = auto_renew;
     // Turning renewal back on clears an earlier cancellation; the next bill is the expiry.

@@ -86,15 +86,6 @@ export async function makeThumbnails(sourceUrl: string | null | undefined): Prom
   return { full: imageUrl(names.full), small: imageUrl(names.small) };
 }
 
-/**
- * Whether sanitized HTML shows an image from another site (an absolute or protocol-relative src).
- * The sanitizer keeps http(s) images, but the pages' CSP (img-src 'self' data: blob:) blocks them.
- */
-export function hasForeignImage(html: string): boolean {
-  for (const [, src] of html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/gi)) if (/^([a-z][a-z0-9+.-]*:|\/\/|\\)/i.test(src.trim())) return true;
-  return false;
-}
-
 /** The first of our images in a Lexical state (the default thumbnail source). */
 export function firstImageUrl(state: unknown): string | null {
   const stack: unknown[] = [state];

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { SINGLE_LINE_MESSAGE } from '@/lib/validation/text';
 import { GET as getJobRoute } from '@/app/api/v1.0/jobs/[id]/route';
 import { POST as createPost } from '@/app/api/v1.0/jobs/route';
+import { PATCH as patchJob } from '@/app/api/v1.0/jobs/[id]/route';
+import { FOREIGN_JOB_IMAGE } from '@/lib/jobs/services';
 import { getDb } from '@/lib/db/client';
 import { jobs } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
@@ -114,6 +116,28 @@ describe('POST /api/v1.0/jobs', () => {
     const res = await create(jobPayload({ job_description: '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:x">l</a><img src=x onerror=y></p>' }));
     const [row] = await (await getDb()).select().from(jobs).where(eq(jobs.id, res.json.data.jobs[0].id));
     expect(row.jobDescriptionHtml).toBe('<p>Hi <a target="_blank" rel="noopener noreferrer nofollow">l</a></p>');
+  });
+
+  it('refuses an image from another site (the CSP would show it broken) and saves nothing; keeps an older one on edits that leave the text alone', async () => {
+    const db = await getDb();
+    const [{ n: before }] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs);
+    for (const src of ['https://cdn.example.com/truck.jpg', 'http://example.com/a.png']) {
+      const res = await create(jobPayload({ job_description: `<p>Our fleet</p><img src="${src}" alt="truck">` }));
+      expect([res.status, res.json.errors]).toEqual([422, [{ message: FOREIGN_JOB_IMAGE, field: 'job_description' }]]);
+    }
+    const [{ n: after }] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs);
+    expect(after).toBe(before);
+    // One of the site's own images is fine.
+    const own = await create(jobPayload({ job_description: '<p>Our fleet</p><img src="/api/v1.0/jobs/multimedia/1/a.webp" alt="truck">' }));
+    expect(own.status).toBe(201);
+    // A job saved before the rule, with such an image: a save that sends its description back unchanged still works.
+    const id = own.json.data.jobs[0].id;
+    const legacy = '<p>Our fleet</p><img src="https://cdn.example.com/truck.jpg" alt="truck" />';
+    await db.update(jobs).set({ jobDescriptionHtml: legacy }).where(eq(jobs.id, id));
+    const same = await call(patchJob, { method: 'PATCH', token: t.employer, params: { id: String(id) }, body: { title: 'Renamed', job_description: legacy } });
+    expect(same.status).toBe(200);
+    const changed = await call(patchJob, { method: 'PATCH', token: t.employer, params: { id: String(id) }, body: { job_description: `${legacy}<p>More</p>` } });
+    expect([changed.status, changed.json.errors[0]]).toEqual([422, { message: FOREIGN_JOB_IMAGE, field: 'job_description' }]);
   });
 
   it('refuses an empty description and a missing title with their messages', async () => {
