@@ -15,6 +15,7 @@ import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { recordImpersonatedAction } from '@/lib/auth/impersonation-audit';
 import { ID_PARAMS, rowIdOf } from '@/lib/validation/row-id';
+import { missingRowMessage } from '@/lib/api/missing-row';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -102,7 +103,7 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       let body: unknown;
       if (!options.rawBody && options.body) body = parseWith(options.body, guardInput(await readJsonCapped(req, MAX_JSON_BYTES, { blankAs: {} })));
       const params = guardInput((await context?.params) ?? {}) as P;
-      refuseOddIds(params as Record<string, unknown>);
+      refuseOddIds(params as Record<string, unknown>, req.nextUrl.pathname);
       const answer = async () => {
         const result = await options.handler({ req, db, actor, body, query, params, ip, requestId, bearer } as never);
         return toResponse(options.created === 'always' ? withStatus(201, result) : result, requestId);
@@ -131,11 +132,11 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
  * took `/jobs/0x1` for job 1 and `DELETE /news/channels/0x1` deactivated channel 1. Anything that
  * is not a number at all stays the route's to answer (its own 404).
  */
-function refuseOddIds(params: Record<string, unknown>) {
+function refuseOddIds(params: Record<string, unknown>, pathname: string) {
   for (const name of ID_PARAMS) {
     const value = params[name];
     if (typeof value !== 'string' || Number.isNaN(Number(value))) continue;
-    if (rowIdOf(value) === null) throw notFound();
+    if (rowIdOf(value) === null) throw notFound(missingRowMessage(pathname, encodeURIComponent(value)));
   }
 }
 

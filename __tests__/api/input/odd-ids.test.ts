@@ -4,6 +4,8 @@
  * 400. Only plain digits name a row now (lib/api/route.ts); the rest is a 404 that changes nothing.
  */
 import { GET as jobGet } from '@/app/api/v1.0/jobs/[id]/route';
+import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
+import { GET as applicantGet } from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/route';
 import { GET as jobsGet } from '@/app/api/v1.0/jobs/route';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
 import { GET as summaryGet } from '@/app/api/v1.0/payment/company/invoice/summary/route';
@@ -39,6 +41,19 @@ describe('a path id must be written as plain digits', () => {
       expect({ id, status: res.status }).toEqual({ id, status: 404 });
       expect(res.json.errors[0].message).toBeTruthy();
     }
+  });
+
+  it('says which row it did not find, as the service says it for an id that is not there', async () => {
+    const driver = await tokenFor('driver@demo.test');
+    const apply = await call(applyPost, { token: driver, url: 'http://localhost:3000/api/v1.0/jobs/0/apply', params: { id: '0' }, body: {} });
+    expect([apply.status, apply.json.errors[0].message]).toEqual([404, 'Job not found.']);
+    const missing = await call(applyPost, { token: driver, url: 'http://localhost:3000/api/v1.0/jobs/2147483647/apply', params: { id: '2147483647' }, body: {} });
+    expect(missing.json.errors[0].message).toBe('Job not found.');
+    const url = `http://localhost:3000/api/v1.0/jobs/${jobId}/applicants/0x1`;
+    const applicant = await call(applicantGet, { token: employer, url, params: { id: String(jobId), applicantId: '0x1' } });
+    expect([applicant.status, applicant.json.errors[0].message]).toEqual([404, 'Applicant not found.']);
+    const channel = await call(channelGet, { token: news, url: 'http://localhost:3000/api/v1.0/news/channels/01', params: { id: '01' } });
+    expect(channel.json.errors[0].message).toBe('Channel not found.');
   });
 
   it('DELETE /news/channels/0x… does nothing to the channel it would have read as', async () => {
