@@ -79,6 +79,12 @@ describe('/logout (the logout route of spec §2)', () => {
     expect(await refreshFails(s.refreshToken)).toBe(false);
   });
 
+  it('POST with a malformed Origin is refused (403, not a 500) and signs nobody out', async () => {
+    const s = await webSession();
+    for (const origin of ['x', 'http://', '::']) expect((await post({ cookie: s.cookie, origin })).status).toBe(403);
+    expect(await refreshFails(s.refreshToken)).toBe(false);
+  });
+
   it('POST without a session still lands on /login', async () => {
     const res = await post({ origin: ORIGIN });
     expect(res.status).toBe(303);

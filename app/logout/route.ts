@@ -4,6 +4,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { endSession } from '@/lib/auth/sessions';
 import { secureCookies } from '@/lib/auth/cookie-security';
 import { getDb } from '@/lib/db/client';
+import { sameOrigin } from '@/lib/api/route';
 
 /**
  * What the browser keeps for the account (job drafts `tna.*.u<id>`, sign-up steps) goes with the
@@ -28,7 +29,8 @@ export function GET(req: NextRequest) {
 
 export async function POST(req: NextRequest) {
   const origin = req.headers.get('origin');
-  if (origin && origin !== 'null' && new URL(origin).host !== (req.headers.get('x-forwarded-host') || req.headers.get('host'))) {
+  // A malformed Origin is another origin (sameOrigin reads it safely; new URL() threw a 500).
+  if (origin && origin !== 'null' && !sameOrigin(req)) {
     return new Response('Cross-origin request refused.', { status: 403 });
   }
   const token = await readSessionCookie(req);
