@@ -159,7 +159,10 @@ export async function recordClick(db: Database, token: string, now = new Date())
     return ad?.targetUrl;
   });
   if (!target) throw notFound('Ad not found.');
-  return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
+  // The link as the ads admin typed it may hold any character ('https://example.com/路'), and a
+  // header carries bytes only: sent as is it failed every click with a 500. Its parsed form is
+  // percent-encoded (hosts in punycode); the schema only lets parsable http(s) links in.
+  return new Response(null, { status: 302, headers: { location: new URL(target).href, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
 }
 
 /** Tick step: showings older than 30 days go (their counts stay in ad_daily_counts). */

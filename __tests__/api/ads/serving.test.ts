@@ -103,6 +103,15 @@ describe('serving ads in placements', () => {
     expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 1, clicks: 1, ctr: 1 }));
   });
 
+  it('lands a link with characters a header cannot carry on its encoded form (a 500 on every click before)', async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', target_url: 'https://bücher.example/路/sale?q=é' });
+    const [shown] = (await serve('members_home')).ads;
+    await impression(shown.impression_token);
+    const res = await click(shown.click_url);
+    expect([res.status, res.headers.get('location')]).toEqual([302, 'https://xn--bcher-kva.example/%E8%B7%AF/sale?q=%C3%A9']);
+    expect(await counts(ad.id)).toEqual(expect.objectContaining({ clicks: 1 }));
+  });
+
   it('counts a click only for a showing whose impression was recorded, once; every click still lands, and CTR stays within 0..1', async () => {
     const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', target_url: 'https://tires.example.com/sale' });
     const shown = [];
