@@ -30,9 +30,18 @@ export async function sendVerificationMail(db: Database, userId: number): Promis
   return true;
 }
 
-/** POST /auth/verify-email/send: the signed-in user asks for a (new) link; 3 per 10 minutes. */
+/**
+ * Verification mails a user can cause, 3 per 10 minutes: asking for a new link and changing the
+ * email count together. Each change mails the address it names (with the name the user chose), so
+ * without a limit an account could send the product's mail to any address, as often as it liked.
+ */
+export async function limitVerificationMails(userId: number, message: string) {
+  await consumeOrThrow(await limiter('verify-email-send', 3, 600), String(userId), message);
+}
+
+/** POST /auth/verify-email/send: the signed-in user asks for a (new) link. */
 export async function resendVerification(db: Database, actor: Actor) {
-  await consumeOrThrow(await limiter('verify-email-send', 3, 600), String(actor.userId), 'Please wait a few minutes before asking for another link.');
+  await limitVerificationMails(actor.userId, 'Please wait a few minutes before asking for another link.');
   const sent = await sendVerificationMail(db, actor.userId);
   return sent
     ? { sent: true, message: 'We have sent you a verification link. It is valid for 24 hours.' }

@@ -10,7 +10,7 @@ import { currentEmployer } from '@/lib/auth/employer';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
 import { toE164 } from '@/lib/auth/phone';
 import { conflict, sqlState } from '@/lib/errors';
-import { sendVerificationMail } from './email-verification';
+import { limitVerificationMails, sendVerificationMail } from './email-verification';
 import { EMAIL_EXISTS, emailRule, nameRule, phoneRule } from './schemas';
 
 /** PATCH /employer (jobs spec §7): any subset of the account's own name, phone and email. */
@@ -44,6 +44,10 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, actor.userId)));
     if (taken) throw conflict(EMAIL_EXISTS, 'email');
   }
+  // Each new address is mailed; the one already pending, sent back by the form, is not mailed again.
+  const mailTo = newEmail && newEmail !== me.emailToVerify?.toLowerCase() ? newEmail : undefined;
+  // Counted before anything changes: a refused change leaves the account as it was.
+  if (mailTo) await limitVerificationMails(actor.userId, 'You have changed your email several times. Please wait a few minutes before changing it again.');
   // A new email counts as a change once it is pending.
   const fields = changedFields(patch, me, { firstName: 'first_name', lastName: 'last_name', phone: 'phone', emailToVerify: 'email' });
   try {
@@ -57,7 +61,7 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
   // addresses the account still has).
   const dropped = me.emailToVerify && input.email !== undefined && me.emailToVerify.toLowerCase() !== newEmail ? me.emailToVerify : null;
   if (dropped) await db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, dropped), eq(emailOutbox.kind, 'email_verification')));
-  if (newEmail) await sendVerificationMail(db, actor.userId);
+  if (mailTo) await sendVerificationMail(db, actor.userId);
   await recordEdit(db, {
     actorUserId: actor.userId,
     impersonatorId: actor.impersonatorId,

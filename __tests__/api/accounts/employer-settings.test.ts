@@ -50,6 +50,20 @@ describe('PATCH /api/v1.0/employer (account settings)', () => {
     expect(after.json.data).toMatchObject({ email: next, email_to_verify: null, email_verified: true });
   });
 
+  it('mails at most three new addresses in ten minutes: the fourth is refused (429) and changes nothing', async () => {
+    const user = await makeUser({ role: ROLES.EMPLOYER });
+    const { accessToken } = await signIn(user.email);
+    for (const n of [1, 2, 3]) expect((await patch(accessToken, { email: `try${n}-${user.email}` })).status).toBe(200);
+    // The pending address sent back with another change is not a new mail.
+    expect((await patch(accessToken, { first_name: 'Ann', email: `try3-${user.email}` })).status).toBe(200);
+    const fourth = await patch(accessToken, { first_name: 'Zed', email: `try4-${user.email}` });
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.errors[0].message).toMatch(/wait a few minutes/);
+    expect(await lastMailTo(`try4-${user.email}`)).toBeFalsy();
+    const me = (await call(employerGet, { token: accessToken })).json.data;
+    expect(me).toMatchObject({ first_name: 'Ann', email_to_verify: `try3-${user.email}` });
+  });
+
   it('asking for the current email again drops a pending change', async () => {
     const user = await makeUser({ role: ROLES.EMPLOYER });
     const { accessToken } = await signIn(user.email);
