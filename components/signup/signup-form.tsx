@@ -229,7 +229,7 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@company.com"
+          placeholder={forDriver ? 'you@example.com' : 'you@company.com'}
           autoFocus={!prefill.email}
           error={errors.email?.message}
           {...emailField}

@@ -37,6 +37,8 @@ describe("the drivers' sign-up a driver's invitation leads to (issue 9, item 15)
     renderForm();
     expect(screen.getByRole('heading', { name: 'Create your driver account' })).toBeInTheDocument();
     expect(screen.getByText(/Find CDL driving jobs/)).toBeInTheDocument();
+    // A driver's own address, not a work one.
+    expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', 'you@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.type(await screen.findByLabelText('Confirm email'), 'rita@example.test');
     expect(screen.getByLabelText('First name')).toHaveValue('Rita');
@@ -69,6 +71,6 @@ describe("the drivers' sign-up a driver's invitation leads to (issue 9, item 15)
   it('stays the employer sign-up without role=driver', () => {
     renderForm(readSignupPrefill({}));
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Work email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Work email')).toHaveAttribute('placeholder', 'you@company.com');
   });
 });
