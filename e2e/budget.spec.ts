@@ -12,12 +12,12 @@ import ceilings from './budget-ceilings.json';
  * validation, the editor, other routes' prefetches) are not first-load JS.
  *
  * The yardstick is an empty Next 16 app built the same way (`npm run bench` builds one and measures
- * it: 132.2 kB with this repo's next and react). Target: floor + 45 kB on every route, floor + 25 kB
+ * it: 131.7 kB with this repo's next and react). Target: floor + 45 kB on every route, floor + 25 kB
  * on /login and the public job page. Routes not there yet are held at their measured ceiling in
  * budget-ceilings.json (measured + 1 kB: chunk splitting moves a few hundred bytes between builds), so nothing grows unnoticed; lower a ceiling (or delete it once the route
  * meets the target) when a change makes a route smaller.
  */
-const FLOOR = 132.2 * 1024;
+const FLOOR = 131.7 * 1024;
 const TARGET = FLOOR + 45 * 1024;
 const TIGHT_TARGET = FLOOR + 25 * 1024;
 const TIGHT = new Set(['/login', '/jobs/[id]']);

@@ -8,11 +8,16 @@ import { ListStatus, Pager } from '@/components/billing/list-parts';
 import type { CompanyListRow } from '@/lib/admin/company-search';
 import { useCompanyList, type GridFilter } from '@/lib/admin/hooks';
 import { usDate } from '@/lib/subscriptions/labels';
-import { CompanyRowDetail } from './company-row-detail';
+import { Spinner } from '@/components/ui/states';
 import { useDebounced } from './use-debounced';
 
 // The form (react-hook-form, zod) loads when an admin opens it, not with the grid.
 const CompanyFormDialog = dynamic(() => import('./company-form-dialog').then((m) => m.CompanyFormDialog), { ssr: false });
+// A row's users and jobs (with impersonation, boost and contact review) load when a row is expanded.
+const CompanyRowDetail = dynamic(() => import('./company-row-detail').then((m) => m.CompanyRowDetail), {
+  ssr: false,
+  loading: () => <Spinner size="small" label="Loading company details" />,
+});
 
 const PAGE_SIZE = 50;
 
