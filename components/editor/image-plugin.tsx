@@ -3,7 +3,8 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $getNodeByKey, $insertNodes, COMMAND_PRIORITY_LOW, PASTE_COMMAND, createCommand, mergeRegister, type LexicalEditor } from 'lexical';
 import { useEffect } from 'react';
-import { MAX_PASTED_IMAGES, PASTED_IMAGES_MESSAGE, displaySize } from '@/lib/jobs/editor-rules';
+import { FOREIGN_IMAGES_LEFT_OUT, FOREIGN_IMAGES_UPLOAD, MAX_PASTED_IMAGES, PASTED_IMAGES_MESSAGE, displaySize } from '@/lib/jobs/editor-rules';
+import { isForeignImageSrc } from '@/lib/jobs/rich-text-rules';
 import { $createImageNode, $isImageNode, ImageNode } from './image-node';
 
 /** Uploads an image file and answers its address (the page decides where images go). */
@@ -39,7 +40,9 @@ export async function uploadAndInsert(editor: LexicalEditor, files: File[], uplo
 /**
  * Images: the insert command, pasted image files (uploaded), and the 720 px rule for every image
  * that arrives without a size (inserted, pasted as HTML, or loaded from stored markup). Pasted
- * content with more than 10 images is flagged through onNotice and kept whole.
+ * content with more than 10 images is flagged through onNotice and kept whole. An image from
+ * another site (pasted from a web page) is left out with a notice: it would show broken here and
+ * on the site, and the server refuses it.
  */
 export function ImagePlugin({ upload, onNotice }: { upload?: ImageUploader; onNotice: (message: string) => void }) {
   const [editor] = useLexicalComposerContext();
@@ -72,6 +75,11 @@ export function ImagePlugin({ upload, onNotice }: { upload?: ImageUploader; onNo
           },
           COMMAND_PRIORITY_LOW,
         ),
+        editor.registerNodeTransform(ImageNode, (node) => {
+          if (!isForeignImageSrc(node.getSrc())) return;
+          node.remove();
+          onNotice(upload ? FOREIGN_IMAGES_UPLOAD : FOREIGN_IMAGES_LEFT_OUT);
+        }),
         editor.registerMutationListener(ImageNode, (mutations) => {
           for (const [key, kind] of mutations) {
             if (kind !== 'created') continue;

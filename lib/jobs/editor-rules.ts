@@ -13,6 +13,9 @@ export const MAX_INDENT_LEVELS = 10;
 export const MAX_IMAGE_WIDTH = 720;
 /** Pasted content with more images than this is flagged to the writer. */
 export const MAX_PASTED_IMAGES = 10;
+/** Pasted images from other sites are left out: the pages' CSP shows only the site's own (the server refuses them too). */
+export const FOREIGN_IMAGES_LEFT_OUT = 'Images from other sites cannot be shown, so they were left out.';
+export const FOREIGN_IMAGES_UPLOAD = `${FOREIGN_IMAGES_LEFT_OUT} Upload the image instead.`;
 export const PASTED_IMAGES_MESSAGE = `The pasted content has more than ${MAX_PASTED_IMAGES} images. All of them were kept: check that you meant to paste them all.`;
 
 /** Width and height of an image as shown: the 720 px rule when no width was given. */

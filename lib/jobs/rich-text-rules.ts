@@ -22,6 +22,9 @@ export const isSafeImageSrc = (src: string) => /^(https?:\/\/|\/(?!\/))/i.test(s
  * so job descriptions and news posts refuse them when their text changes.
  */
 export function hasForeignImage(html: string): boolean {
-  for (const [, src] of html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/gi)) if (/^([a-z][a-z0-9+.-]*:|\/\/|\\)/i.test(src.trim())) return true;
+  for (const [, src] of html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/gi)) if (isForeignImageSrc(src)) return true;
   return false;
 }
+
+/** An image address on another site (absolute or protocol-relative): our own images are site paths. */
+export const isForeignImageSrc = (src: string) => /^([a-z][a-z0-9+.-]*:|\/\/|\\)/i.test(src.trim());

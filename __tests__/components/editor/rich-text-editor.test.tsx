@@ -5,6 +5,8 @@ import { $createTextNode, $getRoot, $isTextNode, type LexicalEditor, type Paragr
 import { createRef } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
 import { RichTextEditor } from '@/components/editor/rich-text-editor';
+import { INSERT_IMAGE_COMMAND } from '@/components/editor/image-plugin';
+import { FOREIGN_IMAGES_LEFT_OUT } from '@/lib/jobs/editor-rules';
 import { isEditorStateJson, isHttpUrl } from '@/components/editor/text';
 
 // jsdom has no layout: Lexical asks ranges for rectangles when it scrolls the caret into view.
@@ -195,6 +197,30 @@ describe('RichTextEditor with a stored HTML description', () => {
     const json = editorRef.current!.getEditorState().toJSON();
     expect(json.root.children.map((c) => c.type)).toEqual(['paragraph', 'list']);
     expect(screen.getByLabelText('Job description').querySelector('strong, b, .font-semibold')).toHaveTextContent('weekly');
+  });
+});
+
+describe('images from other sites', () => {
+  const images = (editor: LexicalEditor) => editor.getEditorState().read(() => $getRoot().getChildren().flatMap((p) => (p as ParagraphNode).getChildren?.() ?? []).filter((n) => n.getType() === 'image').map((n) => (n as unknown as { getSrc(): string }).getSrc()));
+
+  it('are left out with a notice (they would show broken, and the server refuses them); the site\'s own are kept', async () => {
+    const { editorRef } = setup();
+    await waitFor(() => expect(editorRef.current).not.toBeNull());
+    const editor = editorRef.current!;
+    await act(async () => {
+      editor.update(() => $getRoot().selectEnd(), { discrete: true });
+      editor.dispatchCommand(INSERT_IMAGE_COMMAND, { src: '/api/v1.0/news/images/a.webp', altText: 'ours' });
+    });
+    expect(images(editor)).toEqual(['/api/v1.0/news/images/a.webp']);
+    expect(screen.queryByText(FOREIGN_IMAGES_LEFT_OUT)).not.toBeInTheDocument();
+    for (const src of ['https://cdn.example.com/truck.jpg', '//cdn.example.com/a.png']) {
+      await act(async () => {
+        editor.update(() => $getRoot().selectEnd(), { discrete: true });
+        editor.dispatchCommand(INSERT_IMAGE_COMMAND, { src, altText: 'theirs' });
+      });
+    }
+    expect(images(editor)).toEqual(['/api/v1.0/news/images/a.webp']);
+    expect(await screen.findByRole('alert')).toHaveTextContent(FOREIGN_IMAGES_LEFT_OUT);
   });
 });
 
