@@ -14,6 +14,7 @@ import { useDebounced } from './use-debounced';
 // The form (react-hook-form, zod) loads when an admin opens it, not with the grid.
 const CompanyFormDialog = dynamic(() => import('./company-form-dialog').then((m) => m.CompanyFormDialog), { ssr: false });
 // A row's users and jobs (with impersonation, boost and contact review) load when a row is expanded.
+const preloadRowDetail = () => void import('./company-row-detail');
 const CompanyRowDetail = dynamic(() => import('./company-row-detail').then((m) => m.CompanyRowDetail), {
   ssr: false,
   loading: () => <Spinner size="small" label="Loading company details" />,
@@ -157,6 +158,9 @@ export function CompanyGrid() {
                           aria-controls={`company-${company.id}-detail`}
                           aria-label={`${open ? 'Collapse' : 'Expand'} ${company.companyName}`}
                           onClick={() => setExpanded(open ? null : company.id)}
+                          // The detail's code starts loading on the way to the click.
+                          onPointerEnter={preloadRowDetail}
+                          onFocus={preloadRowDetail}
                           className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
                         >
                           <svg viewBox="0 0 20 20" fill="currentColor" className={`size-4 transition ${open ? 'rotate-90' : ''}`} aria-hidden>
