@@ -15,6 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
 import { POST as applicantTagPost } from '@/app/api/v1.0/jobs/applicants/tag/route';
 import { POST as jobTagPost } from '@/app/api/v1.0/jobs/[id]/tag/route';
+import { POST as jobVideoPost } from '@/app/api/v1.0/jobs/multimedia/upload/route';
 import { API_ACCESS, ROLES, type Role } from '@/lib/access';
 import type { RouteHandler } from '@/lib/api/route';
 import { ROUTE_MODULES } from '@/lib/api/routes.generated';
@@ -110,6 +111,16 @@ const FIXTURES: Record<string, Fixture> = {
     await storage().put(key, Buffer.from('owned video'), 'video/mp4');
     ownedFiles.push(key);
     return { params: { owner: `c${w.companyId}`, file } };
+  },
+  'DELETE /api/v1.0/jobs/multimedia/upload/{uploadId}': async (w) => {
+    // An unfinished chunked upload of the first company: its record is part of the state compared.
+    const form = new FormData();
+    form.set('stage', 'start');
+    form.set('extension', 'mp4');
+    const started = await call(jobVideoPost, { method: 'POST', token: w.employer, rawBody: form });
+    const uploadId = started.json.data.upload_id as string;
+    ownedFiles.push(`jobs/uploads/c${w.companyId}/${uploadId}/meta.json`);
+    return { params: { uploadId } };
   },
   'DELETE /api/v1.0/auth/sessions/{id}': async (w) => {
     // The first company's employee signs in on another device; the attacker names that session.

@@ -74,6 +74,16 @@ export async function uploadAdMedia(actor: Actor | null, form: FormData) {
   return 'stored' in result ? answer(result.stored) : result;
 }
 
+/**
+ * DELETE /ads/multimedia/upload/{uploadId}: cancels an unfinished chunked ad video upload; its parts
+ * and records go at once. Ad uploads live in one staff folder (SCOPE), so any ads manager may
+ * cancel one, as any may continue it; an unknown or ended upload is 404.
+ */
+export async function cancelAdMediaUpload(actor: Actor | null, uploadId: string) {
+  assertAdsRole(actor);
+  return uploads.cancel(SCOPE, uploadId);
+}
+
 /** Crops an image to the ad size and stores it; the media file's name (the demo seed's ads use it too). */
 export async function storeAdImage(input: Buffer) {
   const image = await cropImage(input);

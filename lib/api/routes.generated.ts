@@ -25,90 +25,92 @@ import * as r22 from '@/app/api/v1.0/ads/click/[token]/route';
 import * as r23 from '@/app/api/v1.0/ads/impression/route';
 import * as r24 from '@/app/api/v1.0/ads/media/[file]/route';
 import * as r25 from '@/app/api/v1.0/ads/multimedia/delete/[file]/route';
-import * as r26 from '@/app/api/v1.0/ads/multimedia/upload/route';
-import * as r27 from '@/app/api/v1.0/ads/route';
-import * as r28 from '@/app/api/v1.0/ads/search/route';
-import * as r29 from '@/app/api/v1.0/ads/serve/route';
-import * as r30 from '@/app/api/v1.0/ads/settings/route';
-import * as r31 from '@/app/api/v1.0/albums/[id]/route';
-import * as r32 from '@/app/api/v1.0/albums/route';
-import * as r33 from '@/app/api/v1.0/auth/change-password/route';
-import * as r34 from '@/app/api/v1.0/auth/email-check-token/route';
-import * as r35 from '@/app/api/v1.0/auth/login/impersonate/route';
-import * as r36 from '@/app/api/v1.0/auth/login/route';
-import * as r37 from '@/app/api/v1.0/auth/login/social/route';
-import * as r38 from '@/app/api/v1.0/auth/logout/route';
-import * as r39 from '@/app/api/v1.0/auth/refresh/route';
-import * as r40 from '@/app/api/v1.0/auth/reset-password/route';
-import * as r41 from '@/app/api/v1.0/auth/sessions/[id]/route';
-import * as r42 from '@/app/api/v1.0/auth/sessions/route';
-import * as r43 from '@/app/api/v1.0/auth/signup/route';
-import * as r44 from '@/app/api/v1.0/auth/token-password/route';
-import * as r45 from '@/app/api/v1.0/auth/validate-employer-email/route';
-import * as r46 from '@/app/api/v1.0/auth/verify-email/route';
-import * as r47 from '@/app/api/v1.0/auth/verify-email/send/route';
-import * as r48 from '@/app/api/v1.0/auth/verify-token-password/route';
-import * as r49 from '@/app/api/v1.0/companies/[id]/employers/[userId]/password-reset/route';
-import * as r50 from '@/app/api/v1.0/companies/[id]/employers/[userId]/route';
-import * as r51 from '@/app/api/v1.0/companies/[id]/employers/route';
-import * as r52 from '@/app/api/v1.0/companies/[id]/logo/route';
-import * as r53 from '@/app/api/v1.0/companies/[id]/route';
-import * as r54 from '@/app/api/v1.0/companies/logo/[id]/route';
-import * as r55 from '@/app/api/v1.0/companies/route';
-import * as r56 from '@/app/api/v1.0/companies/search/route';
-import * as r57 from '@/app/api/v1.0/companies/tag/route';
-import * as r58 from '@/app/api/v1.0/companies/tags/route';
-import * as r59 from '@/app/api/v1.0/employer/route';
-import * as r60 from '@/app/api/v1.0/geo/autocomplete/route';
-import * as r61 from '@/app/api/v1.0/jobs/[id]/addons/route';
-import * as r62 from '@/app/api/v1.0/jobs/[id]/addresses/route';
-import * as r63 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/notes/route';
-import * as r64 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/route';
-import * as r65 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/stage/route';
-import * as r66 from '@/app/api/v1.0/jobs/[id]/applicants/delete-tags/route';
-import * as r67 from '@/app/api/v1.0/jobs/[id]/applicants/route';
-import * as r68 from '@/app/api/v1.0/jobs/[id]/applicants/search/route';
-import * as r69 from '@/app/api/v1.0/jobs/[id]/apply/route';
-import * as r70 from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
-import * as r71 from '@/app/api/v1.0/jobs/[id]/cancel/route';
-import * as r72 from '@/app/api/v1.0/jobs/[id]/candidates/route';
-import * as r73 from '@/app/api/v1.0/jobs/[id]/close/route';
-import * as r74 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
-import * as r75 from '@/app/api/v1.0/jobs/[id]/route';
-import * as r76 from '@/app/api/v1.0/jobs/[id]/statistics/route';
-import * as r77 from '@/app/api/v1.0/jobs/[id]/tag/route';
-import * as r78 from '@/app/api/v1.0/jobs/applicants/tag/route';
-import * as r79 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
-import * as r80 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
-import * as r81 from '@/app/api/v1.0/jobs/multimedia/upload/route';
-import * as r82 from '@/app/api/v1.0/jobs/route';
-import * as r83 from '@/app/api/v1.0/jobs/search/route';
-import * as r84 from '@/app/api/v1.0/jobs/tag/[id]/route';
-import * as r85 from '@/app/api/v1.0/lead/invite/route';
-import * as r86 from '@/app/api/v1.0/members/applications/route';
-import * as r87 from '@/app/api/v1.0/members/me/route';
-import * as r88 from '@/app/api/v1.0/members/news/[id]/route';
-import * as r89 from '@/app/api/v1.0/members/news/route';
-import * as r90 from '@/app/api/v1.0/news/channels/[id]/posts/route';
-import * as r91 from '@/app/api/v1.0/news/channels/[id]/route';
-import * as r92 from '@/app/api/v1.0/news/channels/[id]/upload-image/route';
-import * as r93 from '@/app/api/v1.0/news/channels/posts/[id]/route';
-import * as r94 from '@/app/api/v1.0/news/channels/route';
-import * as r95 from '@/app/api/v1.0/news/channels/search/route';
-import * as r96 from '@/app/api/v1.0/news/images/[name]/route';
-import * as r97 from '@/app/api/v1.0/news/posts/[id]/pdf/route';
-import * as r98 from '@/app/api/v1.0/news/posts/[id]/route';
-import * as r99 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
-import * as r100 from '@/app/api/v1.0/payment/company/billing/route';
-import * as r101 from '@/app/api/v1.0/payment/company/invoice/charge/route';
-import * as r102 from '@/app/api/v1.0/payment/company/invoice/route';
-import * as r103 from '@/app/api/v1.0/payment/company/invoice/summary/route';
-import * as r104 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
-import * as r105 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
-import * as r106 from '@/app/api/v1.0/payment/employer/job/addons/route';
-import * as r107 from '@/app/api/v1.0/payment/employer/job/invoice/route';
-import * as r108 from '@/app/api/v1.0/payment/invoice/renewal/route';
-import * as r109 from '@/app/api/v1.0/user/[id]/driver-score/route';
+import * as r26 from '@/app/api/v1.0/ads/multimedia/upload/[uploadId]/route';
+import * as r27 from '@/app/api/v1.0/ads/multimedia/upload/route';
+import * as r28 from '@/app/api/v1.0/ads/route';
+import * as r29 from '@/app/api/v1.0/ads/search/route';
+import * as r30 from '@/app/api/v1.0/ads/serve/route';
+import * as r31 from '@/app/api/v1.0/ads/settings/route';
+import * as r32 from '@/app/api/v1.0/albums/[id]/route';
+import * as r33 from '@/app/api/v1.0/albums/route';
+import * as r34 from '@/app/api/v1.0/auth/change-password/route';
+import * as r35 from '@/app/api/v1.0/auth/email-check-token/route';
+import * as r36 from '@/app/api/v1.0/auth/login/impersonate/route';
+import * as r37 from '@/app/api/v1.0/auth/login/route';
+import * as r38 from '@/app/api/v1.0/auth/login/social/route';
+import * as r39 from '@/app/api/v1.0/auth/logout/route';
+import * as r40 from '@/app/api/v1.0/auth/refresh/route';
+import * as r41 from '@/app/api/v1.0/auth/reset-password/route';
+import * as r42 from '@/app/api/v1.0/auth/sessions/[id]/route';
+import * as r43 from '@/app/api/v1.0/auth/sessions/route';
+import * as r44 from '@/app/api/v1.0/auth/signup/route';
+import * as r45 from '@/app/api/v1.0/auth/token-password/route';
+import * as r46 from '@/app/api/v1.0/auth/validate-employer-email/route';
+import * as r47 from '@/app/api/v1.0/auth/verify-email/route';
+import * as r48 from '@/app/api/v1.0/auth/verify-email/send/route';
+import * as r49 from '@/app/api/v1.0/auth/verify-token-password/route';
+import * as r50 from '@/app/api/v1.0/companies/[id]/employers/[userId]/password-reset/route';
+import * as r51 from '@/app/api/v1.0/companies/[id]/employers/[userId]/route';
+import * as r52 from '@/app/api/v1.0/companies/[id]/employers/route';
+import * as r53 from '@/app/api/v1.0/companies/[id]/logo/route';
+import * as r54 from '@/app/api/v1.0/companies/[id]/route';
+import * as r55 from '@/app/api/v1.0/companies/logo/[id]/route';
+import * as r56 from '@/app/api/v1.0/companies/route';
+import * as r57 from '@/app/api/v1.0/companies/search/route';
+import * as r58 from '@/app/api/v1.0/companies/tag/route';
+import * as r59 from '@/app/api/v1.0/companies/tags/route';
+import * as r60 from '@/app/api/v1.0/employer/route';
+import * as r61 from '@/app/api/v1.0/geo/autocomplete/route';
+import * as r62 from '@/app/api/v1.0/jobs/[id]/addons/route';
+import * as r63 from '@/app/api/v1.0/jobs/[id]/addresses/route';
+import * as r64 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/notes/route';
+import * as r65 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/route';
+import * as r66 from '@/app/api/v1.0/jobs/[id]/applicants/[applicantId]/stage/route';
+import * as r67 from '@/app/api/v1.0/jobs/[id]/applicants/delete-tags/route';
+import * as r68 from '@/app/api/v1.0/jobs/[id]/applicants/route';
+import * as r69 from '@/app/api/v1.0/jobs/[id]/applicants/search/route';
+import * as r70 from '@/app/api/v1.0/jobs/[id]/apply/route';
+import * as r71 from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
+import * as r72 from '@/app/api/v1.0/jobs/[id]/cancel/route';
+import * as r73 from '@/app/api/v1.0/jobs/[id]/candidates/route';
+import * as r74 from '@/app/api/v1.0/jobs/[id]/close/route';
+import * as r75 from '@/app/api/v1.0/jobs/[id]/duplicate/route';
+import * as r76 from '@/app/api/v1.0/jobs/[id]/route';
+import * as r77 from '@/app/api/v1.0/jobs/[id]/statistics/route';
+import * as r78 from '@/app/api/v1.0/jobs/[id]/tag/route';
+import * as r79 from '@/app/api/v1.0/jobs/applicants/tag/route';
+import * as r80 from '@/app/api/v1.0/jobs/multimedia/[owner]/[file]/route';
+import * as r81 from '@/app/api/v1.0/jobs/multimedia/delete/[owner]/[file]/route';
+import * as r82 from '@/app/api/v1.0/jobs/multimedia/upload/[uploadId]/route';
+import * as r83 from '@/app/api/v1.0/jobs/multimedia/upload/route';
+import * as r84 from '@/app/api/v1.0/jobs/route';
+import * as r85 from '@/app/api/v1.0/jobs/search/route';
+import * as r86 from '@/app/api/v1.0/jobs/tag/[id]/route';
+import * as r87 from '@/app/api/v1.0/lead/invite/route';
+import * as r88 from '@/app/api/v1.0/members/applications/route';
+import * as r89 from '@/app/api/v1.0/members/me/route';
+import * as r90 from '@/app/api/v1.0/members/news/[id]/route';
+import * as r91 from '@/app/api/v1.0/members/news/route';
+import * as r92 from '@/app/api/v1.0/news/channels/[id]/posts/route';
+import * as r93 from '@/app/api/v1.0/news/channels/[id]/route';
+import * as r94 from '@/app/api/v1.0/news/channels/[id]/upload-image/route';
+import * as r95 from '@/app/api/v1.0/news/channels/posts/[id]/route';
+import * as r96 from '@/app/api/v1.0/news/channels/route';
+import * as r97 from '@/app/api/v1.0/news/channels/search/route';
+import * as r98 from '@/app/api/v1.0/news/images/[name]/route';
+import * as r99 from '@/app/api/v1.0/news/posts/[id]/pdf/route';
+import * as r100 from '@/app/api/v1.0/news/posts/[id]/route';
+import * as r101 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
+import * as r102 from '@/app/api/v1.0/payment/company/billing/route';
+import * as r103 from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import * as r104 from '@/app/api/v1.0/payment/company/invoice/route';
+import * as r105 from '@/app/api/v1.0/payment/company/invoice/summary/route';
+import * as r106 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
+import * as r107 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
+import * as r108 from '@/app/api/v1.0/payment/employer/job/addons/route';
+import * as r109 from '@/app/api/v1.0/payment/employer/job/invoice/route';
+import * as r110 from '@/app/api/v1.0/payment/invoice/renewal/route';
+import * as r111 from '@/app/api/v1.0/user/[id]/driver-score/route';
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fallback?: boolean }[] = [
   { path: '/api/v1.0/{path}', module: r0, fallback: true },
@@ -137,88 +139,90 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fal
   { path: '/api/v1.0/ads/impression', module: r23 },
   { path: '/api/v1.0/ads/media/{file}', module: r24 },
   { path: '/api/v1.0/ads/multimedia/delete/{file}', module: r25 },
-  { path: '/api/v1.0/ads/multimedia/upload', module: r26 },
-  { path: '/api/v1.0/ads', module: r27 },
-  { path: '/api/v1.0/ads/search', module: r28 },
-  { path: '/api/v1.0/ads/serve', module: r29 },
-  { path: '/api/v1.0/ads/settings', module: r30 },
-  { path: '/api/v1.0/albums/{id}', module: r31 },
-  { path: '/api/v1.0/albums', module: r32 },
-  { path: '/api/v1.0/auth/change-password', module: r33 },
-  { path: '/api/v1.0/auth/email-check-token', module: r34 },
-  { path: '/api/v1.0/auth/login/impersonate', module: r35 },
-  { path: '/api/v1.0/auth/login', module: r36 },
-  { path: '/api/v1.0/auth/login/social', module: r37 },
-  { path: '/api/v1.0/auth/logout', module: r38 },
-  { path: '/api/v1.0/auth/refresh', module: r39 },
-  { path: '/api/v1.0/auth/reset-password', module: r40 },
-  { path: '/api/v1.0/auth/sessions/{id}', module: r41 },
-  { path: '/api/v1.0/auth/sessions', module: r42 },
-  { path: '/api/v1.0/auth/signup', module: r43 },
-  { path: '/api/v1.0/auth/token-password', module: r44 },
-  { path: '/api/v1.0/auth/validate-employer-email', module: r45 },
-  { path: '/api/v1.0/auth/verify-email', module: r46 },
-  { path: '/api/v1.0/auth/verify-email/send', module: r47 },
-  { path: '/api/v1.0/auth/verify-token-password', module: r48 },
-  { path: '/api/v1.0/companies/{id}/employers/{userId}/password-reset', module: r49 },
-  { path: '/api/v1.0/companies/{id}/employers/{userId}', module: r50 },
-  { path: '/api/v1.0/companies/{id}/employers', module: r51 },
-  { path: '/api/v1.0/companies/{id}/logo', module: r52 },
-  { path: '/api/v1.0/companies/{id}', module: r53 },
-  { path: '/api/v1.0/companies/logo/{id}', module: r54 },
-  { path: '/api/v1.0/companies', module: r55 },
-  { path: '/api/v1.0/companies/search', module: r56 },
-  { path: '/api/v1.0/companies/tag', module: r57 },
-  { path: '/api/v1.0/companies/tags', module: r58 },
-  { path: '/api/v1.0/employer', module: r59 },
-  { path: '/api/v1.0/geo/autocomplete', module: r60 },
-  { path: '/api/v1.0/jobs/{id}/addons', module: r61 },
-  { path: '/api/v1.0/jobs/{id}/addresses', module: r62 },
-  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}/notes', module: r63 },
-  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}', module: r64 },
-  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}/stage', module: r65 },
-  { path: '/api/v1.0/jobs/{id}/applicants/delete-tags', module: r66 },
-  { path: '/api/v1.0/jobs/{id}/applicants', module: r67 },
-  { path: '/api/v1.0/jobs/{id}/applicants/search', module: r68 },
-  { path: '/api/v1.0/jobs/{id}/apply', module: r69 },
-  { path: '/api/v1.0/jobs/{id}/cancel-renewal', module: r70 },
-  { path: '/api/v1.0/jobs/{id}/cancel', module: r71 },
-  { path: '/api/v1.0/jobs/{id}/candidates', module: r72 },
-  { path: '/api/v1.0/jobs/{id}/close', module: r73 },
-  { path: '/api/v1.0/jobs/{id}/duplicate', module: r74 },
-  { path: '/api/v1.0/jobs/{id}', module: r75 },
-  { path: '/api/v1.0/jobs/{id}/statistics', module: r76 },
-  { path: '/api/v1.0/jobs/{id}/tag', module: r77 },
-  { path: '/api/v1.0/jobs/applicants/tag', module: r78 },
-  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r79 },
-  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r80 },
-  { path: '/api/v1.0/jobs/multimedia/upload', module: r81 },
-  { path: '/api/v1.0/jobs', module: r82 },
-  { path: '/api/v1.0/jobs/search', module: r83 },
-  { path: '/api/v1.0/jobs/tag/{id}', module: r84 },
-  { path: '/api/v1.0/lead/invite', module: r85 },
-  { path: '/api/v1.0/members/applications', module: r86 },
-  { path: '/api/v1.0/members/me', module: r87 },
-  { path: '/api/v1.0/members/news/{id}', module: r88 },
-  { path: '/api/v1.0/members/news', module: r89 },
-  { path: '/api/v1.0/news/channels/{id}/posts', module: r90 },
-  { path: '/api/v1.0/news/channels/{id}', module: r91 },
-  { path: '/api/v1.0/news/channels/{id}/upload-image', module: r92 },
-  { path: '/api/v1.0/news/channels/posts/{id}', module: r93 },
-  { path: '/api/v1.0/news/channels', module: r94 },
-  { path: '/api/v1.0/news/channels/search', module: r95 },
-  { path: '/api/v1.0/news/images/{name}', module: r96 },
-  { path: '/api/v1.0/news/posts/{id}/pdf', module: r97 },
-  { path: '/api/v1.0/news/posts/{id}', module: r98 },
-  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r99 },
-  { path: '/api/v1.0/payment/company/billing', module: r100 },
-  { path: '/api/v1.0/payment/company/invoice/charge', module: r101 },
-  { path: '/api/v1.0/payment/company/invoice', module: r102 },
-  { path: '/api/v1.0/payment/company/invoice/summary', module: r103 },
-  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r104 },
-  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r105 },
-  { path: '/api/v1.0/payment/employer/job/addons', module: r106 },
-  { path: '/api/v1.0/payment/employer/job/invoice', module: r107 },
-  { path: '/api/v1.0/payment/invoice/renewal', module: r108 },
-  { path: '/api/v1.0/user/{id}/driver-score', module: r109 },
+  { path: '/api/v1.0/ads/multimedia/upload/{uploadId}', module: r26 },
+  { path: '/api/v1.0/ads/multimedia/upload', module: r27 },
+  { path: '/api/v1.0/ads', module: r28 },
+  { path: '/api/v1.0/ads/search', module: r29 },
+  { path: '/api/v1.0/ads/serve', module: r30 },
+  { path: '/api/v1.0/ads/settings', module: r31 },
+  { path: '/api/v1.0/albums/{id}', module: r32 },
+  { path: '/api/v1.0/albums', module: r33 },
+  { path: '/api/v1.0/auth/change-password', module: r34 },
+  { path: '/api/v1.0/auth/email-check-token', module: r35 },
+  { path: '/api/v1.0/auth/login/impersonate', module: r36 },
+  { path: '/api/v1.0/auth/login', module: r37 },
+  { path: '/api/v1.0/auth/login/social', module: r38 },
+  { path: '/api/v1.0/auth/logout', module: r39 },
+  { path: '/api/v1.0/auth/refresh', module: r40 },
+  { path: '/api/v1.0/auth/reset-password', module: r41 },
+  { path: '/api/v1.0/auth/sessions/{id}', module: r42 },
+  { path: '/api/v1.0/auth/sessions', module: r43 },
+  { path: '/api/v1.0/auth/signup', module: r44 },
+  { path: '/api/v1.0/auth/token-password', module: r45 },
+  { path: '/api/v1.0/auth/validate-employer-email', module: r46 },
+  { path: '/api/v1.0/auth/verify-email', module: r47 },
+  { path: '/api/v1.0/auth/verify-email/send', module: r48 },
+  { path: '/api/v1.0/auth/verify-token-password', module: r49 },
+  { path: '/api/v1.0/companies/{id}/employers/{userId}/password-reset', module: r50 },
+  { path: '/api/v1.0/companies/{id}/employers/{userId}', module: r51 },
+  { path: '/api/v1.0/companies/{id}/employers', module: r52 },
+  { path: '/api/v1.0/companies/{id}/logo', module: r53 },
+  { path: '/api/v1.0/companies/{id}', module: r54 },
+  { path: '/api/v1.0/companies/logo/{id}', module: r55 },
+  { path: '/api/v1.0/companies', module: r56 },
+  { path: '/api/v1.0/companies/search', module: r57 },
+  { path: '/api/v1.0/companies/tag', module: r58 },
+  { path: '/api/v1.0/companies/tags', module: r59 },
+  { path: '/api/v1.0/employer', module: r60 },
+  { path: '/api/v1.0/geo/autocomplete', module: r61 },
+  { path: '/api/v1.0/jobs/{id}/addons', module: r62 },
+  { path: '/api/v1.0/jobs/{id}/addresses', module: r63 },
+  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}/notes', module: r64 },
+  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}', module: r65 },
+  { path: '/api/v1.0/jobs/{id}/applicants/{applicantId}/stage', module: r66 },
+  { path: '/api/v1.0/jobs/{id}/applicants/delete-tags', module: r67 },
+  { path: '/api/v1.0/jobs/{id}/applicants', module: r68 },
+  { path: '/api/v1.0/jobs/{id}/applicants/search', module: r69 },
+  { path: '/api/v1.0/jobs/{id}/apply', module: r70 },
+  { path: '/api/v1.0/jobs/{id}/cancel-renewal', module: r71 },
+  { path: '/api/v1.0/jobs/{id}/cancel', module: r72 },
+  { path: '/api/v1.0/jobs/{id}/candidates', module: r73 },
+  { path: '/api/v1.0/jobs/{id}/close', module: r74 },
+  { path: '/api/v1.0/jobs/{id}/duplicate', module: r75 },
+  { path: '/api/v1.0/jobs/{id}', module: r76 },
+  { path: '/api/v1.0/jobs/{id}/statistics', module: r77 },
+  { path: '/api/v1.0/jobs/{id}/tag', module: r78 },
+  { path: '/api/v1.0/jobs/applicants/tag', module: r79 },
+  { path: '/api/v1.0/jobs/multimedia/{owner}/{file}', module: r80 },
+  { path: '/api/v1.0/jobs/multimedia/delete/{owner}/{file}', module: r81 },
+  { path: '/api/v1.0/jobs/multimedia/upload/{uploadId}', module: r82 },
+  { path: '/api/v1.0/jobs/multimedia/upload', module: r83 },
+  { path: '/api/v1.0/jobs', module: r84 },
+  { path: '/api/v1.0/jobs/search', module: r85 },
+  { path: '/api/v1.0/jobs/tag/{id}', module: r86 },
+  { path: '/api/v1.0/lead/invite', module: r87 },
+  { path: '/api/v1.0/members/applications', module: r88 },
+  { path: '/api/v1.0/members/me', module: r89 },
+  { path: '/api/v1.0/members/news/{id}', module: r90 },
+  { path: '/api/v1.0/members/news', module: r91 },
+  { path: '/api/v1.0/news/channels/{id}/posts', module: r92 },
+  { path: '/api/v1.0/news/channels/{id}', module: r93 },
+  { path: '/api/v1.0/news/channels/{id}/upload-image', module: r94 },
+  { path: '/api/v1.0/news/channels/posts/{id}', module: r95 },
+  { path: '/api/v1.0/news/channels', module: r96 },
+  { path: '/api/v1.0/news/channels/search', module: r97 },
+  { path: '/api/v1.0/news/images/{name}', module: r98 },
+  { path: '/api/v1.0/news/posts/{id}/pdf', module: r99 },
+  { path: '/api/v1.0/news/posts/{id}', module: r100 },
+  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r101 },
+  { path: '/api/v1.0/payment/company/billing', module: r102 },
+  { path: '/api/v1.0/payment/company/invoice/charge', module: r103 },
+  { path: '/api/v1.0/payment/company/invoice', module: r104 },
+  { path: '/api/v1.0/payment/company/invoice/summary', module: r105 },
+  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r106 },
+  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r107 },
+  { path: '/api/v1.0/payment/employer/job/addons', module: r108 },
+  { path: '/api/v1.0/payment/employer/job/invoice', module: r109 },
+  { path: '/api/v1.0/payment/invoice/renewal', module: r110 },
+  { path: '/api/v1.0/user/{id}/driver-score', module: r111 },
 ];

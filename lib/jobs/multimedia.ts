@@ -13,7 +13,8 @@ import { UPLOADED_VIDEO_RE } from './schemas';
  * Job videos (jobs spec §7 "Uploads"): POST /jobs/multimedia/upload with stage simple (one
  * request under 10 MB), or start → chunk × n → finish for larger files; served publicly by
  * GET /jobs/multimedia/{owner}/{file} (the public job page plays it); removed by
- * DELETE /jobs/multimedia/delete/{owner}/{file}. mp4 and webm only, checked by content.
+ * DELETE /jobs/multimedia/delete/{owner}/{file}; an unfinished chunked upload is cancelled by
+ * DELETE /jobs/multimedia/upload/{uploadId}. mp4 and webm only, checked by content.
  */
 const FILE_RE = /^[a-z0-9]{24}\.(mp4|webm)$/;
 const OWNER_RE = /^(c\d{1,10}|staff)$/;
@@ -38,6 +39,16 @@ export async function uploadVideo(actor: Actor | null, form: FormData) {
   // A company's bytes count together; staff (who share one folder) each have their own day.
   const result = await uploads.handle(form, owner, (name) => videoKey(owner, name), actor.companyId ? owner : `u${actor.userId}`);
   return 'stored' in result ? stored(owner, result.stored) : result;
+}
+
+/**
+ * DELETE /jobs/multimedia/upload/{uploadId}: the caller cancels an unfinished chunked upload of its
+ * own folder (its company's, or staff's); its parts and records go at once. Another company's
+ * upload id is 404, as an unknown one, and nothing of it is removed.
+ */
+export async function cancelVideoUpload(actor: Actor | null, uploadId: string) {
+  assertJobRole(actor);
+  return uploads.cancel(ownerOf(actor), uploadId);
 }
 
 /** Tick step: aborts chunked uploads untouched for a day (their parts and records go). */

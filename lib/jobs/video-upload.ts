@@ -15,8 +15,9 @@ export { chunkSize } from '@/lib/storage/upload-client';
  */
 export function useUploadJobVideo() {
   return useMutation({
-    mutationFn: async ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => {
-      const answer = await uploadFile('/jobs/multimedia/upload', file, onProgress);
+    mutationFn: async ({ file, onProgress, signal }: { file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }) => {
+      // An aborted signal cancels the upload (the server drops its parts): UploadCancelledError.
+      const answer = await uploadFile('/jobs/multimedia/upload', file, onProgress, { signal });
       const url = answer.video_url ?? answer.url;
       if (!url) throw new Error('multimedia upload failed');
       // Keep the server's own path (/api/v1.0/jobs/multimedia/…): the job schema accepts it on any host.

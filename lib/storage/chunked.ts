@@ -16,8 +16,9 @@ import { storage } from './index';
  * A chunk that would take the upload's stored bytes past its size limit is refused (413) before
  * any of it is stored; finish refuses a part list other than 1..n as uploaded (422, nothing
  * changed), and aborts the upload when it refuses the file itself (too large, or parts the storage
- * cannot join). The tick aborts uploads untouched for ABANDONED_UPLOAD_MS and removes every record
- * left behind (purgeAbandoned).
+ * cannot join). The caller may abort its own upload at once (abort: the browser's Cancel); the tick
+ * aborts uploads untouched for ABANDONED_UPLOAD_MS and removes every record left behind
+ * (purgeAbandoned).
  */
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
@@ -181,6 +182,12 @@ export function chunkedUploads(records: string) {
         if (!stored) await storage().delete(hold).catch(() => undefined);
         throw error;
       }
+      // Cancelled (or purged) while this part was on its way: what the part left goes too, and
+      // meta.json is not written back for an upload that has ended.
+      if (!(await storage().stat(metaKey(scope, uploadId)))) {
+        await abort(upload);
+        throw notFound(UPLOAD_NOT_FOUND);
+      }
       await storage().delete(hold);
       // Rewritten so its age is the time since the upload was last worked on.
       await write(metaKey(scope, uploadId), { key, driverId, contentType: upload.contentType, meta: upload.meta } satisfies UploadRecord);
@@ -218,6 +225,13 @@ export function chunkedUploads(records: string) {
       await removeRecords(folder);
       return { key, meta: upload.meta, size: total };
     },
+
+    /**
+     * Cancel (the browser's Cancel button, or a form left mid-upload): drops the caller's unfinished
+     * upload at once, its driver parts (AbortMultipartUpload on S3) and every record. A part still
+     * on its way when this runs is dropped by its own chunk call (above).
+     */
+    abort,
 
     /**
      * Tick step: aborts uploads untouched for a day and removes every record they left (meta.json,

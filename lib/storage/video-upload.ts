@@ -151,6 +151,16 @@ export function videoUploads(records: string, { maxBytes = VIDEO_MAX_BYTES, dail
       }
       throw unprocessable(VIDEO_MESSAGES.stage, 'stage');
     },
+    /**
+     * Cancels the caller's unfinished chunked upload in `scope` (DELETE …/upload/{uploadId}): its
+     * parts and records go at once. An id of another scope, or of an upload that has ended, is 404
+     * and removes nothing. Bytes already sent stay counted against the uploader's day.
+     */
+    async cancel(scope: string, uploadId: unknown) {
+      const upload = await uploads.open(scope, uploadId);
+      await uploads.abort(upload);
+      return { upload_id: upload.uploadId };
+    },
     /** Tick step: aborts chunked uploads untouched for a day. */
     purgeAbandoned: (now: Date) => uploads.purgeAbandoned(now),
   };

@@ -102,6 +102,64 @@ describe('video upload', () => {
     expect(mockApi).not.toHaveBeenCalled();
   });
 
+  describe('cancel', () => {
+    type Init = { method?: string; body?: FormData; signal?: AbortSignal };
+    const posts = () => mockApi.mock.calls.filter(([, o]) => (o as Init).method === 'POST');
+    const deletes = () => mockApi.mock.calls.filter(([, o]) => (o as Init).method === 'DELETE').map(([path]) => path);
+    /** Chunked upload u1 whose part 2 stays on its way until its request is aborted. */
+    function holdPartTwo() {
+      mockApi.mockImplementation((async (_path: string, o: Init) => {
+        if (o.method === 'DELETE') return { data: { upload_id: 'u1' } };
+        const stage = o.body!.get('stage');
+        if (stage === 'chunk' && o.body!.get('part_number') === '2') {
+          return new Promise((_, reject) => o.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))));
+        }
+        return { data: stage === 'finish' ? { video_url: '/api/v1.0/jobs/multimedia/c1/b.webm' } : { upload_id: 'u1' } };
+      }) as never);
+    }
+    const partTwoOnItsWay = () => waitFor(() => expect(posts().map(([, o]) => (o as Init).body!.get('part_number'))).toContain('2'));
+
+    it('from the keyboard: aborts the chunk on its way, sends no more, drops the upload on the server, keeps the previous video and says so', async () => {
+      holdPartTwo();
+      const onChange = jest.fn();
+      const onUploadResult = jest.fn();
+      const previous = 'https://www.youtube.com/watch?v=previous';
+      renderWithProviders(<VideoField value={previous} onChange={onChange} onUploadResult={onUploadResult} />);
+      await choose(new File([new Uint8Array(12 * MB)], 'long.webm', { type: 'video/webm' }));
+      await partTwoOnItsWay();
+
+      const cancel = screen.getByRole('button', { name: 'Cancel upload' });
+      cancel.focus();
+      await userEvent.keyboard('{Enter}');
+
+      await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+      expect(screen.getByText('Upload cancelled.')).toHaveAttribute('role', 'status');
+      // The chunk on its way was aborted and nothing followed it: no part 3, no finish.
+      const partTwo = posts().find(([, o]) => (o as Init).body!.get('part_number') === '2')!;
+      expect((partTwo[1] as Init).signal!.aborted).toBe(true);
+      expect(posts().map(stageOf)).toEqual(['start', 'chunk', 'chunk']);
+      await waitFor(() => expect(deletes()).toEqual(['/jobs/multimedia/upload/u1']));
+      // The field is as it was: the previous video, no error, not a failed upload; the focus back on the file input.
+      expect(onChange).not.toHaveBeenCalled();
+      expect(onUploadResult).not.toHaveBeenCalled();
+      expect(screen.getByRole('link', { name: previous })).toBeInTheDocument();
+      expect(screen.queryByText('multimedia upload failed')).not.toBeInTheDocument();
+      expect(screen.getByText('Choose a video file')).toBeInTheDocument();
+      expect(screen.getByLabelText(/Choose a video file/)).toBeEnabled();
+      expect(screen.getByLabelText(/Choose a video file/)).toHaveFocus();
+    });
+
+    it('leaving the form mid-upload cancels it and drops it on the server', async () => {
+      holdPartTwo();
+      const view = renderWithProviders(<VideoField value="" onChange={jest.fn()} />);
+      await choose(new File([new Uint8Array(12 * MB)], 'long.webm', { type: 'video/webm' }));
+      await partTwoOnItsWay();
+      view.unmount();
+      await waitFor(() => expect(deletes()).toEqual(['/jobs/multimedia/upload/u1']));
+      expect(posts().map(stageOf)).toEqual(['start', 'chunk', 'chunk']);
+    });
+  });
+
   it('sizes chunks as the spec says', () => {
     expect(chunkSize(12 * MB)).toBe(5 * MB);
     expect(chunkSize(45 * MB)).toBe(10 * MB);

@@ -1,10 +1,10 @@
 'use client';
 
 import { clsx } from 'clsx';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api/client';
 import { useUploadJobVideo } from '@/lib/jobs/video-upload';
-import { UPLOAD_FAILED } from '@/lib/storage/upload-client';
+import { UPLOAD_CANCELLED, UPLOAD_FAILED, isCancelled } from '@/lib/storage/upload-client';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { TextField } from '../controls';
 
@@ -26,7 +26,11 @@ type Props = {
   onUploadResult?: (failed: boolean) => void;
 };
 
-/** A video for the posting: a link (YouTube, Vimeo, a file URL) or an mp4/webm file uploaded at once. */
+/**
+ * A video for the posting: a link (YouTube, Vimeo, a file URL) or an mp4/webm file uploaded at once.
+ * An upload can be cancelled (the Cancel button beside its bar, or leaving the form): the server
+ * drops its parts and the field keeps the video it had.
+ */
 export function VideoField({ value, onChange, error, onBlur, onUploadResult }: Props) {
   const [mode, setMode] = useState<'link' | 'upload'>('link');
   const [fileError, setFileError] = useState<string>();
@@ -35,24 +39,52 @@ export function VideoField({ value, onChange, error, onBlur, onUploadResult }: P
   const upload = useUploadJobVideo();
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  // The upload on its way, to cancel; whether Cancel should put the focus back on the file input.
+  const uploading = useRef<AbortController | null>(null);
+  const refocus = useRef(false);
+  const [notice, setNotice] = useState('');
+
+  // Leaving the form mid-upload cancels it: its answer would have nowhere to go.
+  useEffect(() => () => uploading.current?.abort(), []);
+  // Cancel's button goes with the bar: the focus goes back to the file input once it is enabled.
+  useEffect(() => {
+    if (upload.isPending || !refocus.current) return;
+    refocus.current = false;
+    fileInput.current?.focus();
+  }, [upload.isPending]);
+
+  const cancel = () => {
+    refocus.current = true;
+    uploading.current?.abort();
+  };
 
   const choose = async (file: File | undefined) => {
     setFileError(undefined);
+    setNotice('');
     if (!file) return;
     const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
     if (!(VIDEO_EXTENSIONS as readonly string[]).includes(ext)) return setFileError(VIDEO_TYPE_MESSAGE);
     if (file.size > VIDEO_MAX_BYTES) return setFileError(VIDEO_SIZE_MESSAGE);
     setFileName(file.name);
+    const abort = new AbortController();
+    uploading.current = abort;
     try {
-      onChange(await upload.mutateAsync({ file, onProgress: setProgress }));
+      onChange(await upload.mutateAsync({ file, onProgress: setProgress, signal: abort.signal }));
       onUploadResult?.(false);
     } catch (e) {
+      if (isCancelled(e)) {
+        // The field keeps the video it had (onChange was never called); nothing failed.
+        setFileName(undefined);
+        setNotice(UPLOAD_CANCELLED);
+        return;
+      }
       // A refused file says why (its type, the day's upload amount); anything else is the spec's upload failure.
       const refused = e instanceof ApiError && (e.status === 422 || e.status === 429);
       setFileError(refused ? errorMessage(e) : UPLOAD_FAILED);
       if (!refused) onUploadResult?.(true);
       setFileName(undefined);
     } finally {
+      if (uploading.current === abort) uploading.current = null;
       if (fileInput.current) fileInput.current.value = '';
     }
   };
@@ -112,7 +144,11 @@ export function VideoField({ value, onChange, error, onBlur, onUploadResult }: P
               onChange={(e) => void choose(e.target.files?.[0])}
             />
           </label>
-          {upload.isPending && <UploadProgress fraction={progress} label={`Uploading ${fileName ?? 'video'}`} />}
+          {upload.isPending && <UploadProgress fraction={progress} label={`Uploading ${fileName ?? 'video'}`} onCancel={cancel} />}
+          {/* Always present (so screen readers hear what comes into it); takes no room while empty. */}
+          <p role="status" className={notice ? 'text-xs text-slate-600' : 'sr-only'}>
+            {notice}
+          </p>
           {fileError && (
             <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
               {fileError}
