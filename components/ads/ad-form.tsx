@@ -167,7 +167,9 @@ export function AdForm({ ad }: { ad?: AdView }) {
     setErrors({});
     const body = adFormBody(v, media, status, ad);
     try {
-      if (ad) await api(`/ads/${ad.id}`, { method: 'PATCH', body });
+      // If-Match: the version the form opened, so a save over one made elsewhere since (another tab or
+      // person, a pause from the grid, the tick ending it) is refused with 412, what was typed kept.
+      if (ad) await api(`/ads/${ad.id}`, { method: 'PATCH', body, headers: ad.updated_at ? { 'if-match': `"${ad.updated_at}"` } : undefined });
       else await api('/ads', { method: 'POST', body });
       // The ad shows its media now: leaving must not remove it.
       unsaved.saved();

@@ -17,13 +17,16 @@ import { toAddressChoice, toAddressPayload, type CompanyAddress } from '@/lib/co
 // (react-hook-form is about 9 kB of this page's first load, issue 16).
 const loadSchema = () => import('@/lib/companies/schemas').then((m) => m.companyAddressFormSchema);
 
+/** The company as this tab reads it: its address, and its version for If-Match. */
+type Company = CompanyAddress & { id: number; updated_at?: string };
+
 /**
  * The company's address tab: the same US address field as sign-up (Google Places with a map, or
  * the offline gazetteer), so a settings change goes through the same rules (US only, a real place,
  * coordinates for the map and the candidates' distances) as the first address did.
  */
 export function CompanyAddressSettings({ companyId, title, description }: { companyId: number; title: string; description: string }) {
-  const query = useQuery({ queryKey: ['companies', companyId], queryFn: async () => (await api<CompanyAddress & { id: number }>(`/companies/${companyId}`)).data });
+  const query = useQuery({ queryKey: ['companies', companyId], queryFn: async () => (await api<Company>(`/companies/${companyId}`)).data });
   if (query.isPending) {
     return (
       <div className="flex min-h-48 items-center justify-center">
@@ -36,17 +39,22 @@ export function CompanyAddressSettings({ companyId, title, description }: { comp
   return <AddressForm key={`${query.data.street1}|${query.data.city}|${query.data.postal_code}|${query.data.street2}`} company={query.data} companyId={companyId} title={title} description={description} />;
 }
 
-function AddressForm({ company, companyId, title, description }: { company: CompanyAddress; companyId: number; title: string; description: string }) {
+function AddressForm({ company, companyId, title, description }: { company: Company; companyId: number; title: string; description: string }) {
   const qc = useQueryClient();
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
   const [initial] = useState<CompanyAddressForm>(() => ({ location: toAddressChoice(company), street2: company.street2 ?? '' }));
   const { field, control, handleSubmit, reset, setError, submitting, dirty } = useLightForm(initial, loadSchema);
+  // The version this form opened (then its own last save): a save over one made elsewhere since is
+  // refused (412, its message shown above the fields, what was typed kept), not written over it.
+  const [version, setVersion] = useState(company.updated_at);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const updated = (await api<CompanyAddress & { id: number }>(`/companies/${companyId}`, { method: 'PATCH', body: toAddressPayload(values) })).data;
+      const headers = version ? { 'if-match': `"${version}"` } : undefined;
+      const updated = (await api<Company>(`/companies/${companyId}`, { method: 'PATCH', body: toAddressPayload(values), headers })).data;
+      setVersion(updated.updated_at);
       qc.setQueryData(['companies', companyId], updated);
       toast.show('success', UPDATED);
     } catch (error) {

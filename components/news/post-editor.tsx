@@ -15,7 +15,7 @@ import { ArticleBody } from './article-body';
 import { StatusBadge } from './status-badge';
 import type { PostStatus } from '@/lib/news/schemas';
 
-export type EditablePost = { id: number; title: string; body: unknown; body_html: string | null; status: PostStatus; scheduled_at: string | null };
+export type EditablePost = { id: number; title: string; body: unknown; body_html: string | null; status: PostStatus; scheduled_at: string | null; updated_at?: string };
 
 const IMAGE_UPLOAD_FAILED = 'An error ocurred uploading image.';
 /** What the page says after a save: the new post's page opens with POST_CREATED (?created=1), an edit stays with POST_UPDATED. */
@@ -44,6 +44,9 @@ export function PostEditor({ channelId, post, created = false }: { channelId: nu
     when: (post?.status === 'SCHEDULED' ? 'schedule' : post?.status === 'POSTED' ? 'now' : 'draft') as 'draft' | 'now' | 'schedule',
     scheduledAt: localInput(post?.scheduled_at ?? null),
   }));
+  // The version the editor opened (then its own last save), sent as If-Match: a save over one made
+  // elsewhere since (another tab, another writer, the schedule) is refused with 412, the text kept.
+  const [version, setVersion] = useState(post?.updated_at);
   const [title, setTitle] = useState(opened.title);
   const [body, setBody] = useState<string>(opened.body);
   const [when, setWhen] = useState(opened.when);
@@ -106,7 +109,9 @@ export function PostEditor({ channelId, post, created = false }: { channelId: nu
       };
       // The saved post is what the form now holds (the page stays mounted after an edit).
       if (post) {
-        await api<{ id: number }>(`/news/channels/posts/${post.id}`, { method: 'PUT', body: payload });
+        const headers = version ? { 'if-match': `"${version}"` } : undefined;
+        const res = await api<{ id: number; updated_at?: string }>(`/news/channels/posts/${post.id}`, { method: 'PUT', body: payload, headers });
+        setVersion(res.data.updated_at);
         setOpened({ title, body, when, scheduledAt });
         setNotice(POST_UPDATED);
       } else {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, lte, ne, not, notIlike, sql, type SQL } from 'drizzle-orm';
+import { assertVersion, atVersion, staleEditError } from '@/lib/api/if-match';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
@@ -86,11 +87,14 @@ export async function getAd(db: Database, actor: Actor | null, id: string | numb
 /**
  * PATCH /ads/{id}: fields, media, and status, along STATUS_TRANSITIONS (codes.ts: activate a draft;
  * pause, resume, end; an ended ad stays ended); any other status change is refused (422) and
- * nothing is saved. A replaced media file is removed once no ad shows it.
+ * nothing is saved. A replaced media file is removed once no ad shows it. `expectedVersion` (If-Match):
+ * the updated_at the form opened; 412 when the ad was saved (or paused, or ended by the tick) since,
+ * also by a save landing between this read and the write (lib/api/if-match.ts).
  */
-export async function updateAd(db: Database, actor: Actor | null, id: string | number, input: UpdateAdInput, now = new Date()) {
+export async function updateAd(db: Database, actor: Actor | null, id: string | number, input: UpdateAdInput, expectedVersion?: string | null, now = new Date()) {
   assertAdsRole(actor);
   const ad = await findAd(db, id);
+  assertVersion(expectedVersion, ad.updatedAt, 'ad');
   if (input.status !== undefined && !canChangeStatus(ad.status, input.status)) throw unprocessable(STATUS_CHANGE_MESSAGES[ad.status], 'status');
   await assertMedia(input.media_id);
   const changes: Partial<typeof ads.$inferInsert> = {};
@@ -120,12 +124,13 @@ export async function updateAd(db: Database, actor: Actor | null, id: string | n
   if (next.status === 'active') assertCanBeActive(next, now);
   const row = await db.transaction(async (tx) => {
     // A status change holds only if the status it was checked against is still the stored one (the
-    // tick may have ended the ad meanwhile).
+    // tick may have ended the ad meanwhile); with If-Match, only if the whole ad is still the version read.
     const [updated] = await tx
       .update(ads)
       .set({ ...changes, updatedAt: now })
-      .where(changes.status ? and(eq(ads.id, ad.id), eq(ads.status, ad.status)) : eq(ads.id, ad.id))
+      .where(and(eq(ads.id, ad.id), changes.status ? eq(ads.status, ad.status) : undefined, atVersion(ads.updatedAt, expectedVersion, ad.updatedAt)))
       .returning();
+    if (!updated && expectedVersion != null) throw staleEditError('ad');
     if (!updated) throw conflict('The ad changed meanwhile: reload it and try again.', 'status');
     await recordAudit(tx as unknown as Database, {
       actorUserId: actor.userId,

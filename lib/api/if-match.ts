@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '@/lib/errors';
 
 /**
@@ -22,4 +24,16 @@ export const versionOf = (updatedAt: Date | null | undefined) => updatedAt?.toIS
 /** 412 when the caller named a version and the record is no longer at it. */
 export function assertVersion(expected: string | null | undefined, updatedAt: Date | null | undefined, what: string) {
   if (expected != null && expected !== versionOf(updatedAt)) throw new AppError(412, staleEdit(what));
+}
+
+/** The 412 of a save whose version no longer matches (the check above, or the conditional UPDATE below finding no row). */
+export const staleEditError = (what: string) => new AppError(412, staleEdit(what));
+
+/**
+ * The condition that keeps an UPDATE to the version the caller named: with it, a save that lands
+ * between the read (assertVersion) and the write leaves no row to update, and the caller answers
+ * staleEditError. Without a named version, no condition (the last write wins).
+ */
+export function atVersion(column: AnyPgColumn, expected: string | null | undefined, updatedAt: Date | null | undefined): SQL | undefined {
+  return expected != null ? sql`date_trunc('milliseconds', ${column}) = ${versionOf(updatedAt)}::timestamptz` : undefined;
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { assertVersion, atVersion, staleEditError } from '@/lib/api/if-match';
 import type { Database } from '@/lib/db/client';
 import { auditLog, companies, userRoles, users } from '@/lib/db/schema';
 import { ADMIN_ROLES, ROLES, hasAny } from '@/lib/access';
@@ -100,9 +101,12 @@ const COMPANY_FIELDS = {
 /**
  * Company settings: the company's own users (or admins) change its profile; billing and plan type are
  * for admins. A new email follows the same rule as in the admin's edit (409 for another company's employer).
+ * `expectedVersion` (If-Match): the updated_at the form opened; 412 when the company was saved since,
+ * also by a save landing between this read and the write (lib/api/if-match.ts).
  */
-export async function updateCompany(db: Database, actor: Actor, companyId: number, input: UpdateCompanyInput) {
+export async function updateCompany(db: Database, actor: Actor, companyId: number, input: UpdateCompanyInput, expectedVersion?: string | null) {
   const current = await companyOrThrow(db, actor, companyId);
+  assertVersion(expectedVersion, current.updatedAt, 'company');
   const admin = hasAny(actor.roles, ADMIN_ROLES);
   if (!admin && (input.billing_type !== undefined || input.type !== undefined)) throw forbidden('Only admins can change the billing or plan type.');
   if (emailChanges(input.email, current.email)) await assertEmailNotEmployer(db, input.email!, companyId);
@@ -138,8 +142,9 @@ export async function updateCompany(db: Database, actor: Actor, companyId: numbe
     const [row] = await tx
       .update(companies)
       .set({ ...patch, updatedAt: sql`now()` })
-      .where(eq(companies.id, companyId))
+      .where(and(eq(companies.id, companyId), atVersion(companies.updatedAt, expectedVersion, current.updatedAt)))
       .returning();
+    if (!row) throw staleEditError('company');
     await recordEdit(tx, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', subjectType: 'company', subjectId: companyId, companyId, fields });
     return row;
   });

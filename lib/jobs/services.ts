@@ -6,8 +6,8 @@ import { recordAudit } from '@/lib/audit';
 import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
 import { companies, jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
-import { AppError, conflict, forbidden, unprocessable } from '@/lib/errors';
-import { assertVersion, staleEdit, versionOf } from '@/lib/api/if-match';
+import { conflict, forbidden, unprocessable } from '@/lib/errors';
+import { assertVersion, atVersion, staleEditError } from '@/lib/api/if-match';
 import { centsToDollars, dollarsToCents, type AddonType } from './codes';
 import { assertJobRole, companyScope, isJobStaff, loadOwnedJob } from './access';
 import { addressRows, refreshCost, upsertAddons } from './cost';
@@ -120,9 +120,8 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
   }
   if (Object.keys(set).length) {
     // Still the version the caller saw, also against a save that landed since it was read.
-    const unchanged = expectedVersion != null ? sql`date_trunc('milliseconds', ${jobs.updatedAt}) = ${versionOf(job.updatedAt)}::timestamptz` : undefined;
-    const saved = await db.update(jobs).set({ ...set, updatedAt: new Date() }).where(and(eq(jobs.id, job.id), unchanged)).returning({ id: jobs.id });
-    if (!saved.length) throw new AppError(412, staleEdit('job'));
+    const saved = await db.update(jobs).set({ ...set, updatedAt: new Date() }).where(and(eq(jobs.id, job.id), atVersion(jobs.updatedAt, expectedVersion, job.updatedAt))).returning({ id: jobs.id });
+    if (!saved.length) throw staleEditError('job');
   }
   // A replaced or removed uploaded video leaves no file behind.
   if (set.videoUrl !== undefined && set.videoUrl !== job.videoUrl) await releaseJobVideo(db, job.companyId, job.videoUrl);

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { assertVersion, atVersion, staleEditError } from '@/lib/api/if-match';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit, recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
@@ -157,9 +158,15 @@ export async function createPost(db: Database, actor: Actor | null, channelId: n
   return view;
 }
 
-export async function updatePost(db: Database, actor: Actor | null, id: number, input: PostInput, now = new Date()) {
+/**
+ * PUT /news/channels/posts/{id}. `expectedVersion` (If-Match): the updated_at the editor opened; 412
+ * when the post was saved (or published by the tick) since, also by a save landing between this read
+ * and the write (lib/api/if-match.ts). Without it the last write wins.
+ */
+export async function updatePost(db: Database, actor: Actor | null, id: number, input: PostInput, expectedVersion?: string | null, now = new Date()) {
   const { post } = await postOrThrow(db, id);
   const a = assertMayEdit(actor, post);
+  assertVersion(expectedVersion, post.updatedAt, 'post');
   const channel = await channelOrThrow(db, post.channelId);
   const changesState = (input.status !== undefined || input.scheduled_at !== undefined || input.is_active !== undefined) && !keepsState(input, post);
   if (!channel.isActive && changesState && input.status === undefined) throw unprocessable(CHANNEL_INACTIVE);
@@ -185,15 +192,22 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   };
   // The body is compared as the HTML it renders to.
   const fields = changedFields(patch, post, { title: 'title', bodyHtml: 'body', status: 'status', isActive: 'is_active', scheduledAt: 'scheduled_at', thumbnail: 'thumbnail' });
-  const view = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(newsPosts)
-      .set({ ...patch, updatedAt: sql`now()` })
-      .where(eq(newsPosts.id, id))
-      .returning();
-    await recordEdit(tx, { actorUserId: a.userId, action: 'news_post.update', subjectType: 'news_post', subjectId: id, fields, details: { status: row.status } });
-    return postView(row, a);
-  });
+  const view = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(newsPosts)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(and(eq(newsPosts.id, id), atVersion(newsPosts.updatedAt, expectedVersion, post.updatedAt)))
+        .returning();
+      if (!row) throw staleEditError('post');
+      await recordEdit(tx, { actorUserId: a.userId, action: 'news_post.update', subjectType: 'news_post', subjectId: id, fields, details: { status: row.status } });
+      return postView(row, a);
+    })
+    .catch(async (error) => {
+      // Nothing was saved: the thumbnails made for this save show nowhere.
+      if (thumbs) await dropThumbnails(thumbs.full, thumbs.small);
+      throw error;
+    });
   if (thumbs) await dropThumbnails(post.thumbnail, post.thumbnailSmall);
   newsChanged([id]);
   return view;

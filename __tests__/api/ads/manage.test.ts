@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { DELETE as mediaDelete } from '@/app/api/v1.0/ads/multimedia/delete/[file]/route';
 import { GET as mediaGet } from '@/app/api/v1.0/ads/media/[file]/route';
@@ -273,6 +273,45 @@ describe('ads', () => {
     expect((await search({ filters: [{ field: 'status', operator: 'eq', value: 'Draft' }] })).json.data.every((a: { status: string }) => a.status === 'draft')).toBe(true);
     expect((await search({ filters: [{ field: 'placement', operator: 'ne', value: '' }] })).status).toBe(200);
     expect((await search({ filters: [{ field: 'password', operator: 'eq', value: 'x' }] })).status).toBe(422);
+  });
+});
+
+describe('two tabs: an ad save over a newer one (If-Match)', () => {
+  const STALE = 'This ad was changed somewhere else (another tab, device or person) after you opened it. Reload the page to see the changes, then make yours again.';
+  const save = (id: number, body: Record<string, unknown>, headers?: Record<string, string>, token = t.ads) => call(adPatch, { method: 'PATCH', token, params: { id: String(id) }, body, headers });
+  const read = async (id: number) => (await call(adGet, { token: t.ads, params: { id: String(id) } })).json.data;
+
+  it("refuses with 412 a save made from an ad saved elsewhere since, and keeps that save's change", async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', headline: 'Opened in two tabs' });
+    const opened = await read(ad.id);
+    const ifMatch = { 'if-match': `"${opened.updated_at}"` };
+    // Tab A saves a new headline with the version it read.
+    const a = await save(ad.id, { headline: 'Saved in tab A' }, ifMatch);
+    expect(a.status).toBe(200);
+    expect(a.json.data.updated_at).not.toBe(opened.updated_at);
+    // Tab B, opened before, saves its headline and weight with the old version: refused, nothing written.
+    const b = await save(ad.id, { headline: 'Saved in tab B', weight: 9 }, ifMatch);
+    expect([b.status, b.json.errors]).toEqual([412, [{ message: STALE }]]);
+    expect(await read(ad.id)).toMatchObject({ headline: 'Saved in tab A', weight: 1, updated_at: a.json.data.updated_at });
+    // A pause from the grid (no If-Match) is a save too: a form opened before it is refused, also for a status it no longer allows.
+    const now = await read(ad.id);
+    expect((await patch(ad.id, { status: 'paused' })).status).toBe(200);
+    expect((await save(ad.id, { status: 'paused', headline: 'Saved in tab B' }, { 'if-match': `"${now.updated_at}"` })).status).toBe(412);
+    expect(await read(ad.id)).toMatchObject({ headline: 'Saved in tab A', status: 'paused' });
+    const actions = (await (await getDb()).select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'ad'), eq(auditLog.entityId, String(ad.id))))).map((r) => r.action);
+    expect(actions.sort()).toEqual(['ad.create', 'ad.pause', 'ad.update']);
+    // With the version it now shows, the save goes through; without a header, or with `*`, the last write wins.
+    expect((await save(ad.id, { weight: 9 }, { 'if-match': `W/"${(await read(ad.id)).updated_at}"` })).status).toBe(200);
+    expect((await save(ad.id, { headline: 'Last write wins' }, undefined, t.admin)).status).toBe(200);
+    expect((await save(ad.id, { headline: 'Still wins' }, { 'if-match': '*' })).json.data.headline).toBe('Still wins');
+  });
+
+  it('lets only one of two saves from the same version through, also when they land together', async () => {
+    const ad = await createAdAs(t.ads);
+    const headers = { 'if-match': `"${(await read(ad.id)).updated_at}"` };
+    const results = await Promise.all(['Saved in tab one', 'Saved in tab two'].map((headline) => save(ad.id, { headline }, headers)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 412]);
+    expect((await read(ad.id)).headline).toBe(results.find((r) => r.status === 200)!.json.data.headline);
   });
 });
 

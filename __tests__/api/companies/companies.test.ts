@@ -243,6 +243,44 @@ describe('GET and PATCH /api/v1.0/companies/{id}', () => {
   });
 });
 
+describe('two tabs: a settings save over a newer company (If-Match)', () => {
+  const STALE = 'This company was changed somewhere else (another tab, device or person) after you opened it. Reload the page to see the changes, then make yours again.';
+
+  it("refuses with 412 a save made from a company another tab saved since, and keeps that tab's change", async () => {
+    const owner = await newEmployer();
+    const id = String((await create(owner.token)).json.data.id);
+    const save = (body: Record<string, unknown>, headers?: Record<string, string>) => call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body, headers });
+    const opened = (await call(companyGet, { token: owner.token, params: { id } })).json.data;
+    const ifMatch = { 'if-match': `"${opened.updated_at}"` };
+    // Tab A renames the company with the version it read.
+    const a = await save({ company_name: 'Renamed In Tab A' }, ifMatch);
+    expect(a.status).toBe(200);
+    expect(a.json.data.updated_at).not.toBe(opened.updated_at);
+    // Tab B, opened before, saves its name and size with the old version: refused, nothing written.
+    const b = await save({ company_name: 'Renamed In Tab B', size: '51-100' }, ifMatch);
+    expect([b.status, b.json.errors]).toEqual([412, [{ message: STALE }]]);
+    const now = (await call(companyGet, { token: owner.token, params: { id } })).json.data;
+    expect(now).toMatchObject({ company_name: 'Renamed In Tab A', size: '11-20', updated_at: a.json.data.updated_at });
+    const entries = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, id)));
+    expect(entries).toHaveLength(1);
+    // With the version it now shows, B's save goes through (W/ and quotes optional); without a header, or with `*`, the last write wins.
+    expect((await save({ size: '51-100' }, { 'if-match': `W/"${now.updated_at}"` })).status).toBe(200);
+    expect((await save({ company_name: 'Last Write Wins' })).status).toBe(200);
+    expect((await save({ company_name: 'Still Wins' }, { 'if-match': '*' })).json.data.company_name).toBe('Still Wins');
+  });
+
+  it('lets only one of two saves from the same version through, also when they land together', async () => {
+    const owner = await newEmployer();
+    const id = String((await create(owner.token)).json.data.id);
+    const opened = (await call(companyGet, { token: owner.token, params: { id } })).json.data;
+    const headers = { 'if-match': `"${opened.updated_at}"` };
+    const results = await Promise.all(['First Tab Haulers', 'Second Tab Haulers'].map((company_name) => call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body: { company_name }, headers })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 412]);
+    const winner = results.find((r) => r.status === 200)!.json.data.company_name;
+    expect((await call(companyGet, { token: owner.token, params: { id } })).json.data.company_name).toBe(winner);
+  });
+});
+
 describe('company logos', () => {
   const png = (width: number, height = width) =>
     sharp({ create: { width, height, channels: 4, background: { r: 31, g: 87, b: 208, alpha: 1 } } }).png().toBuffer();

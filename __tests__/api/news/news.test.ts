@@ -312,6 +312,42 @@ describe('news posts', () => {
   });
 });
 
+describe('two editors: a post save over a newer one (If-Match)', () => {
+  const STALE = 'This post was changed somewhere else (another tab, device or person) after you opened it. Reload the page to see the changes, then make yours again.';
+  const save = (id: number, fields: Record<string, unknown>, headers?: Record<string, string>, token = t.contributor) => call(updatePostRoute, { token, params: { id: String(id) }, body: fields, headers, method: 'PUT' });
+
+  it("refuses with 412 a save made from a post saved elsewhere since, and keeps that save's change", async () => {
+    const p = (await post(await channel())).json.data;
+    const ifMatch = { 'if-match': `"${p.updated_at}"` };
+    // A news admin edits the contributor's post from the version both opened.
+    const admin = await save(p.id, { title: 'Fuel prices fall', body: p.body }, ifMatch, t.newsAdmin);
+    expect(admin.status).toBe(200);
+    expect(admin.json.data.updated_at).not.toBe(p.updated_at);
+    // The contributor's editor, opened before, saves its own words with the old version: refused, nothing written.
+    const mine = await save(p.id, { title: 'Fuel prices drop again', body: body({ type: 'paragraph', children: [text('Mine')] }), is_active: true }, ifMatch);
+    expect([mine.status, mine.json.errors]).toEqual([412, [{ message: STALE }]]);
+    const now = (await call(getPostRoute, { token: t.contributor, params: { id: String(p.id) } })).json.data;
+    expect(now).toMatchObject({ title: 'Fuel prices fall', body_html: p.body_html, status: 'Inactive', updated_at: admin.json.data.updated_at });
+    const entries = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'news_post.update'), eq(auditLog.entityId, String(p.id))));
+    expect(entries).toHaveLength(1);
+    // Someone who may not edit the post is still told so first.
+    expect((await save(p.id, { title: 'Hijack' }, ifMatch, t.otherContributor)).status).toBe(403);
+    // With the version it now shows, the save goes through; without a header, or with `*`, the last write wins.
+    expect((await save(p.id, { title: 'Fuel prices drop again' }, { 'if-match': `"${now.updated_at}"` })).status).toBe(200);
+    expect((await save(p.id, { title: 'Last write wins' }, undefined, t.newsAdmin)).status).toBe(200);
+    expect((await save(p.id, { title: 'Still wins' }, { 'if-match': '*' })).json.data.title).toBe('Still wins');
+  });
+
+  it('lets only one of two saves from the same version through, also when they land together', async () => {
+    const p = (await post(await channel())).json.data;
+    const headers = { 'if-match': `"${p.updated_at}"` };
+    const results = await Promise.all(['Saved in tab one', 'Saved in tab two'].map((title) => save(p.id, { title }, headers)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 412]);
+    const winner = results.find((r) => r.status === 200)!.json.data.title;
+    expect((await call(getPostRoute, { token: t.contributor, params: { id: String(p.id) } })).json.data.title).toBe(winner);
+  });
+});
+
 describe("a post's stored Lexical state, which other writers' editors open", () => {
   it('keeps what the editor makes and drops what it would not: script links, foreign images, unknown nodes and fields, overlay styles', async () => {
     const id = await channel();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AdForm } from '@/components/ads/ad-form';
 import { ToastProvider } from '@/components/ui/toast';
 import { ApiError, api } from '@/lib/api/client';
+import { staleEdit } from '@/lib/api/if-match';
 import type { AdView } from '@/lib/ads/serialize-types';
 import { leavingAsks } from '../../helpers/leaving';
 
@@ -67,6 +68,22 @@ describe('AdForm', () => {
     expect(body).not.toHaveProperty('starts_at');
     expect(body).not.toHaveProperty('ends_at');
     expect(body).not.toHaveProperty('status');
+  });
+
+  it('sends the version it opened as If-Match; refused as changed elsewhere (412), it says so and keeps what was typed', async () => {
+    const stale = staleEdit('ad');
+    mockApi.mockRejectedValueOnce(new ApiError(stale, 412, [{ message: stale }]));
+    renderForm(ad({ updated_at: '2026-03-02T10:20:30.456Z' }));
+    const headline = screen.getByLabelText('Headline');
+    await userEvent.clear(headline);
+    await userEvent.type(headline, 'New headline');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(stale);
+    const [path, init] = mockApi.mock.calls.find(([, i]) => i?.method === 'PATCH')!;
+    expect(path).toBe('/ads/7');
+    expect(init?.headers).toEqual({ 'if-match': '"2026-03-02T10:20:30.456Z"' });
+    expect(headline).toHaveValue('New headline');
+    expect(leavingAsks()).toBe(true);
   });
 
   it('sends a changed day, and a cleared end date as null', async () => {
@@ -187,6 +204,36 @@ describe('AdForm media upload', () => {
     await waitFor(() => expect(deleted()).toEqual([`/ads/multimedia/delete/${first}`]));
     view.unmount();
     expect(deleted()).toEqual([`/ads/multimedia/delete/${first}`, `/ads/multimedia/delete/${second}`]);
+  });
+
+  it('cancels a video upload: aborts the chunk on its way, sends no more, drops the upload on the server and keeps the media it had', async () => {
+    type Init = { method?: string; body?: FormData; signal?: AbortSignal };
+    mockApi.mockImplementation((async (_path: string, o: Init = {}) => {
+      if (o.method !== 'POST' || !(o.body instanceof FormData)) return { data: {} };
+      if (o.body.get('stage') === 'chunk' && o.body.get('part_number') === '2') {
+        return new Promise((_, reject) => o.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))));
+      }
+      return { data: { upload_id: 'u9' } };
+    }) as never);
+    const uploads = () => mockApi.mock.calls.filter(([path, i]) => path === '/ads/multimedia/upload' && i?.method === 'POST').map(([, i]) => i!.body as FormData);
+    renderForm(ad());
+    await chooseFile(new File([new Uint8Array(12 * 1024 * 1024)], 'clip.mp4', { type: 'video/mp4' }));
+    await waitFor(() => expect(uploads().map((b) => b.get('part_number'))).toContain('2'));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.getByText('Upload cancelled.')).toHaveAttribute('role', 'status');
+    expect(uploads().map((b) => `${b.get('stage')}${b.get('part_number') ?? ''}`)).toEqual(['start', 'chunk1', 'chunk2']);
+    const partTwo = mockApi.mock.calls.find(([, i]) => i?.body instanceof FormData && i.body.get('part_number') === '2')!;
+    expect(partTwo[1]!.signal!.aborted).toBe(true);
+    await waitFor(() => expect(deleted()).toEqual(['/ads/multimedia/upload/u9']));
+    // The ad's own image is still its media, no error is shown, and the form can be saved again.
+    expect(screen.getByTestId('ad-preview').querySelector('img')).toHaveAttribute('src', expect.stringContaining('a'.repeat(24)));
+    expect(screen.queryByText('multimedia upload failed')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(screen.getByLabelText('Image or video')).toHaveFocus();
   });
 
   it('keeps the upload the ad was saved with when the form goes away', async () => {

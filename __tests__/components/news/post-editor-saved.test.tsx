@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { POST_CREATED, POST_UPDATED, PostEditor } from '@/components/news/post-editor';
 import { ApiError, api } from '@/lib/api/client';
+import { staleEdit } from '@/lib/api/if-match';
 
 /*
  * After a save the page says what happened: "Post created." on the new post's page, "Updated
@@ -75,5 +76,27 @@ describe('the post editor says what a save did', () => {
     await user.click(screen.getByRole('button', { name: 'Take the post down' }));
     await waitFor(() => expect(mockApi).toHaveBeenCalledTimes(2));
     expect(mockApi.mock.calls[1][1]?.body).toMatchObject({ is_active: false, scheduled_at: null, status: 'Inactive' });
+  });
+});
+
+describe('the post editor does not write over a save made elsewhere (If-Match)', () => {
+  it('sends the version it opened, then the one its own save answered; refused (412), it says so and keeps the text', async () => {
+    const user = userEvent.setup();
+    render(<PostEditor channelId={3} post={{ ...LIVE, updated_at: '2026-03-02T10:20:30.456Z' }} />);
+    const title = screen.getByRole('textbox', { name: /^Title/ });
+    mockApi.mockResolvedValueOnce({ data: { id: 12, updated_at: '2026-03-02T10:25:00.001Z' } } as never);
+    await user.type(title, ', updated');
+    await user.click(screen.getByRole('button', { name: 'Save post' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(POST_UPDATED);
+    expect(mockApi.mock.calls[0][1]?.headers).toEqual({ 'if-match': '"2026-03-02T10:20:30.456Z"' });
+
+    const stale = staleEdit('post');
+    mockApi.mockRejectedValueOnce(new ApiError(stale, 412, [{ message: stale }]));
+    await user.type(title, ' again');
+    await user.click(screen.getByRole('button', { name: 'Save post' }));
+    expect(await screen.findByText(stale)).toBeInTheDocument();
+    expect(mockApi.mock.calls[1][1]?.headers).toEqual({ 'if-match': '"2026-03-02T10:25:00.001Z"' });
+    expect(title).toHaveValue('Fuel stops on I-40, updated again');
+    expect(screen.queryByText(POST_UPDATED)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // GET /api/v1.0/ads/{id}: one ad; PATCH: edit it, pause or resume it; DELETE: remove it
 import { route } from '@/lib/api/route';
+import { ifMatchOf } from '@/lib/api/if-match';
 import { updateAdSchema } from '@/lib/ads/schemas';
 import { deleteAd, getAd, updateAd } from '@/lib/ads/services';
 
@@ -13,7 +14,8 @@ export const GET = route<undefined, undefined, Params>({
 export const PATCH = route<typeof updateAdSchema, undefined, Params>({
   access: 'ads',
   body: updateAdSchema,
-  handler: ({ db, actor, params, body }) => updateAd(db, actor, params.id, body),
+  // If-Match: the ad's updated_at as the form read it (412 when it was saved elsewhere since).
+  handler: ({ req, db, actor, params, body }) => updateAd(db, actor, params.id, body, ifMatchOf(req)),
 });
 
 export const DELETE = route<undefined, undefined, Params>({

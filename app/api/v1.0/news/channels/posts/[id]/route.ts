@@ -1,5 +1,6 @@
 // GET /api/v1.0/news/channels/posts/{id}: one post; PUT: edit it (news admins any, contributors their own); DELETE: cancel it
 import { route } from '@/lib/api/route';
+import { ifMatchOf } from '@/lib/api/if-match';
 import { cancelPost, getPost, updatePost } from '@/lib/news/posts';
 import { idParam, postUpdateSchema } from '@/lib/news/schemas';
 
@@ -11,7 +12,8 @@ export const GET = route({
 export const PUT = route({
   access: 'adminChannels',
   body: postUpdateSchema,
-  handler: ({ db, actor, params, body }) => updatePost(db, actor, idParam(params), body),
+  // If-Match: the post's updated_at as the editor read it (412 when it was saved elsewhere since).
+  handler: ({ req, db, actor, params, body }) => updatePost(db, actor, idParam(params), body, ifMatchOf(req)),
 });
 
 export const DELETE = route({
