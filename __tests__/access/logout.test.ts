@@ -9,6 +9,7 @@ import { authSecret } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 import { call } from '../helpers/http';
 import { seed } from '../helpers/seed';
+import { SESSION_CHANNEL } from '@/lib/browser/session-channel';
 
 beforeAll(seed);
 
@@ -56,7 +57,14 @@ describe('/logout (the logout route of spec §2)', () => {
     const store = (keys: string[]) => Object.assign(Object.fromEntries(keys.map((k) => [k, '1'])), { removeItem(this: Record<string, string>, k: string) { delete this[k]; } });
     const local = store(['tna.jobs.draft.new.u7', 'tna.deviceId', 'tna.nav', 'companyInfo']);
     const session = store(['signup', 'tna.resetToken']);
+    // The account's other tabs hear of it (lib/browser/session-channel.ts).
+    const other = new BroadcastChannel(SESSION_CHANNEL);
+    const heard: unknown[] = [];
+    other.onmessage = (e) => heard.push(e.data);
     new Function('localStorage', 'sessionStorage', script)(local, session);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    other.close();
+    expect(heard).toEqual([{ type: 'signed-out' }]);
     expect(Object.keys(local).filter((k) => k !== 'removeItem')).toEqual(['tna.deviceId', 'tna.nav']);
     expect(Object.keys(session).filter((k) => k !== 'removeItem')).toEqual(['tna.resetToken']);
     expect(res.headers.get('cache-control')).toBe('no-store');

@@ -5,12 +5,16 @@ import { endSession } from '@/lib/auth/sessions';
 import { secureCookies } from '@/lib/auth/cookie-security';
 import { getDb } from '@/lib/db/client';
 import { sameOrigin } from '@/lib/api/route';
+import { SESSION_CHANNEL } from '@/lib/browser/session-channel';
 
 /**
  * What the browser keeps for the account (job drafts `tna.*.u<id>`, sign-up steps) goes with the
  * session, as the nav's Log out does (components/shell/logout.ts); the device id stays.
  */
 const FORGET_ACCOUNT_STORAGE = `try{for(const s of [localStorage,sessionStorage])for(const k of Object.keys(s))if(/^tna\\..+\\.u\\d+$/.test(k)||${JSON.stringify(['signup', 'companyInfo', 'companyAddress', 'companyLocation', 'imageData', 'imageResize'])}.includes(k))s.removeItem(k)}catch(e){}`;
+
+/** The account's other tabs leave their pages (lib/browser/session-channel.ts). */
+const ANNOUNCE_SIGNED_OUT = `try{const c=new BroadcastChannel(${JSON.stringify(SESSION_CHANNEL)});c.postMessage({type:'signed-out'});c.close()}catch(e){}`;
 
 /**
  * GET answers a page that posts to itself, so a prefetch or a crawler following a link never signs
@@ -23,7 +27,7 @@ export function GET(req: NextRequest) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Signing out</title></head>
 <body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;color:#0f172a">
 <form method="post" action="${action}" id="f"><p>Signing you out&hellip;</p><noscript><button type="submit">Log out</button></noscript></form>
-<script nonce="${nonce}">${FORGET_ACCOUNT_STORAGE}document.getElementById('f').submit()</script></body></html>`;
+<script nonce="${nonce}">${FORGET_ACCOUNT_STORAGE}${ANNOUNCE_SIGNED_OUT}document.getElementById('f').submit()</script></body></html>`;
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
 }
 

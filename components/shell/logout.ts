@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { signOutLocally } from '@/lib/auth/client-session';
 import { clearAccountStorage } from '@/lib/browser/account-storage';
+import { announceSignedOut } from '@/lib/browser/session-channel';
 import { forgetDraftsInMemory } from '@/lib/jobs/draft';
 import { clearOnboarding } from '@/components/signup/onboarding-storage';
 import { hardNavigate } from './navigate';
@@ -22,5 +23,7 @@ export async function logout(queryClient?: QueryClient) {
   forgetDraftsInMemory();
   // No redirect from next-auth: its URL comes from NEXTAUTH_URL, which may name another host or port.
   await signOutLocally();
+  // The account's other tabs leave their pages too.
+  announceSignedOut();
   hardNavigate('/login');
 }

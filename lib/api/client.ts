@@ -3,6 +3,7 @@
 import { getClientSession, signOutLocally } from '@/lib/auth/client-session';
 import { hardNavigate } from '@/components/shell/navigate';
 import { SESSION_EXPIRED } from '@/lib/auth/messages';
+import { announceSignedOut, loginBackHere } from '@/lib/browser/session-channel';
 
 /** Messages of the error catalogue (accounts spec §8). */
 export const NETWORK_ERROR = 'There was a problem with communication';
@@ -41,7 +42,9 @@ export async function api<T>(path: string, options: Options = {}): Promise<ApiRe
   window.sessionStorage.setItem('unauthorized', '1');
   // Navigate ourselves: next-auth's redirect is built from NEXTAUTH_URL, which may name another host or port.
   await signOutLocally();
-  hardNavigate('/login');
+  announceSignedOut();
+  // Back to this page after signing in again.
+  hardNavigate(loginBackHere());
   throw new ApiError(SESSION_EXPIRED, 401);
 }
 
