@@ -6,7 +6,7 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 // ESM-only packages that Jest must transform.
-const esm = ['jose', '@electric-sql', 'next-auth', 'uuid', 'lexical', '@lexical', '@preact'];
+const esm = ['jose', '@electric-sql', 'next-auth', 'uuid', 'lexical', '@lexical', '@preact', '@tanstack/react-table', '@tanstack/table-core'];
 
 /** @type {Config} */
 const shared = {

@@ -7,9 +7,10 @@ import { Spinner } from '@/components/ui/states';
 import { formatDate } from '@/components/jobs/format';
 import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 import { MatchFactors } from '@/components/drivers/match-factors';
-import { StageSelect } from './stage-select';
+import { FIELD_FOCUS, StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
 import { phoneText } from '@/lib/auth/phone';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
 
 /** A moment of the stage history, in the portal's zone as every other date here (formatDate), not the browser's. */
 const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
@@ -17,9 +18,10 @@ const when = (iso: string) => WHEN.format(new Date(iso));
 
 /** The applicant slide-over: full profile, stage with its history, tags and the company's private notes. */
 export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number; applicantId: number | null; onClose: () => void }) {
-  // The last applicant shown: when the panel closes, the focus goes back to that applicant's name in
-  // the table (it went to the top of the page). Looked up then, since the table may have been drawn
-  // again meanwhile (a stage change or a note refreshes it).
+  // Closed, the focus goes back to what opened the panel: the applicant's name or the match button
+  // (it went to the top of the page, then always to the name). When that control is gone (the table
+  // was drawn again meanwhile: another page, another filter), to the last applicant's name if shown.
+  const returnFocus = useReturnFocus(applicantId != null);
   const shown = useRef<number | null>(null);
   useEffect(() => {
     if (applicantId != null) shown.current = applicantId;
@@ -34,6 +36,8 @@ export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number;
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col overflow-y-auto bg-white shadow-2xl focus:outline-none"
           aria-describedby={undefined}
           onCloseAutoFocus={(e) => {
+            returnFocus(e);
+            if (e.defaultPrevented) return;
             const name = document.querySelector<HTMLElement>(`[data-opens-applicant="${shown.current}"]`);
             if (!name) return;
             e.preventDefault();
@@ -137,7 +141,7 @@ function Notes({ jobId, applicantId, notes }: { jobId: number; applicantId: numb
           aria-label="New note"
           maxLength={2000}
           rows={3}
-          className="rounded-lg border border-slate-300 p-2 focus:border-brand-500 focus:outline-none"
+          className={`rounded-lg border border-slate-300 p-2 focus:border-brand-500 ${FIELD_FOCUS}`}
           value={body}
           onChange={(e) => setBody(e.target.value)}
         />

@@ -115,7 +115,8 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
       {exporting && exporting !== 'Preparing…' && <Alert type="error">{exporting}</Alert>}
       {error && <Alert type="error">{error.message}</Alert>}
 
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" aria-busy={isFetching}>
+      {/* A table in a scrolling box from `sm` up; on a phone, a list of cards without the box (applicants-table-frame.tsx). */}
+      <div className="sm:overflow-x-auto sm:rounded-2xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm" aria-busy={isFetching}>
         <ApplicantsTable rows={rows} sorting={sorting} onSortingChange={setSorting} job={job} onOpen={setOpen} />
         {isLoading && (
           <div className="flex justify-center p-8">
@@ -123,7 +124,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
           </div>
         )}
         {!isLoading && !rows.length && !error && (
-          <div className="p-4">
+          <div className="sm:p-4">
             <EmptyState title={searchFilters.length ? 'No applicants match these filters' : 'No applicants yet'}>
               {searchFilters.length ? 'Change or remove a filter.' : 'Drivers who apply to this job appear here.'}
             </EmptyState>

@@ -6,20 +6,28 @@ import type { Applicant } from '@/lib/applications/serialize';
 import { formatDate } from '@/components/jobs/format';
 import { StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
-import { APPLICANT_COLUMNS, HEADER_CELL_CLASS, TABLE_CLASS, type ApplicantSorting } from './applicants-table-frame';
+import {
+  APPLICANT_COLUMNS,
+  HEAD_ROW_CLASS,
+  ROW_CLASS,
+  SORT_BUTTON_CLASS,
+  TABLE_CLASS,
+  TBODY_CLASS,
+  THEAD_CLASS,
+  cellClass,
+  headerCellClass,
+  type ApplicantSorting,
+  type Pin,
+} from './applicants-table-frame';
 import { phoneText } from '@/lib/auth/phone';
-
-/**
- * The applicant's name stays in view while the table scrolls sideways on a phone: scrolled to the
- * stage column, four unnamed stage menus made it easy to change the wrong driver's stage.
- */
-const PINNED = 'sticky left-0 z-10 shadow-[1px_0_0_0_rgb(226_232_240)]';
-/** The stage, the row's action, stays in view at the other edge: at 1280 px it sat behind the scroll, cut to "Inter…". */
-const PINNED_END = 'sticky right-0 z-10 shadow-[-1px_0_0_0_rgb(226_232_240)]';
 
 const features = tableFeatures({ rowSortingFeature });
 
 const HEADER = Object.fromEntries(APPLICANT_COLUMNS.map((c) => [c.id, c.header])) as Record<(typeof APPLICANT_COLUMNS)[number]['id'], string>;
+
+/** Columns that take a card's whole width on a phone. */
+const WIDE = new Set(['applicant', 'tags', 'stage']);
+const pinOf = (i: number, count: number): Pin => (i === 0 ? 'start' : i === count - 1 ? 'end' : undefined);
 
 const years = (y: number | 'n/a') => (y === 'n/a' ? y : `${y} ${y === 1 ? 'year' : 'years'}`);
 
@@ -34,7 +42,8 @@ type Props = {
 
 /**
  * The applicants grid (TanStack Table): sortable headers (the sort runs on the server), tag chips and
- * the stage of each applicant. Its own chunk, loaded beside the first search (applicants-screen.tsx).
+ * the stage of each applicant. A table from `sm` up, a card per applicant below (one render, CSS
+ * only: applicants-table-frame.tsx). Its own chunk, loaded beside the first search (applicants-screen.tsx).
  */
 export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }: Props) {
   const columns = useMemo<ColumnDef<typeof features, Applicant>[]>(
@@ -46,11 +55,15 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
         accessorFn: (a) => `${a.lastName} ${a.firstName}`,
         cell: ({ row: { original: a } }) => (
           <div className="min-w-0">
-            <button type="button" className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" onClick={() => onOpen(a.id)} data-opens-applicant={a.id}>
+            {/* 40 px tall on a phone, a finger's target. */}
+            <button type="button" className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline max-sm:min-h-10" onClick={() => onOpen(a.id)} data-opens-applicant={a.id}>
               {a.firstName} {a.lastName}
             </button>
-            <p className="truncate text-xs text-slate-500">
-              {a.email} · {phoneText(a.phone)}
+            {/* On one cut line in the table; on a phone's card, the email and the whole phone number each on a line of their own (it showed "(214)55"). */}
+            <p className="text-xs text-slate-500 sm:truncate" data-testid="applicant-contact">
+              <span className="max-sm:block max-sm:[overflow-wrap:anywhere]">{a.email}</span>
+              <span className="max-sm:hidden"> · </span>
+              <span className="max-sm:block">{phoneText(a.phone)}</span>
             </p>
           </div>
         ),
@@ -64,7 +77,7 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
           a.matchPercent == null ? (
             <span className="text-slate-500">n/a</span>
           ) : (
-            <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={() => onOpen(a.id)} aria-label={`${a.matchPercent}% match: why, for ${a.firstName} ${a.lastName}`}>
+            <button type="button" className="inline-flex items-center font-semibold text-brand-700 hover:underline max-sm:min-h-10 max-sm:min-w-10" onClick={() => onOpen(a.id)} aria-label={`${a.matchPercent}% match: why, for ${a.firstName} ${a.lastName}`}>
               {a.matchPercent}%
             </button>
           ),
@@ -83,7 +96,7 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
         id: 'stage',
         header: HEADER.stage,
         accessorFn: (a) => a.stage,
-        cell: ({ row: { original: a } }) => <StageSelect jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} stage={a.stage} />,
+        cell: ({ row: { original: a } }) => <StageSelect jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} stage={a.stage} className="max-sm:w-full" />,
       },
     ],
     [job.id, onOpen],
@@ -103,9 +116,9 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
   return (
     <table className={TABLE_CLASS}>
       <caption className="sr-only">Applicants of {job.title}</caption>
-      <thead className="border-b border-slate-200 bg-slate-50/80">
+      <thead className={THEAD_CLASS}>
         {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
+          <tr key={group.id} className={HEAD_ROW_CLASS}>
             {group.headers.map((header, i) => {
               const sorted = header.column.getIsSorted();
               const label = <table.FlexRender header={header} />;
@@ -114,10 +127,10 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
                   key={header.id}
                   scope="col"
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  className={i === 0 ? `${HEADER_CELL_CLASS} ${PINNED} bg-slate-50` : i === group.headers.length - 1 ? `${HEADER_CELL_CLASS} ${PINNED_END} bg-slate-50` : HEADER_CELL_CLASS}
+                  className={headerCellClass(header.column.getCanSort(), pinOf(i, group.headers.length))}
                 >
                   {header.column.getCanSort() ? (
-                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-800" onClick={header.column.getToggleSortingHandler()}>
+                    <button type="button" className={SORT_BUTTON_CLASS} onClick={header.column.getToggleSortingHandler()}>
                       {label}
                       <span aria-hidden>{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
                     </button>
@@ -130,14 +143,17 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
           </tr>
         ))}
       </thead>
-      <tbody className="divide-y divide-slate-100">
+      <tbody className={TBODY_CLASS}>
         {table.getRowModel().rows.map((row) => (
-          <tr key={row.id} data-testid="applicant-row" className="group align-top hover:bg-slate-50/70">
+          <tr key={row.id} data-testid="applicant-row" className={ROW_CLASS}>
             {row.getAllCells().map((cell, i, cells) => (
-              <td
-                key={cell.id}
-                className={i === 0 ? `px-3 py-3 ${PINNED} bg-white group-hover:bg-slate-50` : i === cells.length - 1 ? `px-3 py-3 ${PINNED_END} bg-white group-hover:bg-slate-50` : 'px-3 py-3'}
-              >
+              <td key={cell.id} className={cellClass(pinOf(i, cells.length), WIDE.has(cell.column.id))}>
+                {/* A card has no header row: each fact carries its column's name. */}
+                {cell.column.id !== 'applicant' && (
+                  <span className="mb-1 block text-xs text-slate-500 sm:hidden">
+                    {HEADER[cell.column.id as keyof typeof HEADER]}
+                  </span>
+                )}
                 <table.FlexRender cell={cell} />
               </td>
             ))}

@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import type { ApplicantTag } from '@/lib/applications/serialize';
 import { useAddTag, useRemoveTag } from '@/lib/applications/hooks';
+import { FIELD_FOCUS } from './stage-select';
 
-/** An applicant's tags as chips, each removable, and an input to add one (existing company tags are suggested). */
+/** An applicant's tags as chips, each removable, and an input to add one (existing company tags are suggested). Its controls are 40 px tall on a phone. */
 export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; applicantId: number; name: string; tags: ApplicantTag[] }) {
   const [adding, setAdding] = useState(false);
   const [text, setText] = useState('');
@@ -19,12 +20,12 @@ export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; ap
   return (
     <div className="flex flex-wrap items-center gap-1.5" data-testid="tag-chips">
       {tags.map((t) => (
-        <span key={t.id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-600/20">
+        <span key={t.id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-600/20 max-sm:py-0 max-sm:pr-0">
           {t.tag}
           <button
             type="button"
             aria-label={`Remove tag ${t.tag} from ${name}`}
-            className="rounded-full px-1 text-brand-500 hover:bg-brand-100 hover:text-brand-800"
+            className="rounded-full px-1 text-brand-500 hover:bg-brand-100 hover:text-brand-800 max-sm:inline-flex max-sm:min-h-10 max-sm:min-w-10 max-sm:items-center max-sm:justify-center max-sm:text-base"
             onClick={() => remove.mutate({ applicantId, tagId: t.id })}
           >
             ×
@@ -38,7 +39,7 @@ export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; ap
             list="company-tags"
             aria-label={`New tag for ${name}`}
             maxLength={50}
-            className="h-7 w-28 rounded-md border border-slate-300 px-2 text-xs focus:border-brand-500 focus:outline-none"
+            className={`h-10 w-32 rounded-md border border-slate-300 px-2 text-xs focus:border-brand-500 sm:h-7 sm:w-28 ${FIELD_FOCUS}`}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
@@ -48,7 +49,7 @@ export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; ap
               setAdding(false);
             }}
           />
-          <button type="submit" className="rounded-md bg-brand-600 px-2 py-1 text-xs font-medium text-white" disabled={add.isPending}>
+          <button type="submit" className="min-h-10 rounded-md bg-brand-600 px-3 py-1 text-xs font-medium text-white sm:min-h-0 sm:px-2" disabled={add.isPending}>
             Add
           </button>
         </form>
@@ -56,7 +57,7 @@ export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; ap
         <button
           type="button"
           aria-label={`Add a tag to ${name}`}
-          className="rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-500 hover:border-brand-400 hover:text-brand-700"
+          className="min-h-10 rounded-full border border-dashed border-slate-300 px-3 py-0.5 text-xs text-slate-500 hover:border-brand-400 hover:text-brand-700 sm:min-h-0 sm:px-2"
           onClick={() => setAdding(true)}
         >
           + Tag

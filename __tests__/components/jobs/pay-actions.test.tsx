@@ -182,6 +182,17 @@ describe('job detail payment actions', () => {
   });
 });
 
+describe('job detail on a phone or a touch screen', () => {
+  it('the applicant count is a 40 × 40 px target there (it was 11 × 22), its row as tall as before', () => {
+    renderWithProviders(<JobDetailView initial={detail({ total_applicants: 3 })} />);
+    const link = screen.getByTestId('applicants-link');
+    expect(link).toHaveAttribute('href', '/company/jobs/7/applicants');
+    expect(link).toHaveClass('max-sm:min-h-10', 'max-sm:min-w-10', 'pointer-coarse:min-h-10', 'pointer-coarse:min-w-10', 'max-sm:-my-2.5');
+    // Desktop keeps its 24 px minimum.
+    expect(link).toHaveClass('min-h-6', 'min-w-6');
+  });
+});
+
 describe('payment page with action=addons', () => {
   it('charges the new add-ons of a live job and goes back to the job', async () => {
     mockApi.mockImplementation(async (path) => {

@@ -138,10 +138,11 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
               {job.renewal_canceled_at && <Row label="Renewal cancelled">{formatDate(job.renewal_canceled_at)}</Row>}
               {job.renewal_cancellation_reason && !job.auto_renew && <Row label="Reason">{job.renewal_cancellation_reason}</Row>}
               <Row label="Applicants">
-                {/* At least 24 × 24 px (WCAG 2.2 target size), as in the job list: a one-digit count alone is 8 × 20. */}
+                {/* At least 24 × 24 px (WCAG 2.2 target size), as in the job list: a one-digit count alone is 8 × 20.
+                    40 × 40 on a phone or a touch screen (it was 11 × 22); a negative margin keeps the row as tall as it was. */}
                 <Link
                   href={`/company/jobs/${job.id}/applicants`}
-                  className="-my-1 inline-flex min-h-6 min-w-6 items-center justify-center rounded font-medium text-brand-700 hover:underline"
+                  className="-my-1 inline-flex min-h-6 min-w-6 items-center justify-center rounded font-medium text-brand-700 hover:underline max-sm:-my-2.5 max-sm:min-h-10 max-sm:min-w-10 pointer-coarse:-my-2.5 pointer-coarse:min-h-10 pointer-coarse:min-w-10"
                   aria-label={`${job.total_applicants} applicants`}
                   data-testid="applicants-link"
                 >

@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApplicantsTable } from '@/components/applicants/applicants-table';
+import { ApplicantsTableFrame } from '@/components/applicants/applicants-table-frame';
+import { renderWithProviders } from '../jobs/helpers';
+import { applicant } from './fixtures';
+
+jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));
+
+const JOB = { id: 7, title: 'Dry Van Driver' };
+const classes = (el: Element) => (el.getAttribute('class') ?? '').split(/\s+/);
+
+function setup() {
+  const onSortingChange = jest.fn();
+  const onOpen = jest.fn();
+  renderWithProviders(
+    <ApplicantsTable
+      rows={[applicant(), applicant({ userId: 22, applicationId: 12, firstName: 'Ann', lastName: 'Hauler', email: 'ann@demo.test', matchPoints: null })]}
+      sorting={[{ id: 'application_at', desc: true }]}
+      onSortingChange={onSortingChange}
+      job={JOB}
+      onOpen={onOpen}
+    />,
+  );
+  return { onSortingChange, onOpen, rows: screen.getAllByTestId('applicant-row') };
+}
+
+describe('ApplicantsTable: a table from sm up, a card per applicant on a phone (one render)', () => {
+  it('renders each applicant once, with each of its controls once', () => {
+    const { rows } = setup();
+    expect(rows).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Dan Driver' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: '90% match: why, for Dan Driver' })).toHaveLength(1);
+    expect(screen.getAllByLabelText('Stage of Dan Driver')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Add a tag to Dan Driver' })).toHaveLength(1);
+  });
+
+  it('pins the name and the stage only from sm up: on a phone they covered each other and the columns between', () => {
+    const { rows } = setup();
+    const cells = within(rows[0]).getAllByRole('cell');
+    const headers = screen.getAllByRole('columnheader');
+    for (const el of [cells[0], cells[cells.length - 1], headers[0], headers[headers.length - 1]]) {
+      expect(classes(el)).toContain('sm:sticky');
+      expect(classes(el)).not.toContain('sticky');
+    }
+    // The table is only wider than the screen from sm up; below, its rows are cards.
+    expect(classes(screen.getByRole('table'))).not.toContain('min-w-[60rem]');
+    expect(classes(rows[0])).toEqual(expect.arrayContaining(['max-sm:grid', 'max-sm:rounded-2xl', 'max-sm:border']));
+  });
+
+  it('names every fact of a card on a phone (there is no header row there) and hides those names from sm up', () => {
+    const { rows } = setup();
+    const card = within(rows[0]);
+    for (const label of ['Applied', 'Match', 'Distance', 'Experience', 'CDL', 'Owner-op', 'Tags', 'Stage']) {
+      const name = card.getByText(label);
+      expect(name).toHaveClass('sm:hidden');
+      expect(name.closest('td')).toBe(card.getAllByRole('cell').find((c) => c.contains(name)));
+    }
+    expect(card.getByText('11/10/2026')).toBeInTheDocument();
+    expect(card.getByTestId('applicant-distance')).toHaveTextContent('Less than 10 miles');
+    expect(card.getByText('6 years')).toBeInTheDocument();
+  });
+
+  it('shows the whole phone number on a phone instead of cutting the contact line', () => {
+    const { rows } = setup();
+    const contact = within(rows[0]).getByTestId('applicant-contact');
+    expect(classes(contact)).not.toContain('truncate');
+    expect(classes(contact)).toContain('sm:truncate');
+    expect(contact).toHaveTextContent('driver@demo.test · (214)555-0123');
+  });
+
+  it('keeps every column header for screen readers, sort buttons as a bar on a phone, 40 px tap targets', async () => {
+    const { rows, onSortingChange } = setup();
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual(['Applicant', 'Applied', 'Match', 'Distance', 'Experience', 'CDL', 'Owner-op', 'Tags', 'Stage']);
+    // Columns without a sort are read, not shown, on a phone.
+    expect(classes(headers[2])).toContain('max-sm:sr-only');
+    const sorts = screen.getAllByRole('button', { name: /^(Applicant|Applied|Distance|Experience|Owner-op|Stage)/ });
+    expect(sorts).toHaveLength(6);
+    for (const b of sorts) expect(classes(b)).toEqual(expect.arrayContaining(['max-sm:min-h-10', 'pointer-coarse:min-h-10']));
+    await userEvent.click(screen.getByRole('button', { name: /^Distance/ }));
+    expect(onSortingChange).toHaveBeenCalled();
+    const card = within(rows[0]);
+    expect(classes(card.getByRole('button', { name: 'Dan Driver' }))).toContain('max-sm:min-h-10');
+    expect(classes(card.getByRole('button', { name: '90% match: why, for Dan Driver' }))).toEqual(expect.arrayContaining(['max-sm:min-h-10', 'max-sm:min-w-10']));
+    expect(classes(card.getByLabelText('Stage of Dan Driver'))).toEqual(expect.arrayContaining(['h-10', 'sm:h-8', 'max-sm:w-full']));
+    expect(classes(card.getByRole('button', { name: 'Add a tag to Dan Driver' }))).toContain('min-h-10');
+    expect(classes(card.getByRole('button', { name: 'Remove tag Call back from Dan Driver' }))).toContain('max-sm:min-h-10');
+  });
+
+  it('the match button opens the applicant; a row without a match says n/a', async () => {
+    const { rows, onOpen } = setup();
+    await userEvent.click(within(rows[0]).getByRole('button', { name: '90% match: why, for Dan Driver' }));
+    expect(onOpen).toHaveBeenCalledWith(21);
+    expect(within(rows[1]).getByText('n/a')).toBeInTheDocument();
+  });
+
+  it('the stage picker shows the buttons\' 2 px focus ring, not a 1 px border colour', () => {
+    const { rows } = setup();
+    const stage = within(rows[0]).getByLabelText('Stage of Dan Driver');
+    expect(stage).toHaveClass('focus-visible:outline-2', 'focus-visible:outline-brand-500');
+    expect(classes(stage)).not.toContain('focus:outline-none');
+  });
+});
+
+describe('ApplicantsTableFrame (while the table loads)', () => {
+  it('has the same header cells as the table, pinned only from sm up', () => {
+    renderWithProviders(<ApplicantsTableFrame caption="Applicants" />);
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers).toHaveLength(9);
+    expect(classes(headers[0])).toContain('sm:sticky');
+    expect(classes(screen.getByRole('table'))).toContain('sm:min-w-[60rem]');
+  });
+});
