@@ -10,7 +10,8 @@ export type ActionMenuItem = { label: string; href?: string; onSelect?: () => vo
 /**
  * A "more actions" menu (WAI-ARIA menu button): Enter, Space or ArrowDown opens it on the first
  * item, ArrowUp on the last; the arrows, Home and End move, Escape closes it and gives the focus
- * back, Tab or a click elsewhere closes it. Placed in a portal with fixed position so a scrolling
+ * back, a click elsewhere closes it. Tab closes it and moves on from the button: the menu sits at the
+ * end of the page (a portal), so a Tab left to the browser from an item went round to "Skip to content". Placed in a portal with fixed position so a scrolling
  * list does not clip it, below the button or above it near the window's end. Written here instead
  * of a menu library because every row of the posted-jobs list has one (issue 16: first-load JS).
  */
@@ -74,7 +75,9 @@ export function ActionMenu({ label, groups, children, triggerClassName }: { labe
     else if (e.key === 'Home') go(0);
     else if (e.key === 'End') go(list.length - 1);
     else if (e.key === 'Escape') close(true);
-    else if (e.key === 'Tab') return close(false);
+    // The focus goes back to the button first; the browser's own Tab (not prevented) then moves on
+    // from there, to the control after the button (Shift+Tab: before it).
+    else if (e.key === 'Tab') return close(true);
     else if (e.key === ' ' && document.activeElement instanceof HTMLAnchorElement) document.activeElement.click();
     else return;
     e.preventDefault();
@@ -142,6 +145,8 @@ export function ActionMenu({ label, groups, children, triggerClassName }: { labe
 
 const itemClass = (danger?: boolean) =>
   clsx(
-    'flex w-full cursor-pointer select-none items-center rounded-lg px-3 py-2 text-left text-sm outline-none transition hover:bg-slate-100 focus:bg-slate-100',
+    // The buttons' 2 px focus ring (app/globals.css :focus-visible), drawn inside the item so the
+    // neighbours do not cover it; a grey background alone was too faint to see from the keyboard.
+    'flex w-full cursor-pointer select-none items-center rounded-lg px-3 py-2 text-left text-sm transition hover:bg-slate-100 focus:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500',
     danger ? 'text-red-600 hover:bg-red-50 focus:bg-red-50' : 'text-slate-700',
   );

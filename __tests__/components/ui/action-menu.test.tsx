@@ -7,6 +7,7 @@ function setup() {
   const onCancel = jest.fn();
   render(
     <>
+      <button type="button">before</button>
       <ActionMenu
         label="Actions for Dry Van Driver"
         groups={[
@@ -68,5 +69,36 @@ describe('ActionMenu (menu button pattern)', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('Tab closes it and moves on to the control after the button, not round to the top of the page', async () => {
+    const { trigger } = setup();
+    trigger.focus();
+    await userEvent.keyboard('{Enter}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Close job' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'elsewhere' })).toHaveFocus();
+  });
+
+  it('Shift+Tab closes it and moves to the control before the button', async () => {
+    const { trigger } = setup();
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab({ shift: true });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'before' })).toHaveFocus();
+  });
+
+  it('items show the buttons\' 2 px focus ring, not only a faint background', async () => {
+    const { trigger } = setup();
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    for (const item of screen.getAllByRole('menuitem')) {
+      expect(item).toHaveClass('focus-visible:outline-2', 'focus-visible:outline-brand-500');
+      // outline-none (Tailwind 4) sets --tw-outline-style: none, which would hide the ring.
+      expect(item).not.toHaveClass('outline-none');
+    }
   });
 });
