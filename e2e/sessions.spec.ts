@@ -97,6 +97,23 @@ test('a logout in one browser ends the session of the same sign-in in the other'
   await two.close();
 });
 
+test("a logout in one tab takes the account's other tab off the screen, without a click there", async ({ browser, request }) => {
+  const email = await signUp(request, 'member');
+  const one = await browserFor(browser, email, /\/members\/home/);
+  // A second tab of the same browser, on another page of the account.
+  const other = await one.context.newPage();
+  await other.goto('/members/settings');
+  await expect(other).toHaveURL(/\/members\/settings/);
+
+  await one.page.locator('#side-nav').getByRole('button', { name: 'Log out' }).click();
+  await one.page.getByRole('dialog', { name: 'Are you sure you want to Logout?' }).getByRole('button', { name: 'Log out' }).click();
+  await one.page.waitForURL(/\/login/);
+  // The other tab leaves by itself, for /login, and comes back to its page after signing in.
+  await other.waitForURL(/\/login\?callbackUrl=%2Fmembers%2Fsettings/);
+  await expect(other.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await one.context.close();
+});
+
 test('a password change on one device signs the other out', async ({ browser, request }) => {
   const email = await signUp(request, 'member');
   const one = await browserFor(browser, email, /\/members\/home/);

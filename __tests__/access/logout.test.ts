@@ -64,7 +64,7 @@ describe('/logout (the logout route of spec §2)', () => {
     new Function('localStorage', 'sessionStorage', script)(local, session);
     await new Promise((resolve) => setTimeout(resolve, 50));
     other.close();
-    expect(heard).toEqual([{ type: 'signed-out' }]);
+    expect(heard).toEqual([expect.objectContaining({ type: 'signed-out' })]);
     expect(Object.keys(local).filter((k) => k !== 'removeItem')).toEqual(['tna.deviceId', 'tna.nav']);
     expect(Object.keys(session).filter((k) => k !== 'removeItem')).toEqual(['tna.resetToken']);
     expect(res.headers.get('cache-control')).toBe('no-store');

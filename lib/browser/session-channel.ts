@@ -7,12 +7,19 @@
  */
 export const SESSION_CHANNEL = 'tna-session';
 
-type SessionMessage = { type: 'signed-out' } | { type: 'signed-in'; owner: number };
+type SessionMessage = ({ type: 'signed-out' } | { type: 'signed-in'; owner: number }) & { from?: string };
+
+/**
+ * This page's name on the channel. A page hears its own messages on its other channel objects:
+ * the tab logging out would otherwise start a second navigation (to /login?callbackUrl=…) that
+ * aborts its own.
+ */
+const PAGE = Math.random().toString(36).slice(2);
 
 function post(message: SessionMessage) {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(SESSION_CHANNEL);
-  channel.postMessage(message);
+  channel.postMessage({ ...message, from: PAGE });
   channel.close();
 }
 
@@ -28,6 +35,7 @@ export function watchSessionElsewhere(owner: number, leave: (reason: 'signed-out
   const channel = new BroadcastChannel(SESSION_CHANNEL);
   channel.onmessage = (event: MessageEvent<SessionMessage>) => {
     const message = event.data;
+    if (message?.from === PAGE) return;
     if (message?.type === 'signed-out') leave('signed-out');
     else if (message?.type === 'signed-in' && message.owner !== owner) leave('other-account');
   };

@@ -21,5 +21,5 @@ it('an expired session goes to /login with the page to come back to, and tells t
   expect(mockNavigate).toHaveBeenCalledWith('/login?callbackUrl=%2Fcompany%2Fjobs%2F5%2Fjob-content');
   await new Promise((resolve) => setTimeout(resolve, 50));
   other.close();
-  expect(heard).toEqual([{ type: 'signed-out' }]);
+  expect(heard).toEqual([expect.objectContaining({ type: 'signed-out' })]);
 });
