@@ -1,7 +1,7 @@
-import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
-import { applications, invoices, jobAddons, jobViews } from '@/lib/db/schema';
+import { applications, invoiceLines, invoices, jobViews } from '@/lib/db/schema';
 import { loadOwnedJob } from '@/lib/jobs/access';
 import { jobStatistics } from '@/lib/jobs/services';
 import { candidateCount } from './candidates';
@@ -44,10 +44,14 @@ export async function jobActivityStatistics(db: Database, actor: Actor | null, i
       .select({ total: count(), today: sql<number>`count(*) filter (where ${applications.createdAt} >= ${today})`.mapWith(Number) })
       .from(applications)
       .where(eq(applications.jobId, job.id)),
+    // What the job's add-ons were bought for, every period (the posting's and each renewal's add-on
+    // lines of its approved orders): the add-ons' current prices counted each once, renewals or not,
+    // and kept counting one switched off.
     db
-      .select({ cents: sql<number>`coalesce(sum(${jobAddons.costCents}), 0)`.mapWith(Number) })
-      .from(jobAddons)
-      .where(and(eq(jobAddons.jobId, job.id), isNotNull(jobAddons.paidThrough))),
+      .select({ cents: sql<number>`coalesce(sum(${invoiceLines.amountCents}), 0)`.mapWith(Number) })
+      .from(invoiceLines)
+      .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+      .where(and(eq(invoices.jobId, job.id), eq(invoices.status, 'APPROVED'), eq(invoiceLines.kind, 'addon'))),
     db
       .select({ cents: sql<number>`coalesce(sum(${invoices.amountCents}), 0)`.mapWith(Number) })
       .from(invoices)

@@ -8,7 +8,7 @@ import { jobPoints, rankedSql } from '@/lib/applications/candidates';
 import { recordJobView, visitorKey } from '@/lib/applications/views';
 import { queryRows } from '@/lib/db/client';
 import { getDb } from '@/lib/db/client';
-import { invoices, jobAddons, jobAddresses, jobs } from '@/lib/db/schema';
+import { invoiceLines, invoices, jobAddons, jobAddresses, jobs } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from '../jobs/helpers';
@@ -59,13 +59,27 @@ it('gives applications per day, totals, candidates and the cost per applicant: w
   // The posting ($500: address and boost) and a renewal by invoice count; a declined card does not.
   const [job] = await db.select({ companyId: jobs.companyId }).from(jobs).where(eq(jobs.id, jobId));
   const order = { companyId: job.companyId, jobId, paymentMethod: 'CELERO' as const };
-  await db.insert(invoices).values([
-    { ...order, number: 'INV-STATS-1', idempotencyKey: 'stats-1', actionType: 'new_job', status: 'APPROVED', amountCents: 50000 },
-    { ...order, number: 'INV-STATS-2', idempotencyKey: 'stats-2', actionType: 'renewal', status: 'APPROVED', amountCents: 30000, paymentMethod: 'CONTRACT' },
-    { ...order, number: 'INV-STATS-3', idempotencyKey: 'stats-3', actionType: 'renewal', status: 'DECLINED', amountCents: 30000 },
+  const [posting, renewal, declined] = await db
+    .insert(invoices)
+    .values([
+      { ...order, number: 'INV-STATS-1', idempotencyKey: 'stats-1', actionType: 'new_job', status: 'APPROVED', amountCents: 50000 },
+      { ...order, number: 'INV-STATS-2', idempotencyKey: 'stats-2', actionType: 'renewal', status: 'APPROVED', amountCents: 30000, paymentMethod: 'CONTRACT' },
+      { ...order, number: 'INV-STATS-3', idempotencyKey: 'stats-3', actionType: 'renewal', status: 'DECLINED', amountCents: 30000 },
+    ])
+    .returning({ id: invoices.id });
+  // The boost was bought with the posting and again with the renewal (two periods, $400); the
+  // declined renewal's and the never-paid promote's do not count.
+  const boost = { kind: 'addon' as const, description: 'Boost add-on', addonType: 'boost', amountCents: 20000 };
+  await db.insert(invoiceLines).values([
+    { invoiceId: posting.id, kind: 'job_posting', description: 'Job posting', amountCents: 30000 },
+    { invoiceId: posting.id, ...boost },
+    { invoiceId: renewal.id, kind: 'renewal', description: 'Renewal', amountCents: 10000 },
+    { invoiceId: renewal.id, ...boost },
+    { invoiceId: declined.id, kind: 'renewal', description: 'Renewal', amountCents: 10000 },
+    { invoiceId: declined.id, ...boost },
   ]);
   const res = await stats();
-  expect(res.json.data).toMatchObject({ total_applicants: 3, today_applicants: 2, total_candidates: 1, paid_addons_cost: 200, total_cost: 800, cost_per_applicant: 266.67 });
+  expect(res.json.data).toMatchObject({ total_applicants: 3, today_applicants: 2, total_candidates: 1, paid_addons_cost: 400, total_cost: 800, cost_per_applicant: 266.67 });
   expect(res.json.data.daily.at(-1).applications).toBe(2);
   expect(res.json.data.daily.at(-3).applications).toBe(1);
 });
