@@ -4,7 +4,8 @@ import dynamic from 'next/dynamic';
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import type { CardView } from '@/lib/payments/payment-methods';
-import type { HostedCardFieldsHandle } from './hosted-card-fields';
+import type { PayCardInput } from '@/lib/payments/schemas';
+import type { CardToken, HostedCardFieldsHandle } from './hosted-card-fields';
 import { SavedCard } from './saved-card';
 
 // The gateway's card fields load while the checkout's summary is fetched, or when "Use a new card"
@@ -16,9 +17,23 @@ const HostedCardFields = dynamic(() => import('./hosted-card-fields').then((m) =
 const CARD_FORM_LOADING = 'The card form is still loading. Try again in a moment.';
 
 export type CardPickerHandle = {
-  /** The token to pay with: undefined means the saved card; rejects when the new card is refused. */
-  cardToken: () => Promise<string | undefined>;
+  /**
+   * The card to pay with: undefined means the saved card; a new card is its token with what the
+   * hosted fields showed of it (the server needs those when the gateway's token does not describe
+   * itself, as Celero's do not). Rejects when the new card is refused.
+   */
+  card: () => Promise<PayCardInput | undefined>;
 };
+
+/** The hosted fields' answer as the charge calls take it; empty values are left out. */
+export function payCardOf(t: CardToken): PayCardInput {
+  const card: PayCardInput = { card_token: t.token };
+  if (t.card_holder_name.trim()) card.card_holder_name = t.card_holder_name.trim();
+  if (t.card_type) card.card_type = t.card_type;
+  if (t.masked_number) card.masked_number = t.masked_number;
+  if (t.expiration_date) card.expiration_date = t.expiration_date;
+  return card;
+}
 
 /** The saved card, or a new one through the gateway's hosted fields. */
 export const CardPicker = forwardRef<CardPickerHandle, { card: CardView | null; hostedFieldsUrl: string; disabled?: boolean }>(function CardPicker(
@@ -30,10 +45,10 @@ export const CardPicker = forwardRef<CardPickerHandle, { card: CardView | null; 
   const savedSelected = !!card && useSaved;
 
   useImperativeHandle(ref, () => ({
-    cardToken: async () => {
+    card: async () => {
       if (savedSelected) return undefined;
       if (!fields.current) throw new Error(CARD_FORM_LOADING);
-      return (await fields.current.tokenize()).token;
+      return payCardOf(await fields.current.tokenize());
     },
   }));
 

@@ -67,7 +67,8 @@ export const HostedCardFields = forwardRef<HostedCardFieldsHandle, { url: string
         if (data.type === 'tna:resize' && typeof data.height === 'number') setHeight(Math.min(Math.max(data.height, 120), 600));
         if (data.type === 'tna:ready') setReady(true);
         if (data.type === 'tna:card-token' && typeof data.token === 'string') {
-          const card = { token: data.token, card_type: String(data.card_type), masked_number: String(data.masked_number), expiration_date: String(data.expiration_date), card_holder_name: String(data.card_holder_name ?? '') };
+          const text = (v: unknown) => (typeof v === 'string' ? v : '');
+          const card = { token: data.token, card_type: text(data.card_type), masked_number: text(data.masked_number), expiration_date: text(data.expiration_date), card_holder_name: text(data.card_holder_name) };
           // Clears an earlier refusal; the bank has not been asked yet, so nothing here says success.
           report(null);
           pending.current?.resolve(card);

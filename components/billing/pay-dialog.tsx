@@ -29,7 +29,7 @@ export function PayDialog({ jobId, kind, open, onOpenChange, onPaid }: { jobId: 
 
   async function onPay() {
     if (!s) return;
-    const paid = await run(invoiced, (cardToken) => pay.mutateAsync({ job_id: jobId, card_token: cardToken, expected_total_cents: s.total_cents }));
+    const paid = await run(invoiced, (card) => pay.mutateAsync({ job_id: jobId, ...card, expected_total_cents: s.total_cents }));
     if (!paid) return;
     // Approved but not applied (the job ended meanwhile): the answer says so and what to do.
     if (!paid.job_updated) toast.show('error', paid.message);

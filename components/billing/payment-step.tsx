@@ -58,8 +58,8 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
   const invoiced = s.billing_type === 'CONTRACT';
 
   async function pay() {
-    const paid = await run(invoiced, (cardToken) =>
-      charge.mutateAsync({ secret_token: s.secret_token, action_type: 'new_job', card_token: cardToken, multimediaUploadFailed: multimediaFailed || undefined, expected_total_cents: s.total_cents }),
+    const paid = await run(invoiced, (card) =>
+      charge.mutateAsync({ secret_token: s.secret_token, action_type: 'new_job', ...card, multimediaUploadFailed: multimediaFailed || undefined, expected_total_cents: s.total_cents }),
     );
     if (!paid) return;
     if (!paid.job_updated) toast.show('error', paid.message);

@@ -60,7 +60,7 @@ export async function listCompanyInvoices(db: Database, actor: Actor, query: Adm
  * An admin records that an invoice was settled (money received outside the portal). Only a due
  * invoice can be marked; who and when go to the audit log in the same transaction.
  */
-export async function markInvoicePaid(db: Database, actor: Actor, invoiceId: number, now = new Date()) {
+export async function markInvoicePaid(db: Database, actor: Actor, invoiceId: number, { now = new Date(), ip }: { now?: Date; ip?: string } = {}) {
   requireAdmin(actor);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
@@ -77,6 +77,7 @@ export async function markInvoicePaid(db: Database, actor: Actor, invoiceId: num
       subjectId: paid.id,
       companyId: paid.companyId,
       details: { number: paid.number, amount_cents: paid.amountCents, due_at: paid.dueAt?.toISOString() ?? null, paid_at: now.toISOString() },
+      ip,
     });
     return toInvoiceView(paid, await linesOf(tx as unknown as Database, [paid.id]));
   });

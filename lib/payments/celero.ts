@@ -33,6 +33,9 @@ function toResult(tx: CeleroTransaction | undefined, msg: string | undefined, re
   return { outcome: 'error', transactionId: tx?.id, message, replayed };
 }
 
+/** 4xx answers that say "not now", not "no": 408 time-out, 409 conflict, 425 too early, 429 too many requests. */
+const UNCLEAR_STATUSES = new Set([408, 409, 425, 429]);
+
 export function celeroGateway(cfg: CeleroConfig): PaymentGateway {
   const base = cfg.baseUrl.replace(/\/+$/, '');
 
@@ -53,6 +56,10 @@ export function celeroGateway(cfg: CeleroConfig): PaymentGateway {
       const { httpStatus, reply } = await post('/api/transaction', body);
       const tx = Array.isArray(reply.data) ? reply.data[0] : (reply.data ?? undefined);
       if (httpStatus >= 500) return { outcome: 'error', message: reply.msg || 'Processing error.' };
+      // Busy, timed out or in conflict (e.g. the same key still being processed): the sale's fate is
+      // unknown, so it is retried with its key and looked up, never taken for a refusal.
+      if (UNCLEAR_STATUSES.has(httpStatus) && !tx) return { outcome: 'error', message: reply.msg || 'Processing error.' };
+      // Any other 4xx without a transaction (a validation error, a bad token): a real refusal.
       if (httpStatus >= 400 && !tx) return { outcome: 'declined', message: reply.msg || 'Validation error.' };
       return toResult(tx, reply.msg);
     } catch (error) {

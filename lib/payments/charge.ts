@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { jobChanged } from '@/lib/cache/tags';
-import { invoices, paymentAttempts } from '@/lib/db/schema';
+import { invoices, paymentAttempts, paymentMethods } from '@/lib/db/schema';
 import { log } from '@/lib/log';
 import type { ChargeResult, PaymentGateway } from './gateway';
 import { liveOrder, openOrder, type Invoice, type OrderInput } from './orders';
@@ -67,23 +67,53 @@ async function safeCharge(gateway: PaymentGateway, invoice: Invoice, token: stri
 const isAlreadyPaid = (r: ChargeResult) => r.message.includes(ALREADY_PAID_MARKER);
 
 /**
+ * What the charge calls of one order came to. `unsettled`: the gateway's answer stayed unclear and
+ * it could not be asked what happened, so the order stays PROCESSING_PAYMENT for the reconciler.
+ */
+export type ChargeVerdict = { approved: boolean; result: ChargeResult; unsettled?: boolean };
+
+/**
  * The retry rules of spec §4 for one order: approved or 'is already paid. Aborting' → paid; a
  * processing error → one retry after 5000 ms with the SAME idempotency key; anything else is the
- * order's error.
+ * order's error. A processing error is no refusal (a time-out, a busy processor: the sale may have
+ * gone through), so when the retry errors too the gateway is asked for the key first (see unclear).
  */
-export async function chargeWithRetry(db: Database, gateway: PaymentGateway, invoice: Invoice, token: string, deps: ChargeDeps = {}, firstAttempt = 1) {
+export async function chargeWithRetry(db: Database, gateway: PaymentGateway, invoice: Invoice, token: string, deps: ChargeDeps = {}, firstAttempt = 1): Promise<ChargeVerdict> {
   const sleep = withDefaults(deps).sleep ?? realSleep;
   let attempt = firstAttempt;
   let result = await safeCharge(gateway, invoice, token);
   for (;;) {
     const paid = result.outcome === 'approved' || isAlreadyPaid(result);
     await recordAttempt(db, invoice, gateway.name, attempt, paid && result.outcome !== 'approved' ? 'already_paid' : result.outcome, result);
-    if (paid) return { approved: true as const, result };
-    if (result.outcome !== 'error' || attempt > firstAttempt) return { approved: false as const, result };
+    if (paid) return { approved: true, result };
+    if (result.outcome !== 'error') return { approved: false, result };
+    if (attempt > firstAttempt) return unclear(db, gateway, invoice, result);
     await sleep(CHARGE_RETRY_DELAY_MS);
     attempt += 1;
     result = await safeCharge(gateway, invoice, token);
   }
+}
+
+/**
+ * Both tries answered a processing error: before the order is declined (and the user's next click
+ * charges under a new key), the gateway says what it did with this key. Approved there → paid;
+ * declined → that reason; never seen, or seen failing → declined with the error, nothing was taken.
+ * If it cannot be asked, nothing is decided: the order stays in flight and the reconciler (the
+ * next request for it, or the tick) asks again later.
+ */
+async function unclear(db: Database, gateway: PaymentGateway, invoice: Invoice, result: ChargeResult): Promise<ChargeVerdict> {
+  let found: ChargeResult | null;
+  try {
+    found = await gateway.lookup(invoice.idempotencyKey);
+  } catch (error) {
+    log.warn('Charge unclear and its lookup failed; the order is left for the reconciler', { invoiceId: invoice.id, error });
+    return { approved: false, result, unsettled: true };
+  }
+  if (!found) return { approved: false, result };
+  await recordAttempt(db, invoice, gateway.name, 0, 'reconciled', found);
+  if (found.outcome === 'approved' || isAlreadyPaid(found)) return { approved: true, result: found };
+  if (found.outcome === 'declined') return { approved: false, result: found };
+  return { approved: false, result };
 }
 
 /**
@@ -144,20 +174,30 @@ async function settleInTransaction(db: Database, invoice: Invoice, approved: boo
   });
 }
 
+/** The token of the card an order was opened with, or null (no card, or the card row is gone). */
+export async function orderCardToken(db: Database, invoice: Invoice): Promise<string | null> {
+  if (!invoice.paymentMethodId) return null;
+  const [card] = await db.select({ token: paymentMethods.token }).from(paymentMethods).where(eq(paymentMethods.id, invoice.paymentMethodId));
+  return card?.token ?? null;
+}
+
 /**
  * A crashed request left the order in flight: ask the gateway what happened to its key before
- * charging anything again, then finish the order.
+ * charging anything again, then finish the order. It is charged (same key) only with its own card,
+ * the one it was opened with: never with the card of whichever request finds it.
  */
-export async function reconcile(db: Database, gateway: PaymentGateway, invoice: Invoice, token: string | null, onApproved: OnApproved, deps: ChargeDeps = {}) {
+export async function reconcile(db: Database, gateway: PaymentGateway, invoice: Invoice, onApproved: OnApproved, deps: ChargeDeps = {}) {
   const now = deps.now?.() ?? new Date();
   const found = await gateway.lookup(invoice.idempotencyKey);
   if (found && (found.outcome === 'approved' || found.outcome === 'declined')) {
     await recordAttempt(db, invoice, gateway.name, 0, 'reconciled', found);
     return settle(db, invoice, found.outcome === 'approved', found, onApproved, now);
   }
+  const token = await orderCardToken(db, invoice);
   if (!token) return settle(db, invoice, false, { outcome: 'error', message: 'The payment was interrupted. Please try again.' }, onApproved, now);
   // Never reached the gateway, or left in error: the same key makes a second charge impossible.
-  const { approved, result } = await chargeWithRetry(db, gateway, invoice, token, deps);
+  const { approved, result, unsettled } = await chargeWithRetry(db, gateway, invoice, token, deps);
+  if (unsettled) return invoice;
   return settle(db, invoice, approved, result, onApproved, now);
 }
 
@@ -180,7 +220,8 @@ function outcomeOf(invoice: Invoice, alreadyPaid = false): PaymentOutcome {
 /**
  * Pays one order exactly once. A second request for the same job and action (double click,
  * concurrent tab, retry after a time-out) finds the live order: paid → success without charging;
- * in flight → waits for it (or reconciles it when stale) and answers its result.
+ * in flight → waits for it and answers its result; stale (a crashed request's) → reconciles it
+ * with its own card, and when that is refused opens this request's order afresh.
  */
 export async function payOnce(
   db: Database,
@@ -197,7 +238,14 @@ export async function payOnce(
     if (live?.status === 'APPROVED') return outcomeOf(live, true);
     if (live) {
       const stale = now.getTime() - live.updatedAt.getTime() > STALE_PROCESSING_MS;
-      if (stale && gateway) return outcomeOf(await reconcile(db, gateway, live, token, onApproved, deps));
+      if (stale && gateway) {
+        // A crashed request's order is finished with its own card and amount. Paid (or still
+        // unclear) is this request's answer; refused, this request opens its own order afresh,
+        // with its card and the total its payer confirmed.
+        const settled = await reconcile(db, gateway, live, onApproved, deps);
+        if (settled.status === 'DECLINED') continue;
+        return outcomeOf(settled);
+      }
       return outcomeOf(await waitForPeer(db, live, deps), true);
     }
     // Invoice-billed: nothing to charge; the order is invoiced on the company's contract and due on its terms.
@@ -212,7 +260,9 @@ export async function payOnce(
     }
     const invoice = await openOrder(db, order, now);
     if (!invoice) continue; // lost the race: read the winner's order
-    const { approved, result } = await chargeWithRetry(db, gateway, invoice, token, deps);
+    const { approved, result, unsettled } = await chargeWithRetry(db, gateway, invoice, token, deps);
+    // The gateway's answer stayed unclear and it could not be asked: the reconciler settles it.
+    if (unsettled) return outcomeOf(invoice);
     return outcomeOf(await settle(db, invoice, approved, result, onApproved, deps.now?.() ?? new Date()));
   }
   throw new Error('Could not open the order after three attempts.');

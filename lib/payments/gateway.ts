@@ -18,7 +18,10 @@ export type ChargeOutcome =
   | 'approved'
   /** The issuer said no (final: do not retry). */
   | 'declined'
-  /** Processing failure (network, processor hiccup): one retry with the same key is safe. */
+  /**
+   * Processing failure (network, time-out, processor hiccup, busy): not a refusal, the sale may have
+   * gone through. One retry with the same key is safe; then the key is looked up before declining.
+   */
   | 'error';
 
 export type ChargeResult = {

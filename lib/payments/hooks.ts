@@ -5,6 +5,7 @@ import { api } from '@/lib/api/client';
 import type { CardView } from './payment-methods';
 import type { InvoiceView } from './invoices';
 import type { PaymentSummary } from './summary';
+import type { PayCardInput } from './schemas';
 
 /** React Query hooks of the payments API; keys start with 'payments'. */
 export const paymentKeys = {
@@ -52,7 +53,7 @@ export function usePaymentSummary(jobId: number | null, action: 'new_job' | 'add
 export function usePayJob(kind: 'addons' | 'renewal') {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { job_id: number; card_token?: string; expected_total_cents?: number }) =>
+    mutationFn: async (body: { job_id: number; expected_total_cents?: number } & PayCardInput) =>
       (await api<ChargeAnswer>(kind === 'addons' ? '/payment/employer/job/addons' : '/payment/invoice/renewal', { method: 'POST', body })).data,
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['payments'] });
@@ -67,7 +68,7 @@ export type ChargeAnswer = { message: string; job_updated: boolean; already_paid
 export function useChargeJob() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { secret_token: string; action_type: 'new_job'; card_token?: string; multimediaUploadFailed?: boolean; expected_total_cents?: number }) =>
+    mutationFn: async (body: { secret_token: string; action_type: 'new_job'; multimediaUploadFailed?: boolean; expected_total_cents?: number } & PayCardInput) =>
       (await api<ChargeAnswer>('/payment/company/invoice/charge', { method: 'POST', body })).data,
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['payments'] });

@@ -14,6 +14,7 @@ import { getGateway } from './gateway';
 import { currentJob, markLinesPaid, publishJob, renewJobPeriod, startBoost, type ChargeableJob } from './jobs-port';
 import { totalOf, type LineInput, type OrderInput } from './orders';
 import { makeDefaultCard, resolveCard } from './payment-methods';
+import type { PayCardInput } from './schemas';
 import { portalDateText } from '@/lib/validation/portal-day';
 
 /**
@@ -93,22 +94,34 @@ export function afterApproval(job: ChargeableJob, company: Company, deps: Charge
   };
 }
 
-/** Card or contract: builds the order and pays it once (see payOnce). */
+/** The card typed at checkout, as a charge call sends it (none: the saved card, or the contract). */
+export function newCardOf(input: PayCardInput): PayCardInput | undefined {
+  if (!input.card_token) return undefined;
+  const { card_token, card_holder_name, card_type, masked_number, expiration_date } = input;
+  return { card_token, card_holder_name, card_type, masked_number, expiration_date };
+}
+
+/**
+ * Card or contract: builds the order and pays it once (see payOnce). `newCard` is the card typed
+ * at checkout (its token and what the hosted fields showed of it); none means the saved card, or
+ * the contract. `ip` goes to the audit entry when the new card becomes the saved one.
+ */
 export async function pay(
   db: Database,
   actor: Actor | null,
   job: ChargeableJob,
   company: Company,
   order: Omit<OrderInput, 'companyId' | 'jobId' | 'jobTitle' | 'paymentMethod'>,
-  cardToken: string | undefined,
+  newCard: PayCardInput | undefined,
   onApproved: OnApproved,
   deps: ChargeDeps,
+  ip?: string,
 ): Promise<PaymentOutcome> {
   const base = { ...order, companyId: job.companyId, jobId: job.id, jobTitle: job.title, createdBy: actor?.userId ?? null };
-  if (company.billingType === 'CONTRACT' && !cardToken) {
+  if (company.billingType === 'CONTRACT' && !newCard?.card_token) {
     return payOnce(db, null, { ...base, paymentMethod: 'CONTRACT' }, null, onApproved, deps);
   }
-  const card = await resolveCard(db, job.companyId, actor?.userId ?? null, cardToken);
+  const card = await resolveCard(db, job.companyId, actor?.userId ?? null, newCard);
   const gateway = await getGateway(db);
   const outcome = await payOnce(
     db,
@@ -120,7 +133,7 @@ export async function pay(
   );
   // Only the card this request charged: an order already paid (a second tab, a replay) answers
   // success without touching the card sent with it, which may never have been approved.
-  if (outcome.approved && outcome.invoice.paymentMethodId === card.id && !card.isDefault) await makeDefaultCard(db, job.companyId, card.id);
+  if (outcome.approved && outcome.invoice.paymentMethodId === card.id && !card.isDefault) await makeDefaultCard(db, job.companyId, card.id, { actor, ip });
   return outcome;
 }
 

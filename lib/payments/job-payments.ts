@@ -5,10 +5,10 @@ import type { Database } from '@/lib/db/client';
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
 import { assertNotEnded, assertPayable } from '@/lib/jobs/ended';
 import { payOnce, type ChargeDeps } from './charge';
-import { afterApproval, answer, assertShownTotal, companyOfJob, nothingToPay, pay } from './job-order';
+import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay } from './job-order';
 import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, type ChargeableJob } from './jobs-port';
 import { renewJob } from './renewals';
-import type { ChargeInput, JobChargeInput } from './schemas';
+import type { ChargeInput, JobChargeInput, PayCardInput } from './schemas';
 
 /** The charge calls of a job: a new posting, its add-ons, the contract invoice, an admin's boost (renewals: ./renewals.ts). */
 
@@ -18,13 +18,14 @@ export const MULTIMEDIA_FAILED = 'multimedia upload failed';
  * POST /payment/company/invoice/charge: pays a new job named by its jobs_post_token (card, or the
  * company's contract) and publishes it. Also accepts action_type addons and renewal.
  */
-export async function chargeJob(db: Database, actor: Actor, input: ChargeInput, deps: ChargeDeps = {}) {
+export async function chargeJob(db: Database, actor: Actor, input: ChargeInput, deps: ChargeDeps = {}, ip?: string) {
   if (input.multimediaUploadFailed || input.multimedia_upload_failed) throw unprocessable(MULTIMEDIA_FAILED);
   const job = await loadChargeableJob(db, actor, { jobsPostToken: input.secret_token });
-  const rest = { job_id: job.id, card_token: input.card_token, expected_total_cents: input.expected_total_cents };
-  if (input.action_type === 'addons') return payAddons(db, actor, rest, deps);
-  if (input.action_type === 'renewal') return renewJob(db, actor, rest, deps);
-  return payNewJob(db, actor, job, input.card_token, input.expected_total_cents, deps);
+  const card = newCardOf(input);
+  const rest = { job_id: job.id, ...card, expected_total_cents: input.expected_total_cents };
+  if (input.action_type === 'addons') return payAddons(db, actor, rest, deps, ip);
+  if (input.action_type === 'renewal') return renewJob(db, actor, rest, deps, ip);
+  return payNewJob(db, actor, job, card, input.expected_total_cents, deps, ip);
 }
 
 /**
@@ -38,7 +39,7 @@ export async function invoiceJob(db: Database, actor: Actor, input: { job_id: nu
   return payNewJob(db, actor, job, undefined, input.expected_total_cents, deps);
 }
 
-async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardToken: string | undefined, expected: number | undefined, deps: ChargeDeps) {
+async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, card: PayCardInput | undefined, expected: number | undefined, deps: ChargeDeps, ip?: string) {
   assertPayable(job);
   const company = await companyOfJob(db, job);
   nothingToPay(job);
@@ -46,7 +47,7 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardTok
   const lines = [...postingLines(job), ...addonLines(subscribed)];
   assertShownTotal(lines, expected);
   const order = { actionType: 'new_job' as const, periodKey: '', autoRenew: job.autoRenew, lines };
-  const outcome = await pay(db, actor, job, company, order, cardToken, afterApproval(job, company, deps), deps);
+  const outcome = await pay(db, actor, job, company, order, card, afterApproval(job, company, deps), deps, ip);
   return answer(outcome, job);
 }
 
@@ -55,7 +56,7 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, cardTok
  * on and targeting addresses added since its posting was paid (card: charged; invoice-billed: an
  * invoice line). They go live in the order's effect (afterApproval), never before.
  */
-export async function payAddons(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
+export async function payAddons(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}, ip?: string) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
   assertNotEnded(job);
   assertPayable(job);
@@ -68,7 +69,7 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
   const items = lines.map((l) => l.addonType ?? `address:${l.addressId}`).sort();
   const periodKey = `${items.join(',')}@${job.expirationDate?.toISOString() ?? ''}`;
   const order = { actionType: 'addons' as const, periodKey, lines };
-  const outcome = await pay(db, actor, job, company, order, input.card_token, afterApproval(job, company, deps), deps);
+  const outcome = await pay(db, actor, job, company, order, newCardOf(input), afterApproval(job, company, deps), deps, ip);
   return answer(outcome, job);
 }
 

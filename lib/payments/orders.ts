@@ -2,6 +2,7 @@ import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { invoiceCounters, invoiceLines, invoices } from '@/lib/db/schema';
 import { AppError, sqlState } from '@/lib/errors';
+import { portalDateText } from '@/lib/validation/portal-day';
 import { dueDateFrom, settlesAtOnce } from './settlement';
 
 export type Invoice = typeof invoices.$inferSelect;
@@ -45,9 +46,15 @@ export function formatInvoiceNumber(year: number, n: number) {
   return `INV-${year}-${String(n).padStart(6, '0')}`;
 }
 
+/**
+ * The year an order is numbered in: the portal zone's (US/Eastern), the year its documents print.
+ * An order at 8 pm Eastern on December 31 is already next year in UTC, yet dated 12/31.
+ */
+export const invoiceYearOf = (at: Date) => Number(portalDateText(at).slice(-4));
+
 /** The next number of the year, in the caller's transaction (a rolled-back order leaves no gap). */
 async function nextNumber(tx: Database, now: Date) {
-  const year = now.getUTCFullYear();
+  const year = invoiceYearOf(now);
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ year, last: 1 })

@@ -2,9 +2,10 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { companies, paymentMethods } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit';
 import { AppError, notFound, unprocessable } from '@/lib/errors';
 import { getGateway, type PaymentGateway } from './gateway';
-import type { SaveCardInput } from './schemas';
+import type { NewCardInput, PayCardInput, SaveCardInput } from './schemas';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
@@ -64,13 +65,42 @@ async function verifyWithIssuer(gateway: PaymentGateway, token: string) {
  * bank declines is answered 402 with its reason and never saved, since automatic renewals would
  * charge it later.
  */
-export async function saveCompanyCard(db: Database, actor: Actor, input: SaveCardInput): Promise<CardView> {
+export async function saveCompanyCard(db: Database, actor: Actor, input: SaveCardInput, ip?: string): Promise<CardView> {
   const company = await companyOf(db, actor);
-  const row = await storeCard(db, company.id, actor.userId, input);
+  const row = await storeCard(db, company.id, actor.userId, input, true, { actor, ip });
   return toCardView(row);
 }
 
-export async function storeCard(db: Database, companyId: number, userId: number | null, input: SaveCardInput, makeDefault = true): Promise<PaymentMethodRow> {
+/** Who changed a company's cards, for the audit log (`payment_method.save`, `payment_method.default`). */
+export type CardAudit = { actor: Actor | null; ip?: string | null };
+
+async function auditCard(db: Database, audit: CardAudit | undefined, action: 'payment_method.save' | 'payment_method.default', row: PaymentMethodRow) {
+  if (!audit) return;
+  await recordAudit(db, {
+    actorUserId: audit.actor?.userId ?? null,
+    impersonatorId: audit.actor?.impersonatorId ?? null,
+    action,
+    subjectType: 'payment_method',
+    subjectId: row.id,
+    companyId: row.companyId,
+    details: { card_type: row.cardType, masked_number: row.maskedNumber, expiration_date: row.expirationDate, is_default: row.isDefault },
+    ip: audit.ip ?? null,
+  });
+}
+
+/**
+ * Stores a card token for the company (or finds it stored). With `makeDefault` it becomes the
+ * default card, written to the audit log (`payment_method.save`) when `audit` says who saved it.
+ * The card details come from the gateway, else from the hosted fields' answer in `input`.
+ */
+export async function storeCard(
+  db: Database,
+  companyId: number,
+  userId: number | null,
+  input: NewCardInput,
+  makeDefault = true,
+  audit?: CardAudit,
+): Promise<PaymentMethodRow> {
   const gateway = await getGateway(db);
   const info = await gateway.card(input.card_token);
   const details = info ?? (input.card_type && input.masked_number && input.expiration_date
@@ -96,6 +126,7 @@ export async function storeCard(db: Database, companyId: number, userId: number 
       if (makeDefault && !saved.isDefault) {
         await clearDefault(t, companyId);
         const [row] = await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, saved.id)).returning();
+        await auditCard(t, audit, 'payment_method.save', row);
         return row;
       }
       return saved;
@@ -110,11 +141,12 @@ export async function storeCard(db: Database, companyId: number, userId: number 
         cardType: details.cardType,
         maskedNumber: details.maskedNumber,
         expirationDate: details.expirationDate,
-        cardHolderName: input.card_holder_name || details.cardHolderName,
+        cardHolderName: input.card_holder_name || details.cardHolderName || '',
         isDefault: makeDefault,
         createdBy: userId,
       })
       .returning();
+    if (makeDefault) await auditCard(t, audit, 'payment_method.save', row);
     return row;
   });
 }
@@ -129,23 +161,26 @@ async function lockCompanyCards(db: Database, companyId: number) {
 
 const CARD_LOCK_SPACE = 7_341_100;
 
-/** Which card pays: a new token (saved as the default), or the company's default card. */
-export async function resolveCard(db: Database, companyId: number, userId: number | null, cardToken: string | undefined) {
+/**
+ * Which card pays: a new token (stored, not yet the default), or the company's default card. A new
+ * token is described by the gateway, else by what the hosted fields showed (`card_type`,
+ * `masked_number`, `expiration_date`, as when saving a card): Celero's tokens do not describe
+ * themselves, so without those a card typed at checkout could never pay.
+ */
+export async function resolveCard(db: Database, companyId: number, userId: number | null, card: PayCardInput | undefined) {
+  const cardToken = card?.card_token;
   if (cardToken) {
     const [existing] = await db
       .select()
       .from(paymentMethods)
       .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.token, cardToken), isNull(paymentMethods.deletedAt)));
     if (existing) return existing;
-    const gateway = await getGateway(db);
-    const info = await gateway.card(cardToken);
-    if (!info) throw unprocessable('Invalid credit card number.', 'card_token');
     // A card typed at checkout becomes the saved card only once a charge on it is approved.
-    return storeCard(db, companyId, userId, { card_token: cardToken, card_holder_name: info.cardHolderName }, false);
+    return storeCard(db, companyId, userId, { ...card, card_token: cardToken }, false);
   }
-  const card = await defaultCard(db, companyId);
-  if (!card) throw unprocessable('Add a card to pay.', 'card_token');
-  return card;
+  const saved = await defaultCard(db, companyId);
+  if (!saved) throw unprocessable('Add a card to pay.', 'card_token');
+  return saved;
 }
 
 async function clearDefault(db: Database, companyId: number) {
@@ -155,13 +190,15 @@ async function clearDefault(db: Database, companyId: number) {
     .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, true), isNull(paymentMethods.deletedAt)));
 }
 
-/** After an approved charge on a card typed at checkout: it becomes the company's saved card. */
-export async function makeDefaultCard(db: Database, companyId: number, cardId: number) {
+/** After an approved charge on a card typed at checkout: it becomes the company's saved card (audited). */
+export async function makeDefaultCard(db: Database, companyId: number, cardId: number, audit?: CardAudit) {
   await db.transaction(async (tx) => {
-    await lockCompanyCards(tx as unknown as Database, companyId);
+    const t = tx as unknown as Database;
+    await lockCompanyCards(t, companyId);
     const [card] = await tx.select({ isDefault: paymentMethods.isDefault }).from(paymentMethods).where(and(eq(paymentMethods.id, cardId), eq(paymentMethods.companyId, companyId)));
     if (!card || card.isDefault) return;
-    await clearDefault(tx as unknown as Database, companyId);
-    await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, cardId));
+    await clearDefault(t, companyId);
+    const [row] = await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, cardId)).returning();
+    await auditCard(t, audit, 'payment_method.default', row);
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import type { BatchOptions } from '@/lib/db/batches';
-import { invoices, paymentMethods } from '@/lib/db/schema';
+import { invoices } from '@/lib/db/schema';
 import { log } from '@/lib/log';
 import { reconcile, STALE_PROCESSING_MS, type ChargeDeps, type OnApproved } from './charge';
 import { getGateway } from './gateway';
@@ -11,7 +11,8 @@ import { autoRenewDueJobs } from './renewals';
 
 /**
  * Orders a crashed request left in PROCESSING_PAYMENT (tick step): ask the gateway by key, charge
- * again with the same key if it never saw it, and apply the job-side effect once approved.
+ * again with the same key and the order's own card if it never saw it, and apply the job-side
+ * effect once approved.
  */
 export async function reconcileStaleOrders(db: Database, now: Date, deps: ChargeDeps = {}) {
   const stale = await db
@@ -23,10 +24,9 @@ export async function reconcileStaleOrders(db: Database, now: Date, deps: Charge
   for (const invoice of stale) {
     // One order's failure (its job gone, a gateway fault) must not hold up the others or the renewals after them.
     try {
-      const [card] = invoice.paymentMethodId ? await db.select({ token: paymentMethods.token }).from(paymentMethods).where(eq(paymentMethods.id, invoice.paymentMethodId)) : [];
       const job = invoice.jobId ? await loadChargeableJob(db, null, { jobId: invoice.jobId }) : null;
       const effect: OnApproved = job ? afterApproval(job, await companyOfJob(db, job), { ...deps, now: () => now }) : async () => {};
-      const settled = await reconcile(db, await getGateway(db), invoice, card?.token ?? null, effect, deps);
+      const settled = await reconcile(db, await getGateway(db), invoice, effect, deps);
       if (settled.status === 'APPROVED') report.approved += 1;
       else if (settled.status === 'PROCESSING_PAYMENT') report.failed += 1;
       else report.declined += 1;

@@ -10,10 +10,10 @@ import { dueRenewals, renewalRefusal } from '@/lib/jobs/lifecycle';
 import { log } from '@/lib/log';
 import { enqueueTemplate } from '@/lib/mail';
 import { withDefaults, type ChargeDeps } from './charge';
-import { afterApproval, answer, assertShownTotal, companyOfJob, nothingToPay, pay, PAYMENT_COMPLETED, recipientOf } from './job-order';
+import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay, PAYMENT_COMPLETED, recipientOf } from './job-order';
 import { isPublished, loadChargeableJob, renewalLines, type ChargeableJob } from './jobs-port';
 import { PaymentInProgress, type LineInput } from './orders';
-import type { JobChargeInput } from './schemas';
+import type { JobChargeInput, PayCardInput } from './schemas';
 
 /**
  * The renewal of one period: charge the posting amount, 30 more days, a mail. Refused before any
@@ -21,7 +21,7 @@ import type { JobChargeInput } from './schemas';
  * window: the end date a renewal moved is the key of the next one, so a repeated renewal would
  * otherwise be charged as a new period.
  */
-async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, cardToken: string | undefined, auto: boolean, deps: ChargeDeps, expected?: number) {
+async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, card: PayCardInput | undefined, auto: boolean, deps: ChargeDeps, expected?: number, ip?: string) {
   assertPayable(job);
   const now = withDefaults(deps).now?.() ?? new Date();
   const early = renewalRefusal(job, now);
@@ -32,7 +32,7 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
   assertShownTotal(lines, expected);
   const periodKey = job.expirationDate?.toISOString() ?? 'first';
   const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines };
-  const outcome = await pay(db, actor, job, company, order, cardToken, afterApproval(job, company, deps), deps);
+  const outcome = await pay(db, actor, job, company, order, card, afterApproval(job, company, deps), deps, ip);
   return { outcome, company };
 }
 
@@ -40,11 +40,11 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
 export const RENEWAL_REPEAT_MS = 2 * 60 * 1000;
 
 /** POST /payment/invoice/renewal */
-export async function renewJob(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}) {
+export async function renewJob(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}, ip?: string) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
   if (!isPublished(job)) throw unprocessable('This job has not been posted yet.');
   try {
-    const { outcome } = await renewal(db, actor, job, input.card_token, false, deps, input.expected_total_cents);
+    const { outcome } = await renewal(db, actor, job, newCardOf(input), false, deps, input.expected_total_cents, ip);
     return answer(outcome, job);
   } catch (error) {
     // Sent again right after it went through (it moved the end date, so this one is "too early"):
@@ -89,10 +89,14 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
         if (await autoRenew(db, id, now, deps)) report.renewed += 1;
         else report.failed += 1;
       } catch (error) {
-        // An error of ours, not a refused payment: the others go on, and this job is not expired
-        // unbilled (expire-jobs spares `retry`); the next tick tries it again.
-        log.error('Auto-renewal failed; tried again next tick', { jobId: id, error });
-        report.errors += 1;
+        // A payment of this job still in flight, or an error of ours, not a refused payment: the
+        // others go on, and this job is not expired unbilled (expire-jobs spares `retry`); the next
+        // tick tries it again.
+        if (error instanceof PaymentInProgress) log.info('Auto-renewal waits for a payment in flight; tried again next tick', { jobId: id });
+        else {
+          log.error('Auto-renewal failed; tried again next tick', { jobId: id, error });
+          report.errors += 1;
+        }
         report.retry.push(id);
       }
     }
@@ -104,7 +108,8 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
 
 /**
  * One due job's renewal; a refused payment (declined card, no card, nothing to charge) mails
- * failed_payments and answers false (the job then expires). Any other error is thrown.
+ * failed_payments and answers false (the job then expires). A payment still in flight throws
+ * PaymentInProgress, and any other error is thrown: the job is spared and tried next tick.
  */
 async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps): Promise<boolean> {
   const job = await loadChargeableJob(db, null, { jobId: id });
@@ -113,6 +118,9 @@ async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps):
   try {
     const { outcome } = await renewal(db, null, job, undefined, true, { ...deps, now: () => now });
     if (outcome.approved) return true;
+    // Not refused but still in flight (a manual renewal of the same period outlasted the wait, or
+    // the gateway's answer is unclear): the next tick sees how it ended; nothing is mailed or expired.
+    if (outcome.invoice.status === 'PROCESSING_PAYMENT') throw new PaymentInProgress();
     reason = outcome.message;
   } catch (error) {
     // Another charge of this job is in flight: not a refusal; the next tick tries again.

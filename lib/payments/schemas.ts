@@ -18,11 +18,14 @@ const id = plainNumber(z.coerce.number().int().positive().max(2_147_483_647, { e
  */
 const expectedTotal = plainNumber(z.coerce.number().int().min(0).max(100_000_000)).optional();
 
-/** GET/POST /payment/company/billing: save the tokenized card (jobs spec §3 "Payment card"). */
-export const saveCardSchema = z.object({
-  card_token: token,
-  card_holder_name: z.string().trim().min(2, 'Validation fails.').max(100, 'Validation fails.'),
-  /** What the hosted fields showed; used only when the gateway cannot describe its own token. */
+const holderName = z.string().trim().min(2, 'Validation fails.').max(100, 'Validation fails.');
+
+/**
+ * What the hosted fields showed of a new card (their `tna:card-token` answer), beside its token.
+ * Used only when the gateway cannot describe its own token (Celero's Tokenizer tokens do not):
+ * saving a card in Settings and paying with a card typed at checkout both send them.
+ */
+const hostedCardDetails = {
   card_type: z.string().trim().max(30).optional(),
   masked_number: z
     .string()
@@ -31,8 +34,21 @@ export const saveCardSchema = z.object({
     .refine((v) => (v.match(/\d/g) ?? []).length <= 4, 'Validation error.')
     .optional(),
   expiration_date: z.string().trim().regex(/^\d{2}\/\d{2}$/, 'Invalid expiration date.').optional(),
-});
+};
+
+/** GET/POST /payment/company/billing: save the tokenized card (jobs spec §3 "Payment card"). */
+export const saveCardSchema = z.object({ card_token: token, card_holder_name: holderName, ...hostedCardDetails });
 export type SaveCardInput = z.infer<typeof saveCardSchema>;
+
+/**
+ * The card a charge call pays with: none (the saved card, or the contract), or a token from the
+ * hosted fields with what they showed of it (the same fields as saving a card; the holder's name
+ * is optional here, the gateway may know it).
+ */
+const payCardSchema = z.object({ card_token: token.optional(), card_holder_name: holderName.optional(), ...hostedCardDetails });
+export type PayCardInput = z.infer<typeof payCardSchema>;
+/** A new card to store: its token and whatever the hosted fields showed. */
+export type NewCardInput = PayCardInput & { card_token: string };
 
 /** spec §7 action types; 'new job' is how the spec writes it, new_job how we store it. */
 export const ACTION_TYPES = ['new_job', 'addons', 'renewal'] as const;
@@ -46,7 +62,7 @@ const actionType = z
 export const chargeSchema = z.object({
   secret_token: z.string().trim().min(8, 'The job post token is missing.').max(200),
   action_type: actionType.default('new_job'),
-  card_token: token.optional(),
+  ...payCardSchema.shape,
   /** Set by the wizard when the video upload failed: payment is refused (spec §4). */
   multimediaUploadFailed: z.boolean().optional(),
   multimedia_upload_failed: z.boolean().optional(),
@@ -57,7 +73,7 @@ export type ChargeInput = z.infer<typeof chargeSchema>;
 /** POST /payment/employer/job/addons and /payment/invoice/renewal */
 export const jobChargeSchema = z.object({
   job_id: id,
-  card_token: token.optional(),
+  ...payCardSchema.shape,
   expected_total_cents: expectedTotal,
 });
 export type JobChargeInput = z.infer<typeof jobChargeSchema>;

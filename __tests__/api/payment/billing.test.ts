@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import type { Actor } from '@/lib/auth/actor';
 import { billedToLines, receiptData } from '@/lib/payments/invoices';
 import { renderReceipt } from '@/lib/payments/receipt';
+import { auditTrail } from '@/lib/audit';
 
 /** The text pdfkit drew (its content streams inflated; standard fonts write text as hex strings). */
 function pdfText(pdf: Buffer) {
@@ -73,6 +74,25 @@ describe('GET/POST /api/v1.0/payment/company/billing', () => {
     expect((await call(billingGet, { token: employer })).json.data).toEqual(before);
     const rows = await queryRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from payment_methods where masked_number like '%0002' or masked_number like '%9995'`);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('saving a card is in the audit log: who, the company, the address and the card shown', async () => {
+    const res = await call(billingPost, {
+      token: employer,
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+      body: { card_token: await cardToken(CARDS.approve, 'Audited Saver'), card_holder_name: 'Audited Saver' },
+    });
+    expect(res.status).toBe(200);
+    const { companyId, userId } = await companyIdOf('employer@demo.test');
+    const trail = await auditTrail(await getDb(), 'payment_method', res.json.data.id);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ action: 'payment_method.save', actorId: userId, companyId, ip: '203.0.113.7' });
+    expect(trail[0].data).toMatchObject({ card_type: 'Visa', masked_number: '**** **** **** 1111', is_default: true });
+    // A refused card changes nothing and leaves no entry.
+    const refused = await call(billingPost, { token: employer, body: { card_token: await cardToken(CARDS.decline), card_holder_name: 'Audited Saver' } });
+    expect(refused.status).toBe(402);
+    const saves = await queryRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from audit_log where action = 'payment_method.save' and data->>'masked_number' like '%0002'`);
+    expect(saves[0].n).toBe(0);
   });
 
   it('never stores a card number or security code sent to it', async () => {

@@ -41,7 +41,7 @@ async function invoicedOrder(title: string) {
   return res.json.data.invoice_id as number;
 }
 
-const markPaid = (id: number, token = admin) => call(markPaidPost, { token, params: { id: String(id) }, body: {} });
+const markPaid = (id: number, token = admin, headers: Record<string, string> = {}) => call(markPaidPost, { token, params: { id: String(id) }, body: {}, headers });
 
 beforeAll(async () => {
   await seed();
@@ -88,7 +88,7 @@ describe('invoices of invoice-billed companies', () => {
   it('an admin marks one paid: Paid everywhere, in the order history, with who and when in the audit log', async () => {
     const id = await invoicedOrder('Settled Driver');
     const before = Date.now();
-    const res = await markPaid(id);
+    const res = await markPaid(id, admin, { 'x-forwarded-for': '198.51.100.23' });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ id, status: 'APPROVED', payment_state: 'paid', document: 'invoice' });
     const view = (await history('all')).find((i) => i.id === id)!;
@@ -102,7 +102,7 @@ describe('invoices of invoice-billed companies', () => {
     const [adminUser] = await queryRows<{ id: number }>(await getDb(), sql`select id from users where email = 'admin@demo.test'`);
     const trail = await auditTrail(await getDb(), 'invoice', id);
     expect(trail).toHaveLength(1);
-    expect(trail[0]).toMatchObject({ actorId: adminUser.id, impersonatorId: null, action: 'invoice.mark_paid', entity: 'invoice', entityId: String(id), companyId });
+    expect(trail[0]).toMatchObject({ actorId: adminUser.id, impersonatorId: null, action: 'invoice.mark_paid', entity: 'invoice', entityId: String(id), companyId, ip: '198.51.100.23' });
     expect(trail[0].data).toMatchObject({ amount_cents: 40_000, paid_at: view.paid_at });
 
     // Once is enough: a second click is refused and adds nothing to the log.

@@ -241,6 +241,39 @@ describe('reconciling orders a crash left in flight (tick step)', () => {
     expect(await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, order.idempotencyKey))).toHaveLength(1);
   });
 
+  // A fresh sign-in: a tick above ran a month ahead, and its purge-tokens step ended the first session.
+  it("a request that finds a crashed order finishes it with the order's own card, not the card it brings", async () => {
+    const db = await getDb();
+    const { job, token, order } = await stuckOrder('Crashed, Then Paid Again With Another Card', new Date(Date.now() - 10 * 60_000));
+    const other = await cardToken(CARDS.approve);
+    const res = await call(chargePost, { token: await tokenFor('employer@demo.test'), body: { secret_token: job.jobsPostToken, card_token: other } });
+    expect(res.status).toBe(200);
+    expect(res.json.data.invoice_id).toBe(order.id);
+    const charged = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, order.idempotencyKey));
+    expect(charged.map((c) => c.token)).toEqual([token]);
+    expect(await db.$count(sandboxCharges, eq(sandboxCharges.token, other))).toBe(0);
+    expect(await jobRow(job.id)).toMatchObject({ approved: true, paymentStatus: 'paid' });
+  });
+
+  it("when the crashed order's own card is refused, the request pays its own order afresh: its card, today's total", async () => {
+    const db = await getDb();
+    const { job, token, order } = await stuckOrder('Crashed, Old Card Since Declined', new Date(Date.now() - 10 * 60_000));
+    await db.update(sandboxTokens).set({ behaviour: 'decline' }).where(eq(sandboxTokens.token, token));
+    // The job changed since the crashed order was priced: it comes to $400 now, not $300.
+    await db.insert(jobAddons).values({ jobId: job.id, addonType: 'promote', costCents: 10_000 });
+    const other = await cardToken(CARDS.approve);
+    const res = await call(chargePost, { token: await tokenFor('employer@demo.test'), body: { secret_token: job.jobsPostToken, card_token: other, expected_total_cents: 40_000 } });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ amount: 400, status: 'APPROVED' });
+    expect(res.json.data.invoice_id).not.toBe(order.id);
+    const [old] = await db.select().from(invoices).where(eq(invoices.id, order.id));
+    expect(old.status).toBe('DECLINED');
+    const [fresh] = await db.select().from(invoices).where(eq(invoices.id, res.json.data.invoice_id));
+    const charged = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, fresh.idempotencyKey));
+    expect(charged.map((c) => [c.token, c.amountCents])).toEqual([[other, 40_000]]);
+    expect((await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, order.idempotencyKey))).map((c) => c.token)).toEqual([token]);
+  });
+
   it('leaves a fresh in-flight order alone', async () => {
     const db = await getDb();
     const { order } = await stuckOrder('Still Running', new Date());

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { POST as tokenizePost } from '@/app/sandbox-gateway/tokenize/route';
 import { getDb } from '@/lib/db/client';
-import { invoices, paymentAttempts, sandboxTokens } from '@/lib/db/schema';
+import { invoices, paymentAttempts, paymentMethods, sandboxTokens } from '@/lib/db/schema';
 import { celeroGateway } from '@/lib/payments/celero';
 import { ALREADY_PAID_MARKER, payOnce, reconcile, STALE_PROCESSING_MS } from '@/lib/payments/charge';
 import { gatewayName, type ChargeRequest, type PaymentGateway } from '@/lib/payments/gateway';
@@ -160,6 +160,47 @@ describe('charge rules with a scripted gateway', () => {
     expect(outcome.invoice).toMatchObject({ status: 'DECLINED', error: 'Gateway timeout.' });
   });
 
+  it('a processing error twice is looked up before it is declined: approved there is paid, not charged again', async () => {
+    const db = await getDb();
+    const { gw, calls } = scripted(
+      [
+        { outcome: 'error', message: 'Processing error: timed out.' },
+        { outcome: 'error', message: 'Too many requests.' },
+      ],
+      async (key) => (key === calls[0]?.idempotencyKey ? { outcome: 'approved', transactionId: 'tx-went-through', message: 'Approved', replayed: true } : null),
+    );
+    const onApproved = jest.fn(async () => {});
+    const outcome = await payOnce(db, gw, await order('Unclear, Then Found'), 'tok', onApproved, { sleep: async () => {} });
+    expect(calls).toHaveLength(2);
+    expect(outcome).toMatchObject({ approved: true });
+    expect(outcome.invoice).toMatchObject({ status: 'APPROVED', transactionId: 'tx-went-through', error: null });
+    expect(onApproved).toHaveBeenCalledTimes(1);
+    const attempts = await db.select().from(paymentAttempts).where(eq(paymentAttempts.invoiceId, outcome.invoice.id));
+    expect(attempts.map((a) => a.outcome).sort()).toEqual(['error', 'error', 'reconciled']);
+  });
+
+  it('a processing error twice that the gateway declined under its key is declined with its reason', async () => {
+    const db = await getDb();
+    const { gw } = scripted(
+      [{ outcome: 'error' }, { outcome: 'error', message: 'Processing error.' }],
+      async () => ({ outcome: 'declined', message: 'Do not honor.' }),
+    );
+    const outcome = await payOnce(db, gw, await order('Unclear, Found Declined'), 'tok', async () => {}, { sleep: async () => {} });
+    expect(outcome.invoice).toMatchObject({ status: 'DECLINED', error: 'Do not honor.' });
+  });
+
+  it('a processing error twice that cannot be looked up leaves the order in flight for the reconciler', async () => {
+    const db = await getDb();
+    const { gw } = scripted([{ outcome: 'error' }, { outcome: 'error' }], async () => {
+      throw new Error('processor unreachable');
+    });
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const outcome = await payOnce(db, gw, await order('Unclear, Not Found Out'), 'tok', async () => {}, { sleep: async () => {} }).finally(() => spy.mockRestore());
+    expect(outcome).toMatchObject({ approved: false, message: 'This payment is still being processed. Please check again in a minute.' });
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, outcome.invoice.id));
+    expect(row.status).toBe('PROCESSING_PAYMENT');
+  });
+
   it('does not retry other errors: stores them as the invoice error', async () => {
     const db = await getDb();
     const { gw, calls } = scripted([{ outcome: 'declined', message: 'Do not honor.' }]);
@@ -181,13 +222,17 @@ describe('charge rules with a scripted gateway', () => {
     expect(onApproved).toHaveBeenCalledTimes(1);
   });
 
-  it('charges a stuck order that never reached the gateway with its SAME key', async () => {
+  it('charges a stuck order that never reached the gateway with its SAME key and its own card', async () => {
     const db = await getDb();
     const input = await order('Never sent');
-    const stuck = (await openOrder(db, input, new Date(Date.now() - STALE_PROCESSING_MS - 1000)))!;
+    const [card] = await db
+      .insert(paymentMethods)
+      .values({ companyId: input.companyId, gateway: 'scripted', token: 'tok_never_sent', cardType: 'Visa', maskedNumber: '**** 1111', expirationDate: '12/39', cardHolderName: 'Emma', isDefault: false })
+      .returning();
+    const stuck = (await openOrder(db, { ...input, paymentMethodId: card.id }, new Date(Date.now() - STALE_PROCESSING_MS - 1000)))!;
     const { gw, calls } = scripted([{ outcome: 'approved', transactionId: 'tx-2', message: 'ok' }]);
-    const result = await reconcile(db, gw, stuck, 'tok', async () => {});
-    expect(calls.map((c) => c.idempotencyKey)).toEqual([stuck.idempotencyKey]);
+    const result = await reconcile(db, gw, stuck, async () => {});
+    expect(calls.map((c) => [c.idempotencyKey, c.token])).toEqual([[stuck.idempotencyKey, 'tok_never_sent']]);
     expect(result.status).toBe('APPROVED');
     const [row] = await db.select().from(invoices).where(eq(invoices.id, stuck.id));
     expect(row.transactionId).toBe('tx-2');
@@ -238,6 +283,16 @@ describe('the celero driver speaks the provider REST shapes', () => {
     expect(await gw.charge({ token: 't', amountCents: 1, idempotencyKey: 'k2', description: '' })).toMatchObject({ outcome: 'error', message: 'upstream unavailable' });
     reply = { status: 400, body: { status: 'failed', msg: 'invalid token' } };
     expect(await gw.charge({ token: 't', amountCents: 1, idempotencyKey: 'k3', description: '' })).toMatchObject({ outcome: 'declined', message: 'invalid token' });
+  });
+
+  it('a busy or conflicting answer without a transaction is a processing error, not a decline', async () => {
+    const gw = celeroGateway({ apiKey: 'k', baseUrl: base });
+    reply = { status: 429, body: { status: 'failed', msg: 'rate limited' } };
+    expect(await gw.charge({ token: 't', amountCents: 1, idempotencyKey: 'k4', description: '' })).toMatchObject({ outcome: 'error', message: 'rate limited' });
+    reply = { status: 409, body: { status: 'failed', msg: 'request with this key in progress' } };
+    expect(await gw.charge({ token: 't', amountCents: 1, idempotencyKey: 'k5', description: '' })).toMatchObject({ outcome: 'error' });
+    reply = { status: 422, body: { status: 'failed', msg: 'invalid amount' } };
+    expect(await gw.charge({ token: 't', amountCents: 1, idempotencyKey: 'k6', description: '' })).toMatchObject({ outcome: 'declined', message: 'invalid amount' });
   });
 
   it('verifies a card before it is saved with a zero-amount verification, and reads a decline', async () => {

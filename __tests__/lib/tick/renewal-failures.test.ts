@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
 import { invoices, jobs } from '@/lib/db/schema';
+import { setChargeDefaults } from '@/lib/payments/charge';
 import { setGatewayFactory, type PaymentGateway } from '@/lib/payments/gateway';
 import { PAID_AFTER_JOB_ENDED } from '@/lib/payments/job-order';
 import { openOrder, type OrderInput } from '@/lib/payments/orders';
@@ -26,6 +27,7 @@ beforeAll(async () => {
 afterEach(() => {
   resetTickSteps();
   setGatewayFactory(undefined);
+  setChargeDefaults(undefined);
 });
 
 /** A job paid through the charge call, with one address. */
@@ -106,6 +108,28 @@ describe('the renewals step, one order and one job at a time', () => {
     setGatewayFactory(undefined);
     await quietly(() => tick(db, new Date(at.getTime() + 60_000)));
     expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expirationDate: new Date(at.getTime() + 60_000 + 30 * DAY) });
+  });
+});
+
+describe('a renewal still in flight is no failed payment', () => {
+  it("the owner's renewal of the same period, still at the gateway when the wait ends: no mail, no expiry, tried next tick", async () => {
+    const job = await postedJob({ autoRenew: true, title: 'Renewed By Hand Meanwhile' });
+    const at = new Date(job.expirationDate!.getTime() + 1000);
+    // The owner's manual renewal of this period opened its order a moment ago and is still being charged.
+    const inFlight = await openOrder(
+      db,
+      { companyId: job.companyId, jobId: job.id, jobTitle: job.title, actionType: 'renewal', periodKey: job.expirationDate!.toISOString(), paymentMethod: 'CELERO', gateway: 'sandbox', lines: [{ kind: 'renewal', description: 'x', amountCents: 15_000 }] },
+      at,
+    );
+    expect(inFlight).not.toBeNull();
+    setChargeDefaults({ waitForPeerMs: 100 });
+    const report = await quietly(() => tick(db, at));
+    expect(report).toMatchObject({ ran: true, errors: {} });
+    expect(stepsOf(report).renewals.retry).toContain(job.id);
+    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expiredAt: null, expirationDate: job.expirationDate });
+    const mails = await queryRows<{ text: string }>(db, sql`select text from email_outbox where kind = 'failed_payments'`);
+    expect(mails.some((m) => m.text.includes('Renewed By Hand Meanwhile'))).toBe(false);
+    expect((await db.select().from(invoices).where(eq(invoices.id, inFlight!.id)))[0].status).toBe('PROCESSING_PAYMENT');
   });
 });
 

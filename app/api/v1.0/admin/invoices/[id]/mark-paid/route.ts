@@ -5,10 +5,10 @@ import { markInvoicePaid } from '@/lib/payments/admin-invoices';
 
 export const POST = route<undefined, undefined, { id: string }>({
   access: 'admin',
-  handler: ({ db, actor, params }) => {
+  handler: ({ db, actor, params, ip }) => {
     const id = Number(params.id);
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Invoice not found.');
-    return markInvoicePaid(db, actor!, id);
+    return markInvoicePaid(db, actor!, id, { ip });
   },
 });
 
