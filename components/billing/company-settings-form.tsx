@@ -12,7 +12,7 @@ import { COMPANY_SIZES } from '@/lib/companies/create-payload';
 import { UPDATED } from '@/components/ui/messages';
 import { formatPhoneMask } from '@/lib/auth/phone';
 
-type Company = Record<string, string | number | null> & { id: number; billing_type: 'CELERO' | 'CONTRACT' };
+type Company = Record<string, string | number | null> & { id: number; billing_type: 'CELERO' | 'CONTRACT'; updated_at?: string };
 
 type FieldDef = { name: string; label: string; kind?: 'text' | 'email' | 'tel' | 'size'; autoComplete?: string; wide?: boolean };
 
@@ -38,6 +38,8 @@ export function CompanySettingsForm({ companyId, fields, title, description }: {
   const toast = useToast();
   const query = useQuery({ queryKey: ['companies', companyId], queryFn: async () => (await api<Company>(`/companies/${companyId}`)).data });
   const [values, setValues] = useState<Record<string, string> | null>(null);
+  // What the edits started from: the version (If-Match) and the fields as they were shown then.
+  const [base, setBase] = useState<{ version?: string; shown: Record<string, string> } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,9 +65,16 @@ export function CompanySettingsForm({ companyId, fields, title, description }: {
     setErrors({});
     setFailure(null);
     try {
-      const updated = (await api<Company>(`/companies/${companyId}`, { method: 'PATCH', body: changed })).data;
+      // The version the edits started from, so a save does not put back what changed meanwhile
+      // (another tab, a colleague): 412. A refresh that changed none of this form's fields (the
+      // logo beside it) moves it on, so the logo upload does not refuse the details.
+      const untouched = !base || fields.every((f) => base.shown[f.name] === initial[f.name]);
+      const version = untouched ? company.updated_at : base.version;
+      const headers = version ? { 'if-match': `"${version}"` } : undefined;
+      const updated = (await api<Company>(`/companies/${companyId}`, { method: 'PATCH', body: changed, headers })).data;
       qc.setQueryData(['companies', companyId], updated);
       setValues(null);
+      setBase(null);
       toast.show('success', UPDATED);
     } catch (error) {
       const { byField, general } = splitApiErrors(error);
@@ -76,7 +85,10 @@ export function CompanySettingsForm({ companyId, fields, title, description }: {
     }
   }
 
-  const set = (name: string, value: string) => setValues({ ...current, [name]: shown(name, value) });
+  const set = (name: string, value: string) => {
+    if (!values) setBase({ version: company.updated_at, shown: initial });
+    setValues({ ...current, [name]: shown(name, value) });
+  };
 
   return (
     <form onSubmit={save} noValidate className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="section-title">
