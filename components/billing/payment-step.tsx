@@ -38,7 +38,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
   if (!jobId) {
     if (draft === null) return <CheckoutSpinner />;
     return (
-      <WizardFrame mode={kind} step="payment">
+      <WizardFrame mode={kind} step="payment" steps={false}>
         <EmptyState title="There is no job to pay for yet" action={<Link className="font-semibold text-brand-700 hover:underline" href="/company/jobs/new">Create a new job</Link>}>
           Write the job, choose its addresses and add-ons, then come back here to pay and publish it.
         </EmptyState>
@@ -48,7 +48,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
   if (summary.isPending) return <CheckoutSpinner />;
   if (summary.isError) {
     return (
-      <WizardFrame mode={kind} step="payment">
+      <WizardFrame mode={kind} step="payment" steps={false}>
         <Alert type="error">{errorMessage(summary.error)}</Alert>
       </WizardFrame>
     );

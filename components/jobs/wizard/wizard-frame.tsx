@@ -9,6 +9,7 @@ export function WizardFrame({
   jobId,
   jobTitle,
   reachable,
+  steps = true,
   children,
 }: {
   mode: FlowMode;
@@ -16,6 +17,8 @@ export function WizardFrame({
   jobId?: number | null;
   jobTitle?: string;
   reachable?: StepKey[];
+  /** false without a job to show steps of (the earlier steps would read as done). */
+  steps?: boolean;
   children: React.ReactNode;
 }) {
   return (
@@ -29,7 +32,7 @@ export function WizardFrame({
           </p>
         )}
       </header>
-      <StepIndicator mode={mode} current={step} jobId={jobId} reachable={reachable} />
+      {steps && <StepIndicator mode={mode} current={step} jobId={jobId} reachable={reachable} />}
       {children}
     </div>
   );
