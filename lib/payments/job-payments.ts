@@ -105,7 +105,10 @@ export async function adminBoost(db: Database, actor: Actor, jobId: number, deps
       jobId: job.id,
       jobTitle: job.title,
       actionType: 'admin_boost',
-      periodKey: now.toISOString(),
+      // One boost per state of the job's boost, not per click: two admins clicking together read the
+      // same end (none, or the last boost's), so the second finds the first's order instead of
+      // adding 7 more free days. The next boost, after this one ends, has a new key.
+      periodKey: `after:${job.boostEndsAt?.toISOString() ?? 'none'}`,
       paymentMethod: company.billingType,
       lines: [{ kind: 'addon', description: 'Boost add-on (by an admin, no charge)', amountCents: 0, addonType: 'boost' }],
       createdBy: actor.userId,
@@ -114,8 +117,9 @@ export async function adminBoost(db: Database, actor: Actor, jobId: number, deps
     afterApproval(job, company, deps),
     deps,
   );
-  // The dialog tells the admin "Your name and the time are recorded": so they are.
-  await recordAudit(db, {
+  // The dialog tells the admin "Your name and the time are recorded": so they are (once: the
+  // second of two clicks answers the first's order and boosted nothing).
+  if (!outcome.alreadyPaid) await recordAudit(db, {
     actorUserId: actor.userId,
     impersonatorId: actor.impersonatorId ?? null,
     action: 'job.admin_boost',

@@ -256,6 +256,24 @@ describe('the renewal window (7 days before the end date, or after it)', () => {
   });
 });
 
+describe('admin boost, two admins at once', () => {
+  it('boosts once: one $0 order, 7 days (not 14), one audit entry; the second click answers the same order', async () => {
+    const job = await liveJob('Twice Boosted');
+    const before = Date.now();
+    const [a, b] = await Promise.all([call(boostPost, { token: admin, params: p(job.id), method: 'POST' }), call(boostPost, { token: admin, params: p(job.id), method: 'POST' })]);
+    const answers = [a, b].map((r) => [r.status, r.json.data?.invoice_number]);
+    expect(answers.filter(([status]) => status === 200).length).toBeGreaterThanOrEqual(1);
+    const orders = await ordersOf(job.id, 'admin_boost');
+    expect(orders).toHaveLength(1);
+    const row = await jobRow(job.id);
+    expect(row.boostActive).toBe(true);
+    expect(row.boostEndsAt!.getTime()).toBeLessThanOrEqual(before + 7 * DAY + 60_000);
+    const db = await getDb();
+    const audited = await db.execute(sql`select count(*)::int as n from audit_log where action = 'job.admin_boost' and entity_id = ${String(job.id)}`);
+    expect((audited as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+  });
+});
+
 describe('admin boost of a job that is not live', () => {
   it('refuses an unpublished job and a closed one, with no order', async () => {
     const unpaid = await makeJob({ email: 'employer@demo.test', title: 'Unpaid Boost' });
