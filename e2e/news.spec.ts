@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import zlib from 'node:zlib';
 import { signInAs, skipTermsDialog } from './support';
+import { portalInputValue } from '../lib/validation/portal-day';
 
 /** A PNG of width × height (one colour), made here so the test needs no fixture file. */
 function png(width: number, height: number): Buffer {
@@ -101,9 +102,9 @@ test('a channel, a scheduled post with a merged table, a resized column and a 72
   // Schedule for the next minute; the self-hosted tick publishes it.
   const at = new Date(Date.now() + 60_000);
   at.setSeconds(0, 0);
-  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  const local = portalInputValue(at); // the field is portal (Eastern) time, whatever the browser's zone
   await page.getByLabel('Schedule').check();
-  await page.getByLabel('Publish at').fill(local);
+  await page.getByLabel('Publish at (ET)').fill(local);
   await page.getByRole('button', { name: 'Save post' }).click();
   await page.waitForURL(/\/news\/posts\/\d+/);
   const postId = Number(/\/news\/posts\/(\d+)/.exec(page.url())![1]);

@@ -11,6 +11,7 @@ import { splitApiErrors } from '@/lib/api/field-errors';
 import { revealFirstProblem } from '@/lib/browser/first-problem';
 import { useLeaveWarning } from '@/lib/browser/leave-warning';
 import { lexicalToHtml } from '@/lib/jobs/rich-text';
+import { portalInputToDate, portalInputValue } from '@/lib/validation/portal-day';
 import { ArticleBody } from './article-body';
 import { StatusBadge } from './status-badge';
 import type { PostStatus } from '@/lib/news/schemas';
@@ -22,11 +23,13 @@ const IMAGE_UPLOAD_FAILED = 'An error ocurred uploading image.';
 export const POST_CREATED = 'Post created.';
 export const POST_UPDATED = 'Updated successfully';
 
-/** datetime-local value of an ISO time, in the browser's zone. */
+/**
+ * datetime-local value of an ISO time, in the portal's zone (ET): portal times are Eastern whatever
+ * the browser's zone, as the channel's post list shows them (docs/news.md).
+ */
 function localInput(iso: string | null) {
   if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return portalInputValue(new Date(iso));
 }
 
 /**
@@ -91,7 +94,8 @@ export function PostEditor({ channelId, post, created = false }: { channelId: nu
     setError(undefined);
     setFieldErrors({});
     setNotice(undefined);
-    if (when === 'schedule' && !scheduledAt) return setFieldErrors({ scheduled_at: 'Choose the date and time to publish the post.' });
+    const publishAt = when === 'schedule' ? portalInputToDate(scheduledAt) : undefined;
+    if (when === 'schedule' && !publishAt) return setFieldErrors({ scheduled_at: 'Choose the date and time to publish the post.' });
     if (takesDown && !confirmingTakedown) return setConfirmingTakedown(true);
     setSaving(true);
     try {
@@ -103,7 +107,7 @@ export function PostEditor({ channelId, post, created = false }: { channelId: nu
         body: body || { root: { type: 'root', children: [] } },
         ...(publishing && {
           is_active: when === 'now',
-          scheduled_at: when === 'schedule' ? new Date(scheduledAt).toISOString() : null,
+          scheduled_at: publishAt ? publishAt.toISOString() : null,
           ...(post && when === 'draft' ? { status: 'Inactive' } : {}),
         }),
       };
@@ -193,7 +197,7 @@ export function PostEditor({ channelId, post, created = false }: { channelId: nu
         {when === 'schedule' && (
           <div className="flex flex-wrap items-center gap-1.5">
             <label htmlFor="publish-at" className="font-medium text-slate-700">
-              Publish at
+              Publish at (ET)
             </label>
             <input
               id="publish-at"

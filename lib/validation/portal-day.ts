@@ -45,3 +45,29 @@ export function startOfNextPortalDay(isoDay: string): Date {
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   return startOfPortalDay(next);
 }
+
+let clock: Intl.DateTimeFormat | undefined;
+
+/**
+ * A wall-clock time typed in the portal's zone ('2026-11-28T09:00', a datetime-local value) as the
+ * moment it means, whatever the browser's zone: 09:00 on 11/28 is 14:00 UTC (EST), 09:00 on 07/15 is
+ * 13:00 UTC (EDT). The offset is read at a first guess and again at the result, so a time next to a
+ * daylight-saving change gets that day's offset. Undefined for a value that is not such a time.
+ */
+export function portalInputToDate(local: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return undefined;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  if (Number.isNaN(asUtc)) return undefined;
+  const guess = asUtc - portalOffsetMinutes(new Date(asUtc)) * 60_000;
+  return new Date(asUtc - portalOffsetMinutes(new Date(guess)) * 60_000);
+}
+
+/** A moment as a datetime-local value ('2026-11-28T09:00') in the portal's zone: the inverse of portalInputToDate. */
+export function portalInputValue(at: Date): string {
+  clock ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: PORTAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  });
+  const part = (type: string) => clock!.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}

@@ -38,7 +38,7 @@ describe('the post editor shows refusals at their fields', () => {
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Winter driving');
     await user.click(screen.getByRole('radio', { name: 'Schedule' }));
     await user.click(screen.getByRole('button', { name: 'Save post' }));
-    const when = screen.getByLabelText('Publish at');
+    const when = screen.getByLabelText('Publish at (ET)');
     expect(when).toHaveAttribute('aria-invalid', 'true');
     expect(when).toHaveAccessibleDescription('Choose the date and time to publish the post.');
     expect(mockApi).not.toHaveBeenCalled();
