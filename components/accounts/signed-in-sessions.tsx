@@ -13,6 +13,15 @@ type Session = { id: string; device: string; ip: string | null; region: string |
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
+ * The browser's zone as a short name ('CST', or 'GMT+2' where there is none): the sessions list is
+ * about the devices in front of you, so it keeps their (the browser's) zone, and says which
+ * (docs/accounts.md).
+ */
+export function browserZoneName(at = new Date()) {
+  return new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'local time';
+}
+
+/**
  * "Where you're signed in": the caller's live sessions (GET /auth/sessions). Any other one can be
  * signed out, or all of them but this one; both ask first.
  */
@@ -56,7 +65,9 @@ export function SignedInSessions({ framed = true }: { framed?: boolean }) {
           <Alert type="error">{errorMessage(q.error)}</Alert>
         </div>
       ) : (
-        <ul className="mt-4 divide-y divide-slate-100" aria-label="Sessions">
+        <>
+        <p className="mt-3 text-xs text-slate-500">Times in your browser&apos;s time zone ({browserZoneName()}).</p>
+        <ul className="mt-2 divide-y divide-slate-100" aria-label="Sessions">
           {q.data.map((s) => (
             <li key={s.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="session-row">
               <div className="min-w-0 text-sm">
@@ -80,6 +91,7 @@ export function SignedInSessions({ framed = true }: { framed?: boolean }) {
             </li>
           ))}
         </ul>
+        </>
       )}
       <ConfirmDialog
         open={ending !== null}
