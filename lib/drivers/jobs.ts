@@ -9,6 +9,7 @@ import { explainMatch, jobColumns, matchPointsSql, type MatchProfile } from './m
 import { matchDetails } from './match-details';
 import { matchProfileOf } from './profile';
 import { DRIVER_PAGE_SIZE, type DriverJobSearch } from './schemas';
+import { minPayCentsByType } from './weekly-pay';
 import { jobs } from '@/lib/db/schema';
 
 /*
@@ -97,7 +98,7 @@ const homeOf = (p: { latitude: number | null; longitude: number | null } | null)
 
 /**
  * /members/jobs: every public job, filtered by keywords (title, trigram index), job type, home
- * time, minimum weekly pay and a radius from home (the gist index on job addresses); pages of 10.
+ * time, minimum weekly pay (any pay period, as a weekly estimate) and a radius from home (the gist index on job addresses); pages of 10.
  * Nearest first when a radius is given (the driver asked for distance), otherwise boosted jobs
  * first, then newest (jobs_list_boosted_posted_idx).
  */
@@ -108,7 +109,11 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
   if (input.q) where.push(sql`jobs.title ilike ${'%' + escapeLike(input.q) + '%'}`);
   if (input.job_type) where.push(sql`jobs.job_type = ${input.job_type}`);
   if (input.home_time) where.push(sql`jobs.home_time = ${input.home_time}`);
-  if (input.min_pay != null) where.push(sql`jobs.salary_type = 'weekly' and jobs.expected_pay_cents >= ${input.min_pay * 100}`);
+  if (input.min_pay != null) {
+    // Every pay period as a weekly estimate (lib/drivers/weekly-pay.ts): one indexed range per salary type.
+    const byType = minPayCentsByType(input.min_pay * 100).map(([type, cents]) => sql`(jobs.salary_type = ${type} and jobs.expected_pay_cents >= ${cents})`);
+    where.push(sql`(${sql.join(byType, sql` or `)})`);
+  }
   const byDistance = input.radius != null && home != null;
   if (byDistance) where.push(jobsWithinSql(sql.raw('jobs.id'), home, input.radius!));
   const order = byDistance
@@ -122,6 +127,8 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
     items: rows.map((r) => toPortalJob(r, profile)),
     pagination: { offset: input.offset, limit: input.limit, ...counted },
     hasHome: home != null,
+    /** How the list is ordered, said beside the count: 'distance' (a radius from home) or 'boosted' (boosted first, then newest). */
+    order: byDistance ? ('distance' as const) : ('boosted' as const),
     radiusIgnored: input.radius != null && home == null,
   };
 }

@@ -98,7 +98,7 @@ export const driverJobSearchSchema = driverPageSchema.extend({
   // The filters' own words: the profile's ("Choose work experiences…") read wrong above a search.
   job_type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(valuesOf(JOB_TYPES), { error: SEARCH_MESSAGES.jobType }).optional()),
   home_time: z.preprocess((v) => (v === '' ? undefined : v), z.enum(valuesOf(HOME_TIME), { error: SEARCH_MESSAGES.homeTime }).optional()),
-  /** Dollars per week: jobs paid weekly at least this much (other pay periods are not converted). */
+  /** Dollars per week: jobs whose pay, as a weekly estimate (lib/drivers/weekly-pay.ts), is at least this much. */
   min_pay: z.preprocess((v) => (v === '' ? undefined : v), int(0, 1_000_000, 'Minimum pay must be a whole number of dollars.').optional()),
   radius: z.preprocess((v) => (v === '' ? undefined : v), int(1, 3000, 'Radius must be a whole number of miles from 1 to 3,000.').optional()),
 });

@@ -10,6 +10,7 @@ import { requireUser } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { searchPortalJobs } from '@/lib/drivers/jobs';
 import { RADIUS_CHOICES, driverJobSearchSchema } from '@/lib/drivers/schemas';
+import { WEEKLY_PAY_HINT } from '@/lib/drivers/weekly-pay';
 import { HOME_TIME, JOB_TYPES } from '@/lib/jobs/codes';
 import { searchParam, searchParamsProblem, type SearchParamValue } from '@/lib/validation/search-params';
 
@@ -17,6 +18,10 @@ export const metadata: Metadata = { title: 'Find jobs' };
 
 type Search = Promise<Record<string, SearchParamValue>>;
 const FILTERS = ['q', 'job_type', 'home_time', 'min_pay', 'radius'] as const;
+
+/** How the results are ordered, said under the count (the match percentage is not the order: the home page ranks by match). */
+const ORDER_BY_BOOST = 'Boosted jobs first, then newest. The match % is how well a job fits your profile; your best matches are on your home page.';
+const ORDER_BY_DISTANCE = 'Nearest first. The match % is how well a job fits your profile.';
 
 const selectCls = 'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
 
@@ -45,7 +50,10 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
         <CodeSelect label="Home time" name="home_time" value={value('home_time')} options={HOME_TIME} />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Minimum weekly pay ($)
-          <input name="min_pay" type="number" min={0} step={50} inputMode="numeric" defaultValue={value('min_pay')} className={selectCls} />
+          <input name="min_pay" type="number" min={0} step={50} inputMode="numeric" defaultValue={value('min_pay')} aria-describedby="min-pay-hint" className={selectCls} />
+          <span id="min-pay-hint" className="text-xs font-normal text-slate-500">
+            {WEEKLY_PAY_HINT}
+          </span>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Distance from home
@@ -75,10 +83,16 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
         </Alert>
       )}
       {/* The results' heading: the cards' titles are h3, under it (not straight under the page's h1). */}
-      <h2 className="mb-3 mt-4 text-sm font-normal text-slate-500" aria-live="polite">
+      <h2 className="mb-1 mt-4 text-sm font-normal text-slate-500" aria-live="polite">
         {totalLabel(result.pagination.total, result.pagination.total_is_lower_bound)} {result.pagination.total === 1 ? 'job' : 'jobs'} found
       </h2>
-      <AdSlot placement="job_search" className="mb-4 max-w-2xl" />
+      {result.items.length > 0 && (
+        <p className="mb-3 text-xs text-slate-500">
+          {result.order === 'distance' ? ORDER_BY_DISTANCE : ORDER_BY_BOOST}
+        </p>
+      )}
+      {/* No ad over an empty result: "No jobs match your search" was pushed below the fold by it. */}
+      {result.items.length > 0 && <AdSlot placement="job_search" className="mb-4 max-w-2xl" />}
       {result.items.length ? (
         <PortalJobList jobs={result.items} label="Jobs" />
       ) : result.pagination.total > 0 ? (
