@@ -20,7 +20,7 @@ const SignedInSessions = dynamic(() => import('@/components/accounts/signed-in-s
 const PANEL = 'focus:outline-none data-[state=inactive]:hidden';
 
 /**
- * A driver's profile (the default tab for drivers), delete account and password; the tab is kept
+ * A driver's profile (the default tab for drivers), password, time zone, sessions and, last, delete account; the tab is kept
  * in ?tab= so it can be linked. Without a driver profile (staff) the Profile tab is left out.
  */
 export function SettingsTabs({ initial, profile }: { initial: SettingsTab; profile: DriverProfile | null }) {
@@ -59,10 +59,6 @@ export function SettingsTabs({ initial, profile }: { initial: SettingsTab; profi
             <DriverProfileForm profile={profile} />
           </Tabs.Content>
         )}
-        <Tabs.Content value="delete-account" forceMount={kept('delete-account')} className={PANEL}>
-          <h2 className="mb-4 text-lg font-semibold text-slate-900">Delete account</h2>
-          <DeleteAccountPanel />
-        </Tabs.Content>
         <Tabs.Content value="password" forceMount={kept('password')} className={PANEL}>
           <h2 className="mb-1 text-lg font-semibold text-slate-900">Change password</h2>
           <p className="mb-5 text-sm text-slate-500">Use at least 8 characters with a number, a symbol and an uppercase letter.</p>
@@ -76,6 +72,10 @@ export function SettingsTabs({ initial, profile }: { initial: SettingsTab; profi
         </Tabs.Content>
         <Tabs.Content value="sessions" forceMount={kept('sessions')} className={PANEL}>
           <SignedInSessions framed={false} />
+        </Tabs.Content>
+        <Tabs.Content value="delete-account" forceMount={kept('delete-account')} className={PANEL}>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">Delete account</h2>
+          <DeleteAccountPanel />
         </Tabs.Content>
       </div>
     </Tabs.Root>

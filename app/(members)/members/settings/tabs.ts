@@ -3,8 +3,9 @@ export type SettingsTab = 'profile' | 'delete-account' | 'password' | 'preferenc
 
 export const SETTINGS_TABS: { value: SettingsTab; label: string }[] = [
   { value: 'profile', label: 'Profile' },
-  { value: 'delete-account', label: 'Delete account' },
   { value: 'password', label: 'Password' },
   { value: 'preferences', label: 'Time zone & picture' },
   { value: 'sessions', label: 'Sessions' },
+  // Last: the one that cannot be undone is not the first thing a settings page offers.
+  { value: 'delete-account', label: 'Delete account' },
 ];
