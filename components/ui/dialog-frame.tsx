@@ -2,6 +2,7 @@
 
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
+import { useRef } from 'react';
 import { CloseIcon } from './close-icon';
 import { useReturnFocus } from './use-return-focus';
 
@@ -26,6 +27,18 @@ export type DialogProps = {
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' };
 
+const FIELDS = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"]';
+
+/**
+ * Where the focus goes when a dialog opens and nothing in it took it (an `autoFocus` control keeps
+ * it): its first field, else its heading. Radix's own choice was the first tabbable element, the
+ * close button in the corner, which read nothing useful and left a form a Tab away.
+ */
+export function initialFocus(content: HTMLElement | null, heading: HTMLElement | null) {
+  const field = content?.querySelector<HTMLElement>(FIELDS);
+  (field ?? heading)?.focus();
+}
+
 /**
  * The modal itself (Radix): focus trapped, labelled by its title, Escape closes it. Loaded by
  * Dialog (dialog.tsx) the first time a dialog opens, so pages do not ship it up front (issue 16).
@@ -35,11 +48,19 @@ export function DialogFrame({ open, onOpenChange, title, description, children, 
     if (!dismissible) e.preventDefault();
   };
   const returnFocus = useReturnFocus(open);
+  const content = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const openFocus = (e: Event) => {
+    e.preventDefault();
+    initialFocus(content.current, heading.current);
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <MaybePortal inline={inline}>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px]" />
         <RadixDialog.Content
+          ref={content}
+          onOpenAutoFocus={openFocus}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
@@ -51,7 +72,7 @@ export function DialogFrame({ open, onOpenChange, title, description, children, 
           )}
         >
           <div className="flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+            <RadixDialog.Title ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">{title}</RadixDialog.Title>
             {dismissible && (
               <RadixDialog.Close aria-label="Close" className="-m-1 rounded-md p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-600">
                 <CloseIcon />

@@ -84,3 +84,45 @@ describe('a dialog whose code loads on first open (Dialog, next/dynamic)', () =>
     expect(opener).toHaveFocus();
   });
 });
+
+describe('the focus moves into a dialog as it opens (it was left on the opener, or on the close button)', () => {
+  function Opener({ children }: { children?: React.ReactNode }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open
+        </button>
+        <DialogFrame open={open} onOpenChange={setOpen} title="Edit company">
+          {children}
+        </DialogFrame>
+      </>
+    );
+  }
+
+  it('goes to the first field, not the close button', async () => {
+    const user = userEvent.setup();
+    render(
+      <Opener>
+        <p>Some text</p>
+        <input aria-label="Company name" />
+        <input aria-label="Email" />
+      </Opener>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(screen.getByLabelText('Company name')).toHaveFocus());
+  });
+
+  it('goes to the heading when the dialog has no field (a spinner, a message)', async () => {
+    const user = userEvent.setup();
+    render(
+      <Opener>
+        <p>Loading…</p>
+      </Opener>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Edit company' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus());
+  });
+});
