@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ListStatus, Pager } from '@/components/billing/list-parts';
 import type { CompanyListRow } from '@/lib/admin/company-search';
 import { useCompanyList, type GridFilter } from '@/lib/admin/hooks';
+import { phoneText } from '@/lib/auth/phone';
 import { usDate } from '@/lib/subscriptions/labels';
 import { Spinner } from '@/components/ui/states';
 import { useDebounced } from './use-debounced';
@@ -26,7 +27,7 @@ const FIELDS: { value: GridFilter['field']; label: string; placeholder: string }
   { value: 'company_name', label: 'Company name', placeholder: 'Search by company name' },
   { value: 'type', label: 'Type', placeholder: 'Enterprise or Self-Service' },
   { value: 'billing_type', label: 'Billing type', placeholder: 'Credit Card or Invoice' },
-  { value: 'created_at', label: 'Created', placeholder: 'yyyy-mm-dd (or part of it)' },
+  { value: 'created_at', label: 'Created', placeholder: 'mm/dd/yyyy (or mm/yyyy)' },
 ];
 const OPERATORS: { value: GridFilter['operator']; label: string }[] = [
   { value: 'ilike', label: 'contains' },
@@ -49,7 +50,7 @@ const columns = col.columns([
   col.accessor('companyType', { header: 'Type' }),
   col.accessor('billingType', { header: 'Billing' }),
   col.accessor('activeJobs', { header: 'Jobs (active / total)', cell: (c) => `${c.row.original.activeJobs ?? 0} / ${c.row.original.totalJobs ?? 0}` }),
-  col.accessor('phone', { header: 'Phone' }),
+  col.accessor('phone', { header: 'Phone', cell: (c) => phoneText(c.getValue()) }),
   col.accessor('joiningDate', { header: 'Joined', cell: (c) => usDate(c.getValue()) }),
   col.accessor('status', {
     header: 'Status',
@@ -57,6 +58,13 @@ const columns = col.columns([
   }),
 ]);
 const NO_ROWS: CompanyListRow[] = [];
+
+/**
+ * The actions column (Edit) stays at the right edge while the table scrolls sideways below `lg`:
+ * on a 390 px phone it sat off-screen with nothing showing the table scrolls. The shadow on its left
+ * edge shows the columns passing under it.
+ */
+const PINNED_END = 'max-lg:sticky max-lg:right-0 max-lg:z-10 max-lg:shadow-[-6px_0_6px_-4px_rgb(15_23_42/0.12),-1px_0_0_0_rgb(226_232_240)]';
 
 /**
  * The admin company list: a grid over POST /companies/search with the spec's filter (a field, an
@@ -138,7 +146,7 @@ export function CompanyGrid() {
                       <table.FlexRender header={header} />
                     </th>
                   ))}
-                  <th scope="col" className="px-3 py-3 text-right font-semibold">
+                  <th scope="col" className={`bg-slate-50 px-3 py-3 text-right font-semibold ${PINNED_END}`}>
                     Actions
                   </th>
                 </tr>
@@ -150,7 +158,7 @@ export function CompanyGrid() {
                 const open = expanded === company.id;
                 return (
                   <Fragment key={row.id}>
-                    <tr data-testid="company-row" className={open ? 'bg-brand-50/40' : 'hover:bg-slate-50'}>
+                    <tr data-testid="company-row" className={open ? 'group bg-brand-50/40' : 'group hover:bg-slate-50'}>
                       <td className="px-3 py-3">
                         <button
                           type="button"
@@ -173,7 +181,7 @@ export function CompanyGrid() {
                           <table.FlexRender cell={cell} />
                         </td>
                       ))}
-                      <td className="whitespace-nowrap px-3 py-3 text-right">
+                      <td data-testid="company-actions" className={`whitespace-nowrap px-3 py-3 text-right ${open ? 'bg-brand-50' : 'bg-white group-hover:bg-slate-50'} ${PINNED_END}`}>
                         <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(company.id)} aria-label={`Edit ${company.companyName}`}>
                           Edit
                         </Button>

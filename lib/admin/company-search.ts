@@ -49,6 +49,27 @@ export function companyStatus(type: number, activeJobs: number, totalJobs: numbe
 const TYPE_WORDS: Record<string, 1 | 2> = { '1': 1, '2': 2, enterprise: 1, 'self-service': 2, 'self service': 2 };
 const BILLING_WORDS: Record<string, 'CELERO' | 'CONTRACT'> = { 'credit card': 'CELERO', celero: 'CELERO', invoice: 'CONTRACT', contract: 'CONTRACT' };
 
+const pad = (n: string) => n.padStart(2, '0');
+export const CREATED_FILTER_MESSAGE = 'Filter the created date as mm/dd/yyyy (11/27/2026) or yyyy-mm-dd (2026-11-27); a month as mm/yyyy or yyyy-mm.';
+
+/**
+ * A created-date filter value as the text it is matched against: the day as yyyy-mm-dd (or its
+ * start, a year or a month), from the way the grid shows dates (11/27/2026, 11/2026) or the ISO
+ * way (2026-11-27, 2026-11, 2026); one- or two-digit months and days. Null for anything else, or a
+ * month or day that cannot be.
+ */
+export function createdDatePrefix(raw: string): string | null {
+  let year: string, month: string | undefined, day: string | undefined;
+  let m = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/.exec(raw);
+  if (m) [, year, month, day] = m;
+  else if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw))) [, month, day, year] = m;
+  else if ((m = /^(\d{1,2})\/(\d{4})$/.exec(raw))) [, month, year] = m;
+  else return null;
+  if (month !== undefined && (Number(month) < 1 || Number(month) > 12)) return null;
+  if (day !== undefined && (Number(day) < 1 || Number(day) > new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate())) return null;
+  return [year, month && pad(month), day && pad(day)].filter(Boolean).join('-');
+}
+
 function companyFilter(f: CompanySearchBody['filters'][number]): SQL | undefined {
   const raw = String(f.value).trim();
   if (raw === '') return undefined;
@@ -65,9 +86,13 @@ function companyFilter(f: CompanySearchBody['filters'][number]): SQL | undefined
       if (!billing) throw unprocessable('Filter the billing type by Credit Card or Invoice.', 'filters');
       return codeFilter(sql`${companies.billingType}`, f.operator, billing);
     }
-    case 'created_at':
-      // The day as yyyy-mm-dd (in UTC): "contains 2026-11" finds a month, "equals" one day.
-      return textFilter(sql`to_char(${companies.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, f.operator, raw);
+    case 'created_at': {
+      // The day (in UTC) as yyyy-mm-dd, typed as the grid shows it or the ISO way: "contains
+      // 11/2026" finds a month, "equals 11/27/2026" one day.
+      const prefix = createdDatePrefix(raw);
+      if (!prefix) throw unprocessable(CREATED_FILTER_MESSAGE, 'filters');
+      return textFilter(sql`to_char(${companies.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, f.operator, prefix);
+    }
   }
 }
 

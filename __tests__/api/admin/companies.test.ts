@@ -58,6 +58,20 @@ describe('POST /companies/search (the admin company grid)', () => {
     expect(names(await search(t.allowed.admin, { filters: [{ field: 'created_at', operator: 'ilike', value: '2026-02' }] }))).toEqual(['Beta Self Haul']);
   });
 
+  it('filters the created date as the grid shows it (mm/dd/yyyy, mm/yyyy) or as yyyy-mm-dd, and says which forms it takes', async () => {
+    const created = (operator: string, value: string) => search(t.allowed.admin, { filters: [{ field: 'created_at', operator, value }] });
+    expect(names(await created('equals', '02/10/2026'))).toEqual(['Beta Self Haul']);
+    expect(names(await created('equals', '2/10/2026'))).toEqual(['Beta Self Haul']);
+    expect(names(await created('ilike', '02/2026'))).toEqual(['Beta Self Haul']);
+    expect(names(await created('equals', '2026-02-10'))).toEqual(['Beta Self Haul']);
+    expect(names(await created('ilike', '2026-3'))).toEqual(['Gamma 50% Carriers']);
+    for (const value of ['Feb 10 2026', '13/01/2026', '02/30/2026', '2026/02/10', '10.02.2026']) {
+      const bad = await created('equals', value);
+      expect(bad.status).toBe(422);
+      expect(bad.json.errors[0].message).toBe('Filter the created date as mm/dd/yyyy (11/27/2026) or yyyy-mm-dd (2026-11-27); a month as mm/yyyy or yyyy-mm.');
+    }
+  });
+
   it('orders as asked, pages without overlap, and counts total and live jobs with statistics', async () => {
     const all = names(await search(t.allowed.admin, { orders: [{ field: 'company_name', direction: 'asc' }] }));
     const first = names(await search(t.allowed.admin, { orders: [{ field: 'company_name', direction: 'asc' }] }, { offset: 0, limit: 2 }));
