@@ -103,8 +103,8 @@ test('company list, create company, impersonation with countdown, renew, leave, 
   const line = page.getByTestId('audit-line').filter({ hasText: `PATCH /api/v1.0/jobs/${jobId}` });
   await expect(line.first()).toContainText('Adam Admin as Emma Recruiter');
   await page.goto('/admin/audit-log');
-  await expect(page.getByTestId('audit-line').filter({ hasText: 'user.impersonate.renew' }).first()).toContainText('Adam Admin');
-  await expect(page.getByTestId('audit-line').filter({ hasText: 'user.impersonate.end' }).first()).toBeVisible();
+  await expect(page.getByTestId('audit-line').filter({ hasText: 'Impersonation renewed' }).first()).toContainText('Adam Admin');
+  await expect(page.getByTestId('audit-line').filter({ hasText: 'Impersonation ended' }).first()).toBeVisible();
 });
 
 test('an impersonating admin opening the Admin Portal gets their own session back', async ({ page }) => {

@@ -214,7 +214,7 @@ describe('GET and PATCH /api/v1.0/companies/{id}', () => {
     // The admins' audit log shows what changed.
     const staff = { userId: 0, email: 'staff@local', firstName: 'Staff', lastName: 'Member', roles: [ROLES.SUPER_ADMIN], companyId: null };
     const { lines } = await auditPage(db, staff, { offset: 0, limit: 50 });
-    expect(lines.find((l) => l.action === 'company.update' && l.subject === `company #${id}`)?.changed).toEqual(['company_name']);
+    expect(lines.find((l) => l.action === 'company.update' && l.actionLabel === 'Company edited' && l.subject === `Renamed Haulers (company #${id})`)?.changed).toEqual(['company_name']);
   });
 
   it("refuses another company's employer as the company email (409), as the admin's edit does; its own people and other addresses are fine", async () => {

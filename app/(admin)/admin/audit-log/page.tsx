@@ -26,7 +26,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader
         title="Audit log"
-        subtitle="Changes people made for others: impersonation, company and user edits, cancellations, invoices."
+        subtitle="Changes made in the portal, who made them and when: profile, company and user edits, impersonation, cancellations, invoices."
         actions={
           <Link href={href(0, !impersonatedOnly)} className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
             {impersonatedOnly ? 'Show everything' : 'Only impersonated actions'}
@@ -56,8 +56,11 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
               {lines.map((l) => (
                 <tr key={l.id} data-testid="audit-line">
                   <td className="whitespace-nowrap px-4 py-2.5 text-slate-500">{when(l.at)}</td>
-                  <td className="whitespace-nowrap px-4 py-2.5 font-medium text-slate-900">{l.who}</td>
-                  <td className="px-4 py-2.5 font-mono text-xs text-slate-700">{l.action}</td>
+                  {/* Wraps on a phone ("Adam Admin as Carl Owner" was cut); one line from sm up. */}
+                  <td className="min-w-[9rem] px-4 py-2.5 font-medium text-slate-900 sm:whitespace-nowrap">{l.who}</td>
+                  <td className="px-4 py-2.5 text-slate-700" title={l.action}>
+                    {l.actionLabel}
+                  </td>
                   <td className="whitespace-nowrap px-4 py-2.5 text-slate-600">{l.subject}</td>
                   <td className="min-w-[14rem] px-4 py-2.5 text-slate-600">{l.changed.map((f) => f.replace(/_/g, ' ')).join(', ')}</td>
                 </tr>
