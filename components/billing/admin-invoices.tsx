@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/client';
-import { useAdminInvoices, useMarkInvoicePaid, type AdminInvoiceView } from '@/lib/payments/hooks';
+import { useAdminInvoices, useMarkInvoicePaid, type AdminInvoiceView } from '@/lib/payments/invoice-hooks';
 import { formatDate, formatMoney } from './format';
 import { StatusBadge } from './invoice-history';
 import { ListStatus, Pager } from './list-parts';

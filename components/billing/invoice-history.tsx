@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/client';
-import { downloadReceipt, useInvoices } from '@/lib/payments/hooks';
+import { downloadReceipt, useInvoices } from '@/lib/payments/invoice-hooks';
 import type { InvoiceView } from '@/lib/payments/invoices';
 import { BillingTabs } from './billing-tabs';
 import { ListStatus, Pager } from './list-parts';

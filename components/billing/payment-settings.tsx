@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api/client';
-import { useCompanyCard, useSaveCard } from '@/lib/payments/hooks';
+import { useCompanyCard, useSaveCard } from '@/lib/payments/card-hooks';
 import { HostedCardFields, type HostedCardFieldsHandle } from './hosted-card-fields';
 import { SavedCard } from './saved-card';
 import { formatMoney } from './format';

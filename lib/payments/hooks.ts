@@ -2,38 +2,19 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { CardView } from './payment-methods';
-import type { InvoiceView } from './invoices';
 import type { PaymentSummary } from './summary';
 import type { PayCardInput } from './schemas';
 
-/** React Query hooks of the payments API; keys start with 'payments'. */
+/**
+ * React Query hooks of the payments API; keys start with 'payments'. The checkout's own here; the
+ * saved card's in ./card-hooks.ts, the invoice lists' in ./invoice-hooks.ts, so a payment page does not
+ * ship the others.
+ */
 export const paymentKeys = {
   card: ['payments', 'card'] as const,
   invoices: (status: 'all' | 'paid', offset: number, limit: number) => ['payments', 'invoices', { status, offset, limit }] as const,
   summary: (jobId: number, action = 'new_job') => ['payments', 'summary', jobId, action] as const,
 };
-
-export function useCompanyCard() {
-  return useQuery({ queryKey: paymentKeys.card, queryFn: async () => (await api<CardView | null>('/payment/company/billing')).data });
-}
-
-export function useSaveCard() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: { card_token: string; card_holder_name: string; card_type?: string; masked_number?: string; expiration_date?: string }) =>
-      (await api<CardView>('/payment/company/billing', { method: 'POST', body })).data,
-    onSuccess: (card) => qc.setQueryData(paymentKeys.card, card),
-  });
-}
-
-export function useInvoices(status: 'all' | 'paid', offset: number, limit = 10) {
-  return useQuery({
-    queryKey: paymentKeys.invoices(status, offset, limit),
-    queryFn: () => api<InvoiceView[]>(`/payment/company/invoice?status=${status}&offset=${offset}&limit=${limit}`),
-    placeholderData: (prev) => prev,
-  });
-}
 
 /**
  * The order a payment step shows. It is a quote: read afresh each time a payment step opens, never
@@ -74,49 +55,5 @@ export function useChargeJob() {
       void qc.invalidateQueries({ queryKey: ['payments'] });
       void qc.invalidateQueries({ queryKey: ['jobs'] });
     },
-  });
-}
-
-/** Downloads an order's PDF receipt (POST answers the file). */
-/** Downloads an order's PDF: its receipt, or its invoice for invoice-billed orders. */
-export async function downloadReceipt(invoiceId: number, number: string, kind: 'receipt' | 'invoice' = 'receipt') {
-  const res = await fetch('/api/v1.0/payment/company/billing/payment-receipt', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ invoiceId }),
-  });
-  if (!res.ok) {
-    const json = await res.json().catch(() => null);
-    throw new Error(json?.errors?.[0]?.message || `The ${kind} could not be downloaded.`);
-  }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${kind}-${number}.pdf`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** An invoice as the admins' list shows it: the billing history entry plus its company. */
-export type AdminInvoiceView = InvoiceView & { company: { id: number; name: string } };
-
-export function useAdminInvoices(state: 'due' | 'paid' | 'all', offset: number, limit = 20) {
-  return useQuery({
-    queryKey: ['payments', 'admin-invoices', { state, offset, limit }],
-    queryFn: () => api<AdminInvoiceView[]>(`/admin/invoices?state=${state}&offset=${offset}&limit=${limit}`),
-    placeholderData: (prev) => prev,
-  });
-}
-
-/** An admin records that a due invoice was paid; every invoice list is read again. */
-export function useMarkInvoicePaid() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (invoiceId: number) => (await api<InvoiceView>(`/admin/invoices/${invoiceId}/mark-paid`, { method: 'POST', body: {} })).data,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['payments'] }),
   });
 }

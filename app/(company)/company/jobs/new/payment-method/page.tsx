@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AddonsPayment } from '@/components/billing/addons-payment';
+import { AddonsPaymentLazy } from '@/components/billing/addons-payment-lazy';
 import { PaymentStep } from '@/components/billing/payment-step';
 
 export const metadata: Metadata = { title: 'Payment' };
@@ -12,7 +12,7 @@ export default async function PaymentMethodPage({ searchParams }: { searchParams
   const q = await searchParams;
   const raw = [q.job_id, q.job].flat().find(Boolean);
   const jobId = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-  if (jobId && q.action === 'addons') return <AddonsPayment jobId={jobId} />;
+  if (jobId && q.action === 'addons') return <AddonsPaymentLazy jobId={jobId} />;
   const kind = q.draft === 'duplicate' ? 'duplicate' : 'new';
   return <PaymentStep jobIdParam={jobId} kind={kind} />;
 }
