@@ -10,9 +10,10 @@ export type ActionMenuItem = { label: string; href?: string; onSelect?: () => vo
 /**
  * A "more actions" menu (WAI-ARIA menu button): Enter, Space or ArrowDown opens it on the first
  * item, ArrowUp on the last; the arrows, Home and End move, Escape closes it and gives the focus
- * back, a click elsewhere closes it. Tab closes it and moves on from the button: the menu sits at the
- * end of the page (a portal), so a Tab left to the browser from an item went round to "Skip to content". Placed in a portal with fixed position so a scrolling
- * list does not clip it, below the button or above it near the window's end. Written here instead
+ * back, a click elsewhere closes it. Tab closes it and moves on from the button: the menu sits at
+ * the end of the page (a portal), so a Tab left to the browser from an item went round to "Skip to
+ * content". Placed in a portal with fixed position so a scrolling list does not clip it, below the
+ * button or above it near the window's end. Written here instead
  * of a menu library because every row of the posted-jobs list has one (issue 16: first-load JS).
  */
 export function ActionMenu({ label, groups, children, triggerClassName }: { label: string; groups: ActionMenuItem[][]; children: React.ReactNode; triggerClassName?: string }) {

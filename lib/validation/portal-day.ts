@@ -68,6 +68,7 @@ export function portalInputValue(at: Date): string {
   clock ??= new Intl.DateTimeFormat('en-US', {
     timeZone: PORTAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
   });
-  const part = (type: string) => clock!.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  const parts = clock.formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
