@@ -36,7 +36,7 @@ export function CompanyFormDialog({ companyId, onClose }: { companyId: number | 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="lg">
       {initial ? (
-        <CompanyForm companyId={companyId} initial={initial} onClose={onClose} />
+        <CompanyForm companyId={companyId} initial={initial} version={c?.updated_at} onClose={onClose} />
       ) : existing.isError ? (
         <Alert type="error">{errorsByField(existing.error).form}</Alert>
       ) : (
@@ -46,8 +46,9 @@ export function CompanyFormDialog({ companyId, onClose }: { companyId: number | 
   );
 }
 
-function CompanyForm({ companyId, initial, onClose }: { companyId: number | null; initial: AdminCompanyBody; onClose: () => void }) {
-  const save = useSaveCompany(companyId);
+function CompanyForm({ companyId, initial, version, onClose }: { companyId: number | null; initial: AdminCompanyBody; version?: string; onClose: () => void }) {
+  // The form sends every field: the version it opened keeps it from putting back a change made since.
+  const save = useSaveCompany(companyId, version);
   const toast = useToast();
   const [values, setValues] = useState<AdminCompanyBody>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});

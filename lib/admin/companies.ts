@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { assertVersion, atVersion, staleEditError } from '@/lib/api/if-match';
 import type { Actor } from '@/lib/auth/actor';
 import { toE164 } from '@/lib/auth/phone';
 import { recordAudit, recordEdit } from '@/lib/audit';
@@ -60,10 +61,15 @@ export async function getAdminCompany(db: Database, actor: Actor | null, id: num
   return companyView(await companyRow(db, id));
 }
 
-/** PATCH /admin/companies/{id}: any of the create fields; the change is audited with the fields named. */
-export async function updateAdminCompany(db: Database, actor: Actor | null, id: number, input: AdminCompanyPatch, ip?: string) {
+/**
+ * PATCH /admin/companies/{id}: any of the create fields; the change is audited with the fields named.
+ * `expectedVersion` (If-Match): the updated_at the admin's form opened; 412 when the company was saved
+ * since (the form sends every field, so it would put back what changed meanwhile).
+ */
+export async function updateAdminCompany(db: Database, actor: Actor | null, id: number, input: AdminCompanyPatch, ip?: string, expectedVersion?: string | null) {
   assertAdmin(actor);
   const current = await companyRow(db, id);
+  assertVersion(expectedVersion, current.updatedAt, 'company');
   if (emailChanges(input.email, current.email)) await assertEmailNotEmployer(db, input.email!, id);
   const patch: Partial<typeof companies.$inferInsert> = {
     companyName: input.company_name,
@@ -78,8 +84,9 @@ export async function updateAdminCompany(db: Database, actor: Actor | null, id: 
     const [row] = await tx
       .update(companies)
       .set({ ...patch, updatedAt: sql`now()` })
-      .where(eq(companies.id, id))
+      .where(and(eq(companies.id, id), atVersion(companies.updatedAt, expectedVersion, current.updatedAt)))
       .returning();
+    if (!row) throw staleEditError('company');
     await recordEdit(tx, {
       actorUserId: actor.userId,
       action: 'company.update',

@@ -44,11 +44,18 @@ export function useCompanyJobs(companyId: number | null) {
 
 export type AdminCompanyBody = { company_name: string; email: string; billing_type: 'CELERO' | 'CONTRACT'; type: 1 | 2; street1: string; phone?: string };
 
-export function useSaveCompany(id: number | null) {
+/** Creates a company, or saves one; an edit sends the version it opened as If-Match (412 when saved since). */
+export function useSaveCompany(id: number | null, version?: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (body: Partial<AdminCompanyBody>) =>
-      (await api<CompanyView>(id ? `/admin/companies/${id}` : '/admin/companies', { method: id ? 'PATCH' : 'POST', body })).data,
+      (
+        await api<CompanyView>(id ? `/admin/companies/${id}` : '/admin/companies', {
+          method: id ? 'PATCH' : 'POST',
+          body,
+          headers: id && version ? { 'if-match': `"${version}"` } : undefined,
+        })
+      ).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['admin', 'companies'] }),
   });
 }

@@ -138,4 +138,20 @@ describe('admin create and edit company', () => {
       expect((await call(createPost, { token, url, body: { company_name: 'Nope Co', email: 'nope@nope.test' } })).status).toBe(403);
     }
   });
+
+  it('an edit from a form opened before another save answers 412 and changes nothing (If-Match); without it the last write wins', async () => {
+    const created = await call(createPost, { token: t.allowed.admin, url, body: { company_name: 'Versioned Co', email: 'billing@versioned.test' } });
+    const params = { id: String(created.json.data.id) };
+    const opened = (await call(getOne, { token: t.allowed.admin, params })).json.data.updated_at as string;
+    const patch = (body: unknown, version?: string) =>
+      call(patchOne, { method: 'PATCH', token: t.allowed.admin, params, body, headers: version ? { 'if-match': `"${version}"` } : {} });
+    const first = await patch({ company_name: 'Versioned Co One' }, opened);
+    expect(first.status).toBe(200);
+    // A second admin's form, opened at the same version, would put the old name back.
+    const stale = await patch({ company_name: 'Versioned Co', phone: '(512)555-0199' }, opened);
+    expect(stale.status).toBe(412);
+    expect(stale.json.errors[0].message).toMatch(/changed somewhere else/);
+    expect((await call(getOne, { token: t.allowed.admin, params })).json.data).toMatchObject({ company_name: 'Versioned Co One', phone: null });
+    expect((await patch({ company_name: 'Versioned Co Two' })).status).toBe(200);
+  });
 });

@@ -1,5 +1,6 @@
 // GET /api/v1.0/admin/companies/{id}: a company for the admin edit form; PATCH: change it (audited)
 import { route } from '@/lib/api/route';
+import { ifMatchOf } from '@/lib/api/if-match';
 import { getAdminCompany, updateAdminCompany } from '@/lib/admin/companies';
 import { adminCompanyPatchSchema } from '@/lib/admin/schemas';
 import { companyIdParam } from '@/lib/companies/params';
@@ -14,7 +15,7 @@ export const GET = route<undefined, undefined, Params>({
 export const PATCH = route<typeof adminCompanyPatchSchema, undefined, Params>({
   access: 'admin',
   body: adminCompanyPatchSchema,
-  handler: ({ db, actor, params, body, ip }) => updateAdminCompany(db, actor, companyIdParam(params), body, ip),
+  handler: ({ db, actor, params, body, ip, req }) => updateAdminCompany(db, actor, companyIdParam(params), body, ip, ifMatchOf(req)),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.
