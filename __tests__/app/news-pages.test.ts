@@ -4,7 +4,7 @@
  * publication date for a post waiting for its schedule, and "1 view" for one reader.
  */
 import { eq } from 'drizzle-orm';
-import { isValidElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Actor } from '@/lib/auth/actor';
 import { actorFromClaims } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
@@ -24,19 +24,13 @@ jest.mock('@/lib/auth/server', () => ({
 // Imported after the mock is in place.
 import ChannelPostsPage from '@/app/(news)/news/channels/[id]/page';
 import MembersPostPage from '@/app/(members)/members/news/[id]/page';
+import { elements, texts } from '../helpers/element-tree';
 
 async function signedInAs(email: string) {
   mockActor = (await actorFromClaims(await getDb(), (await verifyAccessToken(await tokenFor(email)))!))!;
   return mockActor;
 }
 
-function elements(node: ReactNode): { type: unknown; props: Record<string, unknown> }[] {
-  if (Array.isArray(node)) return node.flatMap(elements);
-  if (!isValidElement(node)) return [];
-  const props = node.props as Record<string, unknown>;
-  return [{ type: node.type, props }, ...elements(props.children as ReactNode)];
-}
-const texts = (node: ReactNode) => elements(node).flatMap((e) => [e.props.children].flat().filter((c): c is string => typeof c === 'string'));
 const body = { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Hello drivers', format: 0 }] }] } };
 
 beforeAll(() => seed());

@@ -6,7 +6,6 @@
  * runs it, with the session mocked: it renders, and says what the API says where it shows a
  * parameter's problem. The drivers' job search past its last page is checked here too.
  */
-import { isValidElement, type ReactNode } from 'react';
 import type { Actor } from '@/lib/auth/actor';
 import { actorFromClaims } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
@@ -28,6 +27,7 @@ import ManageAdsPage from '@/app/(ads)/ads/manage/page';
 import JobsPage from '@/app/(company)/company/jobs/page';
 import { ChannelsPage } from '@/components/news/channels-page';
 import { JobList } from '@/components/jobs/list/job-list';
+import { elements, texts } from '../helpers/element-tree';
 
 type Search = Record<string, string | string[] | undefined>;
 
@@ -35,16 +35,6 @@ async function signedInAs(email: string) {
   mockActor = (await actorFromClaims(await getDb(), (await verifyAccessToken(await tokenFor(email)))!))!;
 }
 
-/** Every element of a page's tree (its components are not run: the page's own queries are what is tested). */
-function elements(node: ReactNode): { type: unknown; props: Record<string, unknown> }[] {
-  if (Array.isArray(node)) return node.flatMap(elements);
-  if (!isValidElement(node)) return [];
-  const props = node.props as Record<string, unknown>;
-  return [{ type: node.type, props }, ...elements(props.children as ReactNode)];
-}
-
-/** The strings of a page's tree, element children only. */
-const texts = (node: ReactNode) => elements(node).flatMap((e) => [e.props.children].flat().filter((c): c is string => typeof c === 'string'));
 
 beforeAll(() => seed());
 

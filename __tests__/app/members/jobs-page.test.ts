@@ -3,7 +3,6 @@
  * (the ad pushed it below the fold); a list of results says how it is ordered (the match % is not
  * the order); the minimum-pay filter says how other pay periods are compared.
  */
-import { isValidElement, type ReactNode } from 'react';
 import { AdSlot } from '@/components/ads/ad-slot';
 import type { Actor } from '@/lib/auth/actor';
 import { actorFromClaims } from '@/lib/auth/actor';
@@ -20,14 +19,8 @@ jest.mock('@/lib/auth/server', () => ({
 }));
 
 import MembersJobsPage from '@/app/(members)/members/jobs/page';
+import { elements, texts } from '../../helpers/element-tree';
 
-function elements(node: ReactNode): { type: unknown; props: Record<string, unknown> }[] {
-  if (Array.isArray(node)) return node.flatMap(elements);
-  if (!isValidElement(node)) return [];
-  const props = node.props as Record<string, unknown>;
-  return [{ type: node.type, props }, ...elements(props.children as ReactNode)];
-}
-const texts = (node: ReactNode) => elements(node).flatMap((e) => [e.props.children].flat().filter((c): c is string => typeof c === 'string'));
 
 beforeAll(async () => {
   await seed();
