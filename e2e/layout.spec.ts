@@ -199,13 +199,35 @@ test('the billing history fits the page at 1280 and 1024 px: no sideways scrolli
       await page.goto(route);
       await settle(page);
       await expect(page.getByRole('heading', { level: 2, name: /history/ })).toBeVisible();
-      const hidden = await page.evaluate(() =>
-        Array.from(document.querySelectorAll('main *'))
-          .filter((el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
-          .map((el) => `${el.tagName.toLowerCase()} ${el.scrollWidth} > ${el.clientWidth}`),
-      );
+      const hidden = await sidewaysScrollers(page);
       await page.screenshot({ path: test.info().outputPath(`billing-${route.split('/').pop()}-${width}.png`), fullPage: true });
       expect(hidden, `${route} at ${width}px scrolls sideways inside: ${hidden.join(', ')}`).toEqual([]);
     }
   }
+});
+
+/** The boxes inside the page's main column that scroll sideways (content hidden behind their edge). */
+function sidewaysScrollers(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main *'))
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+      .map((el) => `${el.tagName.toLowerCase()} ${el.scrollWidth} > ${el.clientWidth}`),
+  );
+}
+
+test('the applicants grid shows every column at 1280 px: Tags is not hidden behind the pinned Stage', async ({ page, context, baseURL }) => {
+  await skipTermsDialog(context, baseURL!);
+  await signInAs(page, 'employer@demo.test');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/company/jobs');
+  const href = await page.getByRole('link', { name: 'CDL-A OTR Dry Van Driver' }).first().getAttribute('href');
+  await page.goto(`${href!.match(/\/company\/jobs\/\d+/)![0]}/applicants`);
+  const table = page.getByRole('table', { name: /Applicants of/ });
+  await expect(table.getByRole('button', { name: /^Add a tag to / }).first()).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: test.info().outputPath('applicants-1280.png') });
+  expect(await sidewaysScrollers(page)).toEqual([]);
+  // The tag button is on one line, not a two-line "+ / Tag" pill.
+  const tag = await table.getByRole('button', { name: /^Add a tag to / }).first().boundingBox();
+  expect(tag!.height).toBeLessThan(30);
 });

@@ -24,7 +24,9 @@ export const APPLICANT_COLUMNS = [
  * header row is a wrapping bar of the sort buttons; the headers of columns that do not sort stay for
  * screen readers only, so each cell keeps its column header.
  */
-export const TABLE_CLASS = 'w-full text-sm max-sm:block sm:min-w-[60rem]';
+// 56rem: every column fits beside the portal's sidebar at 1280 px (the main column is 942 px wide);
+// narrower than that the table scrolls sideways under its pinned name and stage.
+export const TABLE_CLASS = 'w-full text-sm max-sm:block sm:min-w-[56rem]';
 export const THEAD_CLASS = 'max-sm:block sm:border-b sm:border-slate-200 sm:bg-slate-50/80';
 export const HEAD_ROW_CLASS = 'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-2 max-sm:pb-3';
 

@@ -59,11 +59,14 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
             <button type="button" className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline max-sm:min-h-10" onClick={() => onOpen(a.id)} data-opens-applicant={a.id}>
               {a.firstName} {a.lastName}
             </button>
-            {/* On one cut line in the table; on a phone's card, the email and the whole phone number each on a line of their own (it showed "(214)55"). */}
-            <p className="text-xs text-slate-500 sm:truncate" data-testid="applicant-contact">
-              <span className="max-sm:block max-sm:[overflow-wrap:anywhere]">{a.email}</span>
-              <span className="max-sm:hidden"> · </span>
-              <span className="max-sm:block">{phoneText(a.phone)}</span>
+            {/*
+              The email and the whole phone number each on a line of their own: on one line with a
+              " · " the column took 280 px and pushed Tags behind the pinned Stage at 1280 px; cut on
+              a phone it showed "(214)55". A long email is cut in the table and wraps on a card.
+            */}
+            <p className="text-xs text-slate-500" data-testid="applicant-contact">
+              <span className="block sm:max-w-56 sm:truncate max-sm:[overflow-wrap:anywhere]" title={a.email}>{a.email}</span>
+              <span className="block whitespace-nowrap">{phoneText(a.phone)}</span>
             </p>
           </div>
         ),

@@ -57,7 +57,7 @@ export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; ap
         <button
           type="button"
           aria-label={`Add a tag to ${name}`}
-          className="min-h-10 rounded-full border border-dashed border-slate-300 px-3 py-0.5 text-xs text-slate-500 hover:border-brand-400 hover:text-brand-700 sm:min-h-0 sm:px-2"
+          className="min-h-10 whitespace-nowrap rounded-full border border-dashed border-slate-300 px-3 py-0.5 text-xs text-slate-500 hover:border-brand-400 hover:text-brand-700 sm:min-h-0 sm:px-2"
           onClick={() => setAdding(true)}
         >
           + Tag

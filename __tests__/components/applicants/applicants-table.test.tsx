@@ -44,7 +44,7 @@ describe('ApplicantsTable: a table from sm up, a card per applicant on a phone (
       expect(classes(el)).not.toContain('sticky');
     }
     // The table is only wider than the screen from sm up; below, its rows are cards.
-    expect(classes(screen.getByRole('table'))).not.toContain('min-w-[60rem]');
+    expect(classes(screen.getByRole('table'))).not.toContain('min-w-[56rem]');
     expect(classes(rows[0])).toEqual(expect.arrayContaining(['max-sm:grid', 'max-sm:rounded-2xl', 'max-sm:border']));
   });
 
@@ -61,12 +61,18 @@ describe('ApplicantsTable: a table from sm up, a card per applicant on a phone (
     expect(card.getByText('6 years')).toBeInTheDocument();
   });
 
-  it('shows the whole phone number on a phone instead of cutting the contact line', () => {
+  it('puts the email and the whole phone number on lines of their own (one line pushed Tags behind Stage at 1280 px)', () => {
     const { rows } = setup();
     const contact = within(rows[0]).getByTestId('applicant-contact');
-    expect(classes(contact)).not.toContain('truncate');
-    expect(classes(contact)).toContain('sm:truncate');
-    expect(contact).toHaveTextContent('driver@demo.test · (214)555-0123');
+    const [email, phone] = Array.from(contact.children);
+    expect(email).toHaveTextContent(/^driver@demo\.test$/);
+    expect(phone).toHaveTextContent(/^\(214\)555-0123$/);
+    // Each a line; only the email is cut, and only in the table (a card wraps it), with the whole address as its title.
+    expect(classes(email)).toEqual(expect.arrayContaining(['block', 'sm:truncate']));
+    expect(classes(email)).not.toContain('truncate');
+    expect(email).toHaveAttribute('title', 'driver@demo.test');
+    expect(classes(phone)).toEqual(expect.arrayContaining(['block', 'whitespace-nowrap']));
+    expect(classes(phone)).not.toContain('sm:truncate');
   });
 
   it('keeps every column header for screen readers, sort buttons as a bar on a phone, 40 px tap targets', async () => {
@@ -109,6 +115,6 @@ describe('ApplicantsTableFrame (while the table loads)', () => {
     const headers = screen.getAllByRole('columnheader');
     expect(headers).toHaveLength(9);
     expect(classes(headers[0])).toContain('sm:sticky');
-    expect(classes(screen.getByRole('table'))).toContain('sm:min-w-[60rem]');
+    expect(classes(screen.getByRole('table'))).toContain('sm:min-w-[56rem]');
   });
 });
