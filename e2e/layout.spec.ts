@@ -231,3 +231,24 @@ test('the applicants grid shows every column at 1280 px: Tags is not hidden behi
   const tag = await table.getByRole('button', { name: /^Add a tag to / }).first().boundingBox();
   expect(tag!.height).toBeLessThan(30);
 });
+
+test('the ads list is a card per ad on a phone: every fact named, Pause and Edit in view, nothing scrolls sideways', async ({ page, context, baseURL }) => {
+  await skipTermsDialog(context, baseURL!);
+  await signInAs(page, 'adsadmin@demo.test');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/ads/manage');
+  const row = page.locator('[data-ad-row]').first();
+  await expect(row).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: test.info().outputPath('ads-390.png'), fullPage: true });
+  expect(await sidewaysScrollers(page)).toEqual([]);
+  for (const label of ['Status', 'Starts', 'Ends', 'Impressions', 'Clicks', 'CTR']) await expect(row.getByText(label, { exact: true })).toBeVisible();
+  for (const action of [row.getByRole('button', { name: /^(Pause|Resume) / }), row.getByRole('link', { name: /^Edit / })]) {
+    const box = (await action.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.height, 'a finger-sized target').toBeGreaterThanOrEqual(40);
+  }
+  // From sm up it is the table again, its labels hidden.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(row.getByText('Impressions', { exact: true })).toBeHidden();
+});
