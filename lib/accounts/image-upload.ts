@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { readFormCapped } from '@/lib/api/body';
 import { AppError, badRequest, unprocessable } from '@/lib/errors';
 
@@ -18,16 +18,31 @@ export async function imageFromRequest(req: Request, rules: Rules): Promise<{ by
   return { bytes: Buffer.from(await file.arrayBuffer()), form };
 }
 
-/** Refuses bytes that are not one of the image formats allowed (sharp reads the content). */
+/**
+ * The most pixels an uploaded image may have (the ads' media take the same). A few hundred kilobytes
+ * of PNG can declare 16,000 × 16,000 pixels, and every one of them is decoded: the cap keeps one
+ * upload's decoding to a fraction of a second. A 48-megapixel phone photo still passes.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const TOO_MANY_PIXELS = 'The image has too many pixels (at most 50 megapixels): send a smaller one.';
+
+/** Refuses bytes that are not one of the image formats allowed (sharp reads the content), and images past MAX_IMAGE_PIXELS. */
 export async function checkImage(bytes: Buffer, rules: Pick<Rules, 'field' | 'maxBytes' | 'tooLarge' | 'badType' | 'types'>) {
   if (bytes.length > rules.maxBytes) throw new AppError(413, rules.tooLarge, rules.field);
-  let format: string | undefined;
+  let meta: Metadata;
   try {
-    format = (await sharp(bytes).metadata()).format;
+    meta = await sharp(bytes).metadata();
   } catch {
     throw unprocessable(rules.badType, rules.field);
   }
-  if (!format || !rules.types.includes(format)) throw unprocessable(rules.badType, rules.field);
+  if (!meta.format || !rules.types.includes(meta.format)) throw unprocessable(rules.badType, rules.field);
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) throw unprocessable(TOO_MANY_PIXELS, rules.field);
+}
+
+/** An image's width and height as it is shown: EXIF orientations 5–8 turn it a quarter. */
+export function orientedSize(meta: { width?: number; height?: number; orientation?: number }) {
+  const [w, h] = [meta.width ?? 0, meta.height ?? 0];
+  return (meta.orientation ?? 1) >= 5 ? { width: h, height: w } : { width: w, height: h };
 }
 
 /**

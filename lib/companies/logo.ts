@@ -6,7 +6,7 @@ import { companies } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound, unprocessable } from '@/lib/errors';
 import { storage } from '@/lib/storage';
-import { checkImage, decodeImage, imageFromRequest } from '@/lib/accounts/image-upload';
+import { checkImage, decodeImage, imageFromRequest, orientedSize } from '@/lib/accounts/image-upload';
 import { LOGO_BAD_TYPE, LOGO_CROP_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZES, LOGO_TOO_LARGE, LOGO_TYPES, logoCropSchema, type LogoCrop, type LogoSize } from './schemas';
 import { companyOrThrow } from './services';
 import { logoUrl } from './view';
@@ -16,6 +16,10 @@ import { companyChanged } from '@/lib/cache/tags';
 const LOGO_RULES = { field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_TOO_LARGE, badType: LOGO_BAD_TYPE, types: LOGO_TYPES, missing: 'Choose a logo image.' };
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
+
+/** The most pixels the image may have once scaled to the crop's zoom (700 × 5,700 px: about 0.1 s of work). */
+const LOGO_MAX_SCALED_PIXELS = 4_000_000;
+export const LOGO_TOO_TALL = 'This image is too tall for a logo: cut it closer to a logo\'s shape (343 × 133) and upload it again.';
 
 /**
  * Cuts the large display size (343×133) out of the original as the crop dialog framed it: the image
@@ -34,6 +38,12 @@ async function cutLogo(bytes: Buffer, crop?: LogoCrop): Promise<{ large: Buffer;
   if (!crop) {
     large = await sharp(bytes, { animated: false }).rotate().resize({ width: W, height: H, fit: 'contain', background: CLEAR }).png().toBuffer();
   } else {
+    // The whole image is scaled to the zoom's width before the frame is cut from it, so its height
+    // is bounded first: a 186-byte PNG of 10 × 10,000 px became 700 × 700,000 px at zoom 700, ten
+    // seconds of the server's CPU for one upload (attacker review). A logo that tall has no place in
+    // a 343 × 133 frame anyway.
+    const source = orientedSize(await sharp(bytes).metadata());
+    if (crop.zoom * ((source.height * crop.zoom) / Math.max(1, source.width)) > LOGO_MAX_SCALED_PIXELS) throw unprocessable(LOGO_TOO_TALL, 'logo');
     const { data: scaled, info } = await sharp(bytes, { animated: false }).rotate().resize({ width: crop.zoom }).png().toBuffer({ resolveWithObject: true });
     const x0 = Math.max(0, crop.left);
     const y0 = Math.max(0, crop.top);

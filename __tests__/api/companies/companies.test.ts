@@ -342,6 +342,27 @@ describe('company logos', () => {
     expect((await call(logoUrlGet, { token: owner.token, params: { id } })).json.data.url).toBe(res.json.data.url);
   });
 
+  it('refuses, at once, an image that would be scaled past the crop\'s bounds or declares too many pixels (a 186-byte PNG cost 10 s of CPU)', async () => {
+    const owner = await newEmployer();
+    const id = String((await create(owner.token)).json.data.id);
+    // A PNG of one grey colour compresses to almost nothing whatever size it declares.
+    const plain = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: { r: 9, g: 9, b: 9 } } }).png({ compressionLevel: 9 }).toBuffer();
+    const tall = await plain(10, 10_000);
+    expect(tall.length).toBeLessThan(2_000);
+    const started = performance.now();
+    const refused = await upload(owner.token, id, new Blob([new Uint8Array(tall)], { type: 'image/png' }), 'logo.png', { zoom: 700, left: 0, top: 0 });
+    expect([refused.status, refused.json.errors]).toEqual([422, [{ message: "This image is too tall for a logo: cut it closer to a logo's shape (343 × 133) and upload it again.", field: 'logo' }]]);
+    // Before: about 10 s at 100% CPU, scaling it to 700 × 700,000 px.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // The same image without a crop is fitted into the frame (a shrink, cheap), and a tall but sane one crops.
+    expect((await upload(owner.token, id, new Blob([new Uint8Array(tall)], { type: 'image/png' }), 'logo.png')).status).toBe(200);
+    expect((await upload(owner.token, id, new Blob([new Uint8Array(await plain(600, 3_000))], { type: 'image/png' }), 'logo.png', { zoom: 700, left: 0, top: 0 })).status).toBe(200);
+    const huge = await plain(8_000, 8_000);
+    const many = await upload(owner.token, id, new Blob([new Uint8Array(huge)], { type: 'image/png' }), 'logo.png');
+    expect([many.status, many.json.errors]).toEqual([422, [{ message: 'The image has too many pixels (at most 50 megapixels): send a smaller one.', field: 'logo' }]]);
+  });
+
   it('stores both display sizes as WebP, serves them publicly and answers their URLs', async () => {
     const owner = await newEmployer();
     const id = String((await create(owner.token)).json.data.id);
