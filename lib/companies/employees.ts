@@ -11,6 +11,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { stripCountryCode, toE164 } from '@/lib/auth/phone';
 import { revokeAllSessions } from '@/lib/auth/sessions';
 import { publicUrl } from '@/lib/config';
+import { enqueueTemplate } from '@/lib/mail';
 import { conflict, forbidden, notFound } from '@/lib/errors';
 import { consumeOrThrow, limiter } from '@/lib/rate-limit';
 import { LAST_ADMIN, lockCompany, otherActiveMembers } from './last-admin';
@@ -116,15 +117,26 @@ const rolesFor = (role: EmployeeRole) => (role === 'company_admin' ? [ROLES.EMPL
  * under the sign-up rules (the employee changes it, or gets a reset code). An email that already
  * has an account is refused: accounts are never moved between companies by someone else.
  */
+export const EMPLOYEES_TOO_MANY = 'Too many employees have been added in the last hour. Please try again later.';
+
+/**
+ * Adding an employee makes an account that can sign in at once, so it is limited like a sign-up
+ * (per company and per caller, 30 an hour) and the address is told: anyone with a company could
+ * otherwise make accounts for other people's addresses without end (attacker review: 25 in a row,
+ * the owner then refused at sign-up with "Email already exists" and never told).
+ */
 export async function addEmployee(db: Database, actor: Actor, companyId: number, input: CreateEmployeeInput, ctx: { ip?: string } = {}) {
-  await companyFor(db, actor, companyId, 'manage');
+  const company = await companyFor(db, actor, companyId, 'manage');
   const [taken] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict(taken.companyId === companyId ? ALREADY_EMPLOYEE : taken.companyId ? OTHER_COMPANY_EMAIL : EMAIL_EXISTS, 'email');
+  const [perCompany, perCaller] = await Promise.all([limiter('employee-add-company', 30, 3600), limiter('employee-add-caller', 30, 3600)]);
+  await consumeOrThrow(perCaller, String(actor.userId), EMPLOYEES_TOO_MANY);
+  await consumeOrThrow(perCompany, String(companyId), EMPLOYEES_TOO_MANY);
   const id = await createAccount(db, { ...input, tn_newsletters: false }, {
     roles: rolesFor(input.role),
     companyId,
-    inside: (tx, userId) =>
-      recordAudit(tx, {
+    inside: async (tx, userId) => {
+      await recordAudit(tx, {
         actorUserId: actor.userId,
         impersonatorId: actor.impersonatorId,
         action: 'employee.add',
@@ -133,7 +145,14 @@ export async function addEmployee(db: Database, actor: Actor, companyId: number,
         companyId,
         details: { role: input.role },
         ip: ctx.ip,
-      }),
+      });
+      await enqueueTemplate(tx, input.email, 'employee_added', {
+        firstName: input.first_name,
+        companyName: company.name,
+        addedBy: `${actor.firstName} ${actor.lastName}`.trim(),
+        resetLink: publicUrl(`/forgot-password?email=${encodeURIComponent(input.email)}`).toString(),
+      });
+    },
   });
   return employeeView(await employeeOrThrow(db, companyId, id));
 }

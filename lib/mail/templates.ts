@@ -60,6 +60,14 @@ export const mailTemplates = {
       { small: 'Your current password keeps working until you set a new one. No one else sees the code or your new password.' },
     ]),
 
+  employee_added: (p: { firstName?: string | null; companyName: string; addedBy: string; resetLink: string }) =>
+    render(`You were added to ${p.companyName} on ${product()}`, product(), [
+      { p: hello(p.firstName) },
+      { p: `${p.addedBy} added you as an employee of ${p.companyName} on ${product()}, with this email address and a first password they chose. Ask them for it, or set your own password now.` },
+      { button: { label: 'Set my password', href: p.resetLink } },
+      { small: `If you do not work for ${p.companyName}, set your own password with the link above: then no one else can sign in with this address.` },
+    ]),
+
   email_verification: (p: { firstName?: string | null; link: string; hours: number }) =>
     render(`Verify your email for ${product()}`, product(), [
       { p: hello(p.firstName) },

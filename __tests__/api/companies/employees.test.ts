@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { GET as listGet, POST as addPost } from '@/app/api/v1.0/companies/[id]/employers/route';
 import { PATCH as employeePatch } from '@/app/api/v1.0/companies/[id]/employers/[userId]/route';
-import { EMPLOYEE_RESET_TOO_MANY } from '@/lib/companies/employees';
+import { EMPLOYEE_RESET_TOO_MANY, EMPLOYEES_TOO_MANY } from '@/lib/companies/employees';
+import { limiter } from '@/lib/rate-limit';
 import { POST as resetPost } from '@/app/api/v1.0/companies/[id]/employers/[userId]/password-reset/route';
 import { GET as adminListGet, POST as adminAddPost } from '@/app/api/v1.0/admin/companies/[id]/employers/route';
 import { PATCH as adminPatch } from '@/app/api/v1.0/admin/companies/[id]/employers/[userId]/route';
@@ -101,6 +102,34 @@ describe('POST /companies/{id}/employers', () => {
     const session = await login(db, { email: body.email, password: PASSWORD }, { ip: '10.1.1.1' });
     expect(session.userRoles).toEqual(['Employer']);
     expect(session.companyId).toBe(demoId);
+  });
+
+  it('tells the address it was added, by whom, with a link to set its own password', async () => {
+    const body = newPerson({ first_name: 'Nadia' });
+    expect((await add(t.companyAdmin, body)).status).toBe(201);
+    const mails = await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, body.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('You were added to Demo Freight Lines on TNA');
+    expect(mails[0].text).toContain('Hi Nadia,');
+    expect(mails[0].text).toMatch(/added you as an employee of Demo Freight Lines/);
+    expect(mails[0].text).toContain(`/forgot-password?email=${encodeURIComponent(body.email)}`);
+    // The password the admin chose is never in it.
+    expect(mails[0].text).not.toContain(PASSWORD);
+    expect(mails[0].html).not.toContain(PASSWORD);
+  });
+
+  it('adds at most 30 employees an hour to a company, then answers 429 and makes no account', async () => {
+    // The rival company's hour is used up (as 30 additions would): the 31st is refused.
+    await (await limiter('employee-add-company', 30, 3600)).consume(String(rivalCompanyId), 30);
+    const body = newPerson();
+    const refused = await call(adminAddPost, { token: t.admin, body, params: { id: String(rivalCompanyId) } });
+    expect([refused.status, refused.json.errors]).toEqual([429, [{ message: EMPLOYEES_TOO_MANY }]]);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    const db = await getDb();
+    expect(await db.$count(users, eq(users.email, body.email))).toBe(0);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.toAddress, body.email))).toBe(0);
+    // Another company's hour is its own.
+    expect((await add(t.companyAdmin, newPerson())).status).toBe(201);
   });
 
   it('adds a company admin when asked', async () => {
