@@ -70,6 +70,22 @@ describe('/logout (the logout route of spec §2)', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('GET sent by another site waits for a click (another site signed its visitors out); from our pages or the address bar it goes on by itself', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const html = await logoutPage(new NextRequest(`${ORIGIN}/logout`, { headers: { 'sec-fetch-site': site } })).text();
+      expect(html).toContain('<button type="submit"');
+      expect(html).toContain('Do you want to log out?');
+      expect(html).not.toContain('.submit()');
+      // The click still forgets what the browser kept for the account.
+      expect(html).toMatch(/addEventListener\('submit',\(\)=>\{try\{for\(const s of \[localStorage,sessionStorage\]\)/);
+    }
+    for (const site of ['same-origin', 'none']) {
+      const html = await logoutPage(new NextRequest(`${ORIGIN}/logout`, { headers: { 'sec-fetch-site': site } })).text();
+      expect(html).toContain("document.getElementById('f').submit()");
+      expect(html).not.toContain('Do you want to log out?');
+    }
+  });
+
   it('POST revokes the session, clears the next-auth cookie and sends the user to /login', async () => {
     const s = await webSession();
     const res = await post({ cookie: s.cookie, origin: ORIGIN });

@@ -6,6 +6,7 @@ import { secureCookies } from '@/lib/auth/cookie-security';
 import { getDb } from '@/lib/db/client';
 import { sameOrigin } from '@/lib/api/route';
 import { SESSION_CHANNEL } from '@/lib/browser/session-channel';
+import { fromAnotherSite, plainPage } from '@/lib/api/fetch-site';
 
 /**
  * What the browser keeps for the account (job drafts `tna.*.u<id>`, sign-up steps) goes with the
@@ -16,19 +17,30 @@ const FORGET_ACCOUNT_STORAGE = `try{for(const s of [localStorage,sessionStorage]
 /** The account's other tabs leave their pages (lib/browser/session-channel.ts). */
 const ANNOUNCE_SIGNED_OUT = `try{const c=new BroadcastChannel(${JSON.stringify(SESSION_CHANNEL)});c.postMessage({type:'signed-out'});c.close()}catch(e){}`;
 
+const BUTTON = 'font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1f57d0;color:#fff;cursor:pointer';
+
 /**
  * GET answers a page that posts to itself, so a prefetch or a crawler following a link never signs
- * anyone out; POST (same origin only) revokes the session family and clears the next-auth cookies.
+ * anyone out. Sent here by another site, the page waits for the user's click instead (attacker
+ * review: any site could sign its visitors out). POST (same origin only) revokes the session family
+ * and clears the next-auth cookies.
  */
 export function GET(req: NextRequest) {
   const action = req.nextUrl.pathname;
   // The proxy's CSP allows inline script only with this request's nonce.
-  const nonce = (req.headers.get('x-nonce') ?? '').replace(/[^A-Za-z0-9+/=]/g, '');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Signing out</title></head>
-<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;color:#0f172a">
-<form method="post" action="${action}" id="f"><p>Signing you out&hellip;</p><noscript><button type="submit">Log out</button></noscript></form>
-<script nonce="${nonce}">${FORGET_ACCOUNT_STORAGE}${ANNOUNCE_SIGNED_OUT}document.getElementById('f').submit()</script></body></html>`;
-  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  const nonce = req.headers.get('x-nonce') ?? '';
+  const forget = `${FORGET_ACCOUNT_STORAGE}${ANNOUNCE_SIGNED_OUT}`;
+  if (fromAnotherSite(req)) {
+    return plainPage(
+      'Log out?',
+      `<form method="post" action="${action}" id="f" style="text-align:center"><p>Do you want to log out?</p><p><button type="submit" style="${BUTTON}">Log out</button></p><p><a href="/">Stay signed in</a></p></form>`,
+      { script: `document.getElementById('f').addEventListener('submit',()=>{${forget}})`, nonce },
+    );
+  }
+  return plainPage('Signing out', `<form method="post" action="${action}" id="f"><p>Signing you out&hellip;</p><noscript><button type="submit">Log out</button></noscript></form>`, {
+    script: `${forget}document.getElementById('f').submit()`,
+    nonce,
+  });
 }
 
 export async function POST(req: NextRequest) {

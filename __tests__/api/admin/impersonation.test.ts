@@ -16,6 +16,8 @@ import { hashPassword } from '@/lib/auth/passwords';
 import { leaveFromCookie, startFromCookie, type ImpersonatingToken } from '@/lib/auth/impersonation-session';
 import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
 import { verifyAccessToken } from '@/lib/auth/tokens';
+import { encodeSessionCookie } from '@/lib/auth/session-cookie';
+import { NextRequest } from 'next/server';
 import { login } from '@/lib/auth/login';
 import { getDb } from '@/lib/db/client';
 import { auditLog, refreshTokens, userRoles, users } from '@/lib/db/schema';
@@ -133,12 +135,13 @@ describe('POST /auth/login/impersonate', () => {
   });
 });
 
-describe('the browser session swap (cookie)', () => {
-  async function adminCookieToken(): Promise<ImpersonatingToken> {
-    const res = await login(await getDb(), { email: 'admin@demo.test', password: DEMO_PASSWORD }, { ip: '10.9.9.9' });
-    return { userId: res.id, name: 'Adam Admin', email: res.email, roles: res.userRoles, companyId: null, accessToken: res.accessToken, refreshToken: res.refreshToken, accessTokenExpiresAt: res.accessTokenExpiresAt };
-  }
+/** The admin's own browser session, as next-auth keeps it in the cookie. */
+async function adminCookieToken(): Promise<ImpersonatingToken> {
+  const res = await login(await getDb(), { email: 'admin@demo.test', password: DEMO_PASSWORD }, { ip: '10.9.9.9' });
+  return { userId: res.id, name: 'Adam Admin', email: res.email, roles: res.userRoles, companyId: null, accessToken: res.accessToken, refreshToken: res.refreshToken, accessTokenExpiresAt: res.accessTokenExpiresAt };
+}
 
+describe('the browser session swap (cookie)', () => {
   it('keeps the admin aside, renews with a fresh session, and restores the admin on leaving (impersonated session revoked)', async () => {
     const db = await getDb();
     const admin = await adminCookieToken();
@@ -238,6 +241,30 @@ describe('GET /api/auth/impersonation?next= (leaving, then going on)', () => {
     const res = await leave(encodeURIComponent('/news?page=2'));
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe('http://localhost:3000/news?page=2');
+  });
+
+  it('sent by another site, an impersonating admin is asked to click before the impersonation ends (a link elsewhere ended it)', async () => {
+    const db = await getDb();
+    const admin = await adminCookieToken();
+    const imp = await startFromCookie(db, admin, ids['employer@demo.test']);
+    const cookie = `next-auth.session-token=${await encodeSessionCookie({ token: imp })}`;
+    const url = 'http://localhost:3000/api/auth/impersonation?next=%2Fadmin%2Fjobs';
+    const visit = (site: string) => leaveGet(new NextRequest(url, { headers: { cookie, 'sec-fetch-site': site } }));
+    for (const site of ['cross-site', 'same-site']) {
+      const asked = await visit(site);
+      expect(asked.status).toBe(200);
+      expect(asked.headers.get('set-cookie')).toBeNull();
+      const html = await asked.text();
+      expect(html).toContain('<a href="/api/auth/impersonation?next=%2Fadmin%2Fjobs">Leave the impersonation and go on</a>');
+      // Still impersonating: the impersonated session works.
+      expect((await call(employerGet, { token: imp.accessToken as string })).status).toBe(200);
+    }
+    // The click comes from our own page: left, and on to next.
+    const left = await visit('same-origin');
+    expect(left.status).toBe(307);
+    expect(left.headers.get('location')).toBe('http://localhost:3000/admin/jobs');
+    expect(left.headers.get('set-cookie')).toMatch(/next-auth\.session-token=/);
+    expect((await call(employerGet, { token: imp.accessToken as string })).status).toBe(401);
   });
 
   it.each(['/%5Cevil.test/phish', '/%09/evil.test', '%2F%2Fevil.test', 'https%3A%2F%2Fevil.test%2F', '/%0A/evil.test', '', 'javascript:alert(1)'])(

@@ -9,6 +9,8 @@ import { browserImpersonationSchema } from '@/lib/auth/impersonation-schemas';
 import { impersonationInfo, leaveFromCookie, startFromCookie } from '@/lib/auth/impersonation-session';
 import { getDb } from '@/lib/db/client';
 import { AppError, unauthorized } from '@/lib/errors';
+import { fromAnotherSite, plainPage } from '@/lib/api/fetch-site';
+import { escapeHtml } from '@/lib/mail/templates';
 
 // The same user id rule as the API's impersonation (plain decimal digits: not '0x5', not [4]).
 const bodySchema = browserImpersonationSchema;
@@ -51,6 +53,12 @@ const safeNext = (value: string | null) => safeCallbackUrl(value) ?? ADMIN_HOME;
 
 export async function GET(req: NextRequest) {
   const token = await readSessionToken(req);
+  // Sent here by another site (a link or a redirect chain that began there), the impersonation is
+  // left only on a click of ours: the link below is this same address, followed from our own page.
+  if (token?.impersonation && fromAnotherSite(req)) {
+    const self = escapeHtml(req.nextUrl.pathname + req.nextUrl.search);
+    return plainPage('Leave the impersonation?', `<div style="text-align:center"><p>This page ends your impersonation of a company user.</p><p><a href="${self}">Leave the impersonation and go on</a></p><p><a href="/company/jobs">Stay in the Company Portal</a></p></div>`);
+  }
   const target = new URL(safeNext(req.nextUrl.searchParams.get('next')), req.url);
   const res = NextResponse.redirect(target);
   if (token?.impersonation) {
