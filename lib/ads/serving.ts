@@ -121,7 +121,21 @@ async function bump(db: Database, adId: number, what: 'impressions' | 'clicks', 
     .onConflictDoUpdate({ target: [adDailyCounts.adId, adDailyCounts.day], set: { [what]: sql`${adDailyCounts[what]} + 1` } });
 }
 
-/** POST /ads/impression: the ad of this showing was on screen; counted the first time only. */
+/**
+ * A viewer's repeats are not counted again (attacker review: one account fetching showings in a
+ * loop made 40 impressions and 40 clicks in seconds): an impression of an ad this viewer was counted
+ * seeing in the last 30 seconds, and a click on an ad this viewer already clicked today (UTC, as the
+ * daily counts). The showing is still marked seen or clicked; only the totals leave it out.
+ */
+export const REPEAT_IMPRESSION_SECONDS = 30;
+
+// A showing whose viewer's account is gone (user_id set null) has no viewer to repeat.
+const viewerRepeat = (view: { id: string; userId: number | null; adId: number }, column: typeof adViews.impressedAt | typeof adViews.clickedAt, since: Date) =>
+  view.userId == null
+    ? sql<boolean>`false`
+    : sql<boolean>`exists (select 1 from ${adViews} v where v.user_id = ${view.userId} and v.ad_id = ${view.adId} and v.id <> ${view.id} and v.${sql.identifier(column.name)} >= ${since})`;
+
+/** POST /ads/impression: the ad of this showing was on screen; counted the first time only, and not again for the viewer's quick repeats. */
 export async function recordImpression(db: Database, actor: Actor | null, token: string, now = new Date()) {
   if (!actor) throw new AppError(401, 'Unauthorized');
   const parsed = readToken(token);
@@ -132,9 +146,11 @@ export async function recordImpression(db: Database, actor: Actor | null, token:
       .update(adViews)
       .set({ impressedAt: now })
       .where(and(eq(adViews.id, parsed.viewId), eq(adViews.userId, actor.userId), isNull(adViews.impressedAt)))
-      .returning({ adId: adViews.adId });
-    if (view) await bump(t, view.adId, 'impressions', now);
-    return { counted: !!view };
+      .returning({ id: adViews.id, userId: adViews.userId, adId: adViews.adId });
+    if (!view) return { counted: false };
+    const [{ repeat }] = await queryRows<{ repeat: boolean }>(t, sql`select ${viewerRepeat(view, adViews.impressedAt, new Date(now.getTime() - REPEAT_IMPRESSION_SECONDS * 1000))} as repeat`);
+    if (!repeat) await bump(t, view.adId, 'impressions', now);
+    return { counted: !repeat };
   });
 }
 
@@ -153,8 +169,11 @@ export async function recordClick(db: Database, token: string, now = new Date())
       .update(adViews)
       .set({ clickedAt: now })
       .where(and(eq(adViews.id, parsed.viewId), eq(adViews.adId, parsed.adId), isNotNull(adViews.impressedAt), isNull(adViews.clickedAt)))
-      .returning({ adId: adViews.adId });
-    if (view) await bump(t, view.adId, 'clicks', now);
+      .returning({ id: adViews.id, userId: adViews.userId, adId: adViews.adId });
+    if (view) {
+      const [{ repeat }] = await queryRows<{ repeat: boolean }>(t, sql`select ${viewerRepeat(view, adViews.clickedAt, startOfDay(now))} as repeat`);
+      if (!repeat) await bump(t, view.adId, 'clicks', now);
+    }
     const [ad] = await t.select({ targetUrl: ads.targetUrl }).from(ads).where(eq(ads.id, parsed.adId)).limit(1);
     return ad?.targetUrl;
   });

@@ -83,10 +83,28 @@ describe('serving ads in placements', () => {
     expect((await impression(shown.impression_token, t.employer)).json.data).toEqual({ counted: false });
     expect((await impression(shown.impression_token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(404);
     expect((await call(impressionPost, { body: { token: shown.impression_token } })).status).toBe(401);
-    // A second showing is a second impression.
+    // A second showing is a second impression, once the viewer's last counted one is 30 seconds old.
+    await (await getDb()).update(adViews).set({ impressedAt: new Date(Date.now() - 31_000) }).where(eq(adViews.adId, ad.id));
     const [again] = (await serve('members_home')).ads;
     expect((await impression(again.impression_token)).json.data).toEqual({ counted: true });
     expect(await counts(ad.id)).toMatchObject({ impressions: 2, clicks: 0 });
+  });
+
+  it("does not count a viewer's repeats: another impression of the ad within 30 seconds, another click on it the same day (one account looped 40 of each)", async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', target_url: 'https://tires.example.com/loop' });
+    for (let i = 0; i < 5; i++) {
+      const [shown] = (await serve('members_home')).ads;
+      expect((await impression(shown.impression_token)).json.data).toEqual({ counted: i === 0 });
+      const res = await click(shown.click_url);
+      // Every click still lands.
+      expect([res.status, res.headers.get('location')]).toEqual([302, 'https://tires.example.com/loop']);
+    }
+    expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 1, clicks: 1, ctr: 1 }));
+    // Another viewer is not a repeat.
+    const [theirs] = (await serve('members_home', t.internal)).ads;
+    expect((await impression(theirs.impression_token, t.internal)).json.data).toEqual({ counted: true });
+    await click(theirs.click_url);
+    expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 2, clicks: 2 }));
   });
 
   it('counts a click once through the signed redirect, which lands on the target; replays and forgeries count nothing', async () => {
@@ -122,10 +140,13 @@ describe('serving ads in placements', () => {
       expect([res.status, res.headers.get('location')]).toEqual([302, 'https://tires.example.com/sale']);
     }
     expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 1, clicks: 1, ctr: 1 }));
-    // Clicked before it was seen: once its impression comes, its next click counts (once).
-    await impression(shown[1].impression_token);
-    await click(shown[1].click_url);
-    await click(shown[1].click_url);
+    // Clicked before it was seen: once its impression comes, its next click counts (once). Another
+    // viewer's, since the first viewer's second click of the day is a repeat.
+    const theirs = (await serve('members_home', t.internal)).ads[0];
+    await click(theirs.click_url);
+    await impression(theirs.impression_token, t.internal);
+    await click(theirs.click_url);
+    await click(theirs.click_url);
     expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 2, clicks: 2, ctr: 1 }));
     const daily = await call(dailyGet, { token: t.ads, params: { id: String(ad.id) } });
     expect(daily.json.data.days.at(-1)).toMatchObject({ impressions: 2, clicks: 2 });
@@ -158,6 +179,8 @@ describe('serving ads in placements', () => {
       const [shown] = (await serve('members_home')).ads;
       await impression(shown.impression_token);
       if (i === 0) await click(shown.click_url);
+      // Past the viewer's 30 seconds between counted impressions of one ad.
+      await (await getDb()).update(adViews).set({ impressedAt: new Date(Date.now() - 31_000) }).where(eq(adViews.adId, ad.id));
     }
     const daily = await call(dailyGet, { token: t.ads, params: { id: String(ad.id) } });
     expect(daily.json.data.days).toHaveLength(30);
