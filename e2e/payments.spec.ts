@@ -117,6 +117,19 @@ test.describe('payments', () => {
     expect(await paymentState(request, token, jobId)).toMatchObject({ paid: false, payment_status: 'pending' });
   });
 
+  test("Back on the payment step of a saved job, with no wizard draft in this browser, opens that job's add-ons", async ({ browser, baseURL, request }) => {
+    const token = await bearer(request);
+    const jobId = await createJob(request, token, 'E2E Back Driver');
+    const page = await signedInPage(browser, baseURL!);
+    // The address "Pay now" in the list links to, in a fresh browser context (nothing in sessionStorage).
+    await page.goto(`/company/jobs/new/payment-method?job_id=${jobId}`);
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    // The same job's add-ons, not a blank "Create a new job" that would post a second job.
+    await page.waitForURL(`**/company/jobs/${jobId}/addons`);
+    await expect(page.getByRole('checkbox', { name: /Boost/ })).toBeChecked();
+  });
+
   test('card setup in Settings: the declining card shows the decline, never a success, and is not saved', async ({ browser, baseURL, request }) => {
     const token = await bearer(request);
     const page = await signedInPage(browser, baseURL!);

@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
+import { paymentBackPath } from '@/components/jobs/wizard/flow';
 import { WizardFrame } from '@/components/jobs/wizard/wizard-frame';
 import { errorMessage } from '@/lib/api/client';
 import { useJobDraft, type DraftKind } from '@/lib/jobs/draft';
@@ -95,7 +96,7 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
         orderTitle="Order summary"
         orderNote={`The job is posted for 30 days${invoiced ? '.' : ' once the payment is approved.'}`}
       >
-        <Button variant="secondary" onClick={() => router.push(kind === 'duplicate' && draft?.sourceJobId ? `/company/jobs/${draft.sourceJobId}/addons-duplicate` : '/company/jobs/new/addons')} disabled={busy}>
+        <Button variant="secondary" onClick={() => router.push(paymentBackPath(jobId, kind, draft))} disabled={busy}>
           Back
         </Button>
         <Button onClick={() => void pay()} loading={busy} disabled={multimediaFailed || !!s.refused} data-testid="pay-button">

@@ -1,4 +1,4 @@
-import type { DraftKind } from '@/lib/jobs/draft';
+import type { DraftKind, JobDraft } from '@/lib/jobs/draft';
 
 /**
  * The three flows over the same step screens (jobs spec §2): a new job, editing a job, and
@@ -36,6 +36,21 @@ export function paymentUrl(jobId: number, opts: { draft?: DraftKind; action?: 'a
   if (opts.draft) q.set('draft', opts.draft);
   if (opts.action) q.set('action', opts.action);
   return `${PAYMENT_PATH}?${q}`;
+}
+
+/**
+ * Where the payment step's Back goes: the add-ons step of the job being paid (`jobId`, from the
+ * URL). The wizard's own add-ons screen only when this session's draft holds that very job; the new
+ * flow's screen reads the draft, so without it ("Pay now" from the list, the page reopened in a new
+ * browser session, a draft of another posting) it would open blank and a second job would be
+ * created. Then the saved job's own add-ons screen, which loads the job by id ("Add add-ons").
+ */
+export function paymentBackPath(jobId: number, kind: DraftKind, draft: Pick<JobDraft, 'jobId' | 'sourceJobId'> | null): string {
+  if (draft?.jobId === jobId) {
+    if (kind === 'new') return flowPaths('new').addons;
+    if (draft.sourceJobId) return flowPaths('duplicate', draft.sourceJobId).addons;
+  }
+  return flowPaths('edit', jobId).addons;
 }
 
 export const draftKindFor = (mode: FlowMode): DraftKind | null => (mode === 'edit' ? null : mode);
