@@ -104,6 +104,32 @@ test('sign-up, company info, company address, then the job list', async ({ page 
   await expect(page).toHaveURL(/\/company\/jobs$/);
 });
 
+test("the employer sign-up's driver link makes a driver account", async ({ page }) => {
+  const email = fresh().replace(/^owner\./, 'driver.');
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  // The email field has the focus and loses it to the link: a client navigation to the other role.
+  await page.getByLabel('Work email').click();
+  await page.getByRole('link', { name: 'create a driver account' }).click();
+  await expect(page).toHaveURL(/\/signup\?role=driver$/);
+  await expect(page.getByRole('heading', { name: 'Create your driver account' })).toBeVisible();
+  // A fresh form, as on a fresh load: nothing typed, nothing to complain about yet.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
+  await expect(page.getByText("This is required — you'll need to enter an email.")).toHaveCount(0);
+
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillDetails(page, email);
+  const signup = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1.0/auth/signup');
+  await page.getByRole('button', { name: "Let's Go" }).click();
+  expect((await signup).postDataJSON()).toMatchObject({ email, role: 'member' });
+
+  // The drivers' area, not a refusal nor the company steps.
+  await expect(page).toHaveURL(/\/members\/home$/, { timeout: 20_000 });
+  const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
+  expect(session.user).toMatchObject({ email, roles: ['Driver'] });
+});
+
 test('an existing employer email goes to login', async ({ page }) => {
   await page.goto('/signup');
   await page.getByLabel('Work email').fill('employer@demo.test');

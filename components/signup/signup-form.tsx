@@ -13,7 +13,7 @@ import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError, errorMessage, NETWORK_ERROR } from '@/lib/api/client';
 import { formatPhoneMask } from '@/lib/auth/phone';
-import type { SignupFormOutput, SignupFormValues } from '@/lib/accounts/schemas';
+import type { SignupFormOutput, SignupFormValues, SignupRole } from '@/lib/accounts/schemas';
 import { SIGNUP_FAILED, toSignupPayload } from '@/lib/accounts/signup-payload';
 import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import type { EmailCheckResult } from '@/lib/accounts/signup';
@@ -49,7 +49,25 @@ function remember(change: Partial<StoredSignup>) {
 
 const DETAILS_CLEARED = { confirmEmail: '', firstName: '', lastName: '', phone: '', acceptEmails: false } as const;
 
-export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; productName: string }) {
+/** The text fields a link may prefill (never the role: that is the page's, not a value to restore). */
+const PREFILLED = ['email', 'confirmEmail', 'firstName', 'lastName', 'phone'] as const;
+const prefilledText = (prefill: SignupPrefill, except?: (typeof PREFILLED)[number]) =>
+  Object.fromEntries(PREFILLED.filter((k) => k !== except && prefill[k]).map((k) => [k, prefill[k]]));
+
+type SignupFormProps = { prefill: SignupPrefill; productName: string };
+
+/**
+ * The sign-up of the role in the URL (/signup: an employer's, /signup?role=driver: a driver's).
+ * The links under the form switch the role with a client navigation, which renders the page again
+ * with the new search params but keeps this component mounted: keyed by the role, the other
+ * role's sign-up starts over as on a fresh load (its values, touched fields and errors, its
+ * revealed step and checked email are not carried over), and the role sent is always the URL's.
+ */
+export function SignupForm(props: SignupFormProps) {
+  return <RoleSignupForm key={props.prefill.role ?? 'employer'} {...props} />;
+}
+
+function RoleSignupForm({ prefill, productName }: SignupFormProps) {
   const hydrated = useHydrated();
   const router = useRouter();
   const toast = useToast();
@@ -59,8 +77,10 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const firstRevealed = useRef<HTMLInputElement | null>(null);
+  /** The one source of the role: the URL's (the page's prefill), never a stored draft or a stale form value. */
+  const role: SignupRole = prefill.role ?? 'employer';
   /** The drivers' sign-up (/signup?role=driver, a driver's invitation): a Driver account, no company. */
-  const forDriver = prefill.role === 'member';
+  const forDriver = role === 'member';
 
   const form = useForm<SignupFormValues, unknown, SignupFormOutput>({
     // The schema's phone accepts any input and normalizes it; the form always holds text.
@@ -75,21 +95,25 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
       password: '',
       confirmPassword: '',
       acceptEmails: false,
-      role: prefill.role ?? 'employer',
+      role,
     },
   });
   const { register, handleSubmit, formState, setError, trigger, getValues, watch, reset, setValue } = form;
   const { errors, isSubmitting } = formState;
 
   // A reload of this tab keeps what was typed (never the passwords); values from a landing link win.
+  // The draft is this role's only: another role's (the sign-up switched on the page) starts over.
   useEffect(() => {
     const stored = readRecentSignup();
     if (!stored) return;
-    const fromQuery = Object.fromEntries(Object.entries(prefill).filter(([, v]) => typeof v === 'string' && v));
-    const { email, confirmEmail, firstName, lastName, phone, acceptEmails, role } = stored;
-    reset({ ...getValues(), email, confirmEmail, firstName, lastName, phone, acceptEmails, role, password: '', confirmPassword: '', ...fromQuery });
+    if ((stored.role ?? 'employer') !== role) {
+      writeStep('signup', null);
+      return;
+    }
+    const { email, confirmEmail, firstName, lastName, phone, acceptEmails } = stored;
+    reset({ ...getValues(), email, confirmEmail, firstName, lastName, phone, acceptEmails, role, password: '', confirmPassword: '', ...prefilledText(prefill) });
     if (stored.revealed) setRevealed(true);
-  }, [prefill, reset, getValues]);
+  }, [prefill, role, reset, getValues]);
 
   useEffect(() => {
     const sub = watch((v) => {
@@ -112,8 +136,7 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
   const startOverUnlessOwnedBy = (email: string) => {
     const before = readStep('signup')?.checkedEmail;
     if (!before || !email || before === email) return;
-    const fromQuery = Object.fromEntries(Object.entries(prefill).filter(([k, v]) => k !== 'email' && typeof v === 'string' && v));
-    reset({ ...getValues(), ...DETAILS_CLEARED, ...fromQuery, password: '', confirmPassword: '' });
+    reset({ ...getValues(), ...DETAILS_CLEARED, ...prefilledText(prefill, 'email'), role, password: '', confirmPassword: '' });
     remember({ ...DETAILS_CLEARED, checkedEmail: undefined });
   };
 
@@ -167,10 +190,11 @@ export function SignupForm({ prefill, productName }: { prefill: SignupPrefill; p
     if (checkedEmail !== email && !(await runEmailCheck(email))) return;
     setBusy(true);
     let leaving = false;
-    track('signup_start', { role: values.role });
+    track('signup_start', { role });
     try {
-      await api<{ id: number }>('/auth/signup', { method: 'POST', body: toSignupPayload(values) });
-      track('signup_success', { role: values.role });
+      // The URL's role, whatever the form holds.
+      await api<{ id: number }>('/auth/signup', { method: 'POST', body: toSignupPayload({ ...values, role }) });
+      track('signup_success', { role });
       // The account exists: the first step has done its job and must not greet the next visitor.
       writeStep('signup', null);
       const loginError = await signInInPlace(email, values.password);
