@@ -64,10 +64,14 @@ describe('Drivers Portal jobs', () => {
     expect(page.pagination.total).toBeGreaterThanOrEqual(3);
   });
 
-  it('best matches rank by the match points, nearest first among equals', async () => {
+  it('best matches rank by the match points, nearest first among equals; jobs within the travel distance first', async () => {
     const best = await bestMatchingJobs(await getDb(), driverId);
-    const points = best.items.map((j) => j.match!.points);
-    expect([...points].sort((a, b) => b - a)).toEqual(points);
+    const within = best.items.map((j) => j.match!.factors.find((f) => f.key === 'distance')!.met);
+    expect([...within].sort((a, b) => Number(b) - Number(a))).toEqual(within);
+    for (const part of [true, false]) {
+      const points = best.items.filter((_, i) => within[i] === part).map((j) => j.match!.points);
+      expect([...points].sort((a, b) => b - a)).toEqual(points);
+    }
     expect(best.items[0].title).toBe('Portal TankerNear');
     const tankerFar = best.items.find((j) => j.title === 'Portal TankerFar');
     expect(tankerFar?.match?.factors.find((f) => f.key === 'distance')?.met).toBe(false);

@@ -65,7 +65,10 @@ export default async function MembersHomePage() {
               <h2 id="best-title" className="text-lg font-semibold text-slate-900">
                 Jobs that match you best
               </h2>
-              <p className="text-sm text-slate-500">Ranked by how well they fit your profile; among equals, featured jobs first, then the nearest.</p>
+              <p className="text-sm text-slate-500">
+                Ranked by how well they fit your profile; among equals, featured jobs first, then the nearest.
+                {best.beyondTravel ? ' Few jobs lie within your travel distance right now: the nearest beyond it follow those within it.' : ''}
+              </p>
             </div>
             <Link href="/members/jobs" className="shrink-0 text-sm font-semibold text-brand-600 hover:text-brand-700">
               Search all jobs →
