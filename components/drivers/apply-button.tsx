@@ -1,11 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
+import { CONFIRMATION_CLASS, markJustApplied } from './applied-status';
 
 /** The longest message the API takes (lib/drivers/schemas.ts). */
 const MESSAGE_MAX = 1000;
@@ -18,6 +19,7 @@ export function ApplyButton({ jobId }: { jobId: number }) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   // Cancel puts the Apply button back in the form's place: the focus goes to it, not to the page's body.
   const refocus = useRef(false);
   const applyButton = (el: HTMLButtonElement | null) => {
@@ -25,6 +27,10 @@ export function ApplyButton({ jobId }: { jobId: number }) {
     refocus.current = false;
     el.focus();
   };
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent) confirmation.current?.focus();
+  }, [sent]);
   const cancel = () => {
     refocus.current = true;
     setOpen(false);
@@ -37,6 +43,10 @@ export function ApplyButton({ jobId }: { jobId: number }) {
     try {
       await api(`/jobs/${jobId}/apply`, { method: 'POST', body: message.trim() ? { message: message.trim() } : {} });
       toast.show('success', 'Application sent. The company will be in touch.');
+      // The form goes: the focus, on its Send button, fell to the page's body. It goes to the
+      // confirmation here, then to the page's "You applied on …" that replaces this after the refresh.
+      markJustApplied(jobId);
+      setSent(true);
       router.refresh();
     } catch (err) {
       setError(errorMessage(err));
@@ -44,6 +54,14 @@ export function ApplyButton({ jobId }: { jobId: number }) {
       setBusy(false);
     }
   };
+
+  if (sent) {
+    return (
+      <div ref={confirmation} role="status" tabIndex={-1} className={CONFIRMATION_CLASS}>
+        <p className="font-semibold text-emerald-700">Application sent.</p>
+      </div>
+    );
+  }
 
   if (!open) {
     return (

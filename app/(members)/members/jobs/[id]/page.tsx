@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ApplyButton } from '@/components/drivers/apply-button';
+import { AppliedStatus } from '@/components/drivers/applied-status';
 import { CompanySiteApply } from '@/components/drivers/company-site-apply';
 import { formatMiles, formatPay } from '@/components/drivers/format';
 import { MatchFactors } from '@/components/drivers/match-factors';
@@ -83,7 +84,8 @@ export default async function PortalJobPage({ params }: { params: Promise<{ id: 
         <aside className="flex flex-col gap-6">
           <section className={card} aria-label="Apply">
             {application ? (
-              <div role="status">
+              // Takes the focus when it replaces the Apply form (components/drivers/applied-status.tsx).
+              <AppliedStatus jobId={job.id}>
                 <p className="font-semibold text-emerald-700">You applied on {dateFormat.format(new Date(application.appliedAt))}</p>
                 <p className="mt-1 text-sm text-slate-600">
                   Status: <strong>{application.status}</strong>.{' '}
@@ -91,7 +93,7 @@ export default async function PortalJobPage({ params }: { params: Promise<{ id: 
                     Your applications
                   </Link>
                 </p>
-              </div>
+              </AppliedStatus>
             ) : isDriver && applyUrl ? (
               // The hyperlink add-on (paid and live): the company takes applications on its own site, here as on the public page.
               <div className="flex flex-col gap-2">
