@@ -6,7 +6,7 @@ import { jobMenuItems, type ActionJob } from '@/components/jobs/job-actions';
 import { canRenew, statusNote } from '@/components/jobs/status-badge';
 import { api } from '@/lib/api/client';
 import type { JobDetail } from '@/lib/jobs/serialize';
-import { paymentSummary, renderWithProviders } from './helpers';
+import { jobDetail, paymentSummary, renderWithProviders } from './helpers';
 
 jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));
 const mockApi = api as jest.MockedFunction<typeof api>;
@@ -31,51 +31,8 @@ function actionJob(over: Partial<ActionJob> = {}): ActionJob {
   };
 }
 
-function detail(over: Partial<JobDetail> = {}): JobDetail {
-  return {
-    ...(actionJob() as unknown as JobDetail),
-    company_id: 1,
-    employer_id: 5,
-    job_type: 'dry_van',
-    additional_experience: null,
-    home_time: 'weekly',
-    required_experience: 'one_two_years',
-    job_description: null,
-    job_description_html: '<p>Haul freight.</p>',
-    driver_unload: false,
-    expected_pay: 1500,
-    salary_type: 'weekly',
-    signon_bonus: 0,
-    starting_bonus: 0,
-    benefits: [],
-    endorsements: [],
-    video_url: null,
-    address: null,
-    addresses: [],
-    cost: 150,
-    cost_cents: 15000,
-    addons: [],
-    tags: [],
-    jobs_post_token: 'tok-123456789',
-    suspended: false,
-    approved: true,
-    active: true,
-    posting_date: inDays(-10),
-    next_billing_date: null,
-    renewable: true,
-    boost_active: false,
-    boost_ends_at: null,
-    boost_remaining_days: 0,
-    renewal_canceled_at: null,
-    renewal_cancellation_reason: null,
-    total_applicants: 0,
-    today_applicants: 0,
-    total_candidates: 0,
-    created_at: inDays(-10),
-    updated_at: inDays(-10),
-    ...over,
-  } as JobDetail;
-}
+/** The job detail as GET /jobs/7 answers it, with bonuses of 0 as this test has always had them. */
+const detail = (over: Partial<JobDetail> = {}) => jobDetail({ signon_bonus: 0, starting_bonus: 0, ...over } as Partial<JobDetail>);
 
 const labels = (job: ActionJob) => jobMenuItems(job, jest.fn()).flat().map((i) => i.label);
 

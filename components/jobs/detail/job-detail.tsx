@@ -93,8 +93,9 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
                 {formatDollars(job.expected_pay)} <span className="text-slate-500">{salary}</span>
               </Fact>
               <Fact label="Drive and unload">{job.driver_unload ? 'Yes' : 'No'}</Fact>
-              <Fact label="Sign-on bonus">{formatDollars(job.signon_bonus ?? 0)}</Fact>
-              <Fact label="Starting bonus">{formatDollars(job.starting_bonus ?? 0)}</Fact>
+              {/* A bonus left empty ("Leave empty for none") or 0 is not a bonus: not listed, as on the public job page. */}
+              {hasBonus(job.signon_bonus) && <Fact label="Sign-on bonus">{formatDollars(job.signon_bonus)}</Fact>}
+              {hasBonus(job.starting_bonus) && <Fact label="Starting bonus">{formatDollars(job.starting_bonus)}</Fact>}
             </dl>
             <div className="mt-5 grid grid-cols-1 gap-5 sm:grid-cols-2">
               <Chips label="Endorsements" values={job.endorsements.map((e) => labelOf(ENDORSEMENTS, e))} />
@@ -238,6 +239,11 @@ export function JobDetailView({ initial, isAdmin = false }: { initial: JobDetail
       {dialogs}
     </div>
   );
+}
+
+/** Whether a bonus (dollars, null when left empty) is one to show. */
+function hasBonus(dollars: number | string | null | undefined) {
+  return dollars != null && dollars !== '' && Number(dollars) > 0;
 }
 
 function Card({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) {
