@@ -40,4 +40,30 @@ describe('/members/jobs', () => {
     expect(texts(page).some((t) => t.startsWith('Boosted jobs first, then newest.'))).toBe(true);
     expect(texts(page)).toContain(WEEKLY_PAY_HINT);
   });
+
+  it('filter bar: a short pay label, its hint in a row of its own, a select as wide as "Within 250 miles", inputs and Search bottom-aligned', async () => {
+    const page = await MembersJobsPage({ searchParams: Promise.resolve({}) });
+    const all = elements(page);
+    type El = (typeof all)[number];
+    // An element's strings, its own and its descendants'.
+    const textOf = (e: El) => [...[e.props.children].flat().filter((c): c is string => typeof c === 'string'), ...texts(e.props.children as never)];
+    const labelOf = (name: string) =>
+      all.find((e) => e.type === 'label' && elements(e.props.children as never).some((c) => c.props.name === name));
+    // "Minimum weekly pay ($)" wrapped to two lines at 1280 px and put its input lower than the others.
+    const pay = labelOf('min_pay')!;
+    expect(textOf(pay)).toContain('Min. weekly pay ($)');
+    // Its five-line hint was in the column, under the input: the row was as tall, and Search sat under a gap.
+    expect(textOf(pay)).not.toContain(WEEKLY_PAY_HINT);
+    const hint = all.find((e) => e.props.id === 'min-pay-hint')!;
+    expect(textOf(hint)).toContain(WEEKLY_PAY_HINT);
+    expect(String(hint.props.className)).toContain('col-span-full');
+    expect(elements(pay.props.children as never).find((c) => c.props.name === 'min_pay')?.props['aria-describedby']).toBe('min-pay-hint');
+    // "Within 250 miles" was cut.
+    const radius = elements(labelOf('radius')!.props.children as never).find((c) => c.type === 'select')!;
+    expect(String(radius.props.className)).toMatch(/min-w-\[10\.5rem\]/);
+    // Inputs and the Search button on one line in their row, whatever the labels do.
+    const grid = all.find((e) => e.type === 'div' && String(e.props.className).includes('grid-cols-1'))!;
+    expect(String(grid.props.className)).toContain('items-end');
+    expect(elements(grid.props.children as never).some((e) => e.type === 'button' && e.props.type === 'submit')).toBe(true);
+  });
 });

@@ -40,39 +40,50 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
   return (
     <>
       <PageHeader title="Find jobs" subtitle={result.hasHome ? 'Search every open driving job; distances are from your home ZIP.' : 'Search every open driving job. Set your home ZIP in your profile to see distances.'} />
-      {/* Keyed by the search: a link to another search (Clear) shows its own values, not the last form's. */}
-      <form key={new URLSearchParams(raw as Record<string, string>).toString()} method="get" action="/members/jobs" className="mb-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6" role="search">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 lg:col-span-2">
-          Keywords
-          <input name="q" defaultValue={value('q')} placeholder="Job title" className={selectCls} />
-        </label>
-        <CodeSelect label="Job type" name="job_type" value={value('job_type')} options={JOB_TYPES} />
-        <CodeSelect label="Home time" name="home_time" value={value('home_time')} options={HOME_TIME} />
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Minimum weekly pay ($)
-          <input name="min_pay" type="number" min={0} step={50} inputMode="numeric" defaultValue={value('min_pay')} aria-describedby="min-pay-hint" className={selectCls} />
-          <span id="min-pay-hint" className="text-xs font-normal text-slate-500">
+      {/* Keyed by the search: a link to another search (Clear) shows its own values, not the last form's.
+          Laid out by the form's own width (a container: the side navigation, open or collapsed, changes
+          it): one column on a phone; two from 28rem; from 48rem four in two rows (Keywords, Job type,
+          Home time / Min. weekly pay, Distance, Search); one row from 72rem. items-end: the inputs and
+          the Search button of a row sit on one line even if a label wraps. The pay hint is a row of its
+          own (in its column it was five lines tall and pushed the Search button down). */}
+      <form key={new URLSearchParams(raw as Record<string, string>).toString()} method="get" action="/members/jobs" className="@container mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" role="search">
+        <div className="grid grid-cols-1 items-end gap-3 @md:grid-cols-2 @3xl:grid-cols-4 @6xl:grid-cols-[minmax(12rem,2fr)_minmax(11.5rem,1fr)_minmax(9rem,1fr)_minmax(9.5rem,1fr)_minmax(10.5rem,1fr)_auto]">
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 @md:col-span-2 @6xl:col-span-1">
+            Keywords
+            <input name="q" defaultValue={value('q')} placeholder="Job title" className={selectCls} />
+          </label>
+          <CodeSelect label="Job type" name="job_type" value={value('job_type')} options={JOB_TYPES} />
+          <CodeSelect label="Home time" name="home_time" value={value('home_time')} options={HOME_TIME} />
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            Min. weekly pay ($)
+            <input name="min_pay" type="number" min={0} step={50} inputMode="numeric" defaultValue={value('min_pay')} aria-describedby="min-pay-hint" className={selectCls} />
+          </label>
+          {/* Right under the pay field on a phone; a full-width row from two columns up: above the
+              buttons' row in two columns, under everything once the buttons share the fields' row. */}
+          <p id="min-pay-hint" className="-mt-1.5 text-xs text-slate-500 @md:order-1 @md:col-span-full @md:mt-0">
             {WEEKLY_PAY_HINT}
-          </span>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Distance from home
-          <select name="radius" defaultValue={value('radius')} className={selectCls}>
-            <option value="">Anywhere</option>
-            {RADIUS_CHOICES.map((r) => (
-              <option key={r} value={r}>
-                Within {r} miles
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
-            Search
-          </button>
-          <Link href="/members/jobs" className="rounded-lg px-3 py-2.5 text-sm font-medium text-slate-600 hover:text-brand-700">
-            Clear
-          </Link>
+          </p>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            Distance from home
+            {/* Wide enough for "Within 250 miles" wherever the grid puts it. */}
+            <select name="radius" defaultValue={value('radius')} className={`${selectCls} min-w-[10.5rem]`}>
+              <option value="">Anywhere</option>
+              {RADIUS_CHOICES.map((r) => (
+                <option key={r} value={r}>
+                  Within {r} miles
+                </option>
+              ))}
+            </select>
+          </label>
+          {/* A transparent border: as tall as the bordered inputs beside it (42 px, not 40). */}
+          <div className="flex items-center gap-2 @md:order-2 @md:col-span-2 @3xl:order-none @6xl:col-span-1">
+            <button type="submit" className="flex-1 rounded-lg border border-transparent bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 @md:flex-none">
+              Search
+            </button>
+            <Link href="/members/jobs" className="rounded-lg border border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:text-brand-700">
+              Clear
+            </Link>
+          </div>
         </div>
       </form>
 
