@@ -252,3 +252,27 @@ test('the ads list is a card per ad on a phone: every fact named, Pause and Edit
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(row.getByText('Impressions', { exact: true })).toBeHidden();
 });
+
+test("an expanded company on a phone keeps its users' Edit and Impersonate and its jobs' links in view", async ({ page, context, baseURL }) => {
+  await skipTermsDialog(context, baseURL!);
+  await signInAs(page, 'admin@demo.test');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/company-list');
+  await page.getByRole('button', { name: 'Expand Demo Freight Lines' }).click();
+  const detail = page.getByTestId('company-detail');
+  const impersonate = detail.getByRole('button', { name: /^Impersonate / }).first();
+  await expect(impersonate).toBeVisible();
+  await expect(detail.getByRole('link', { name: 'Addresses' }).first()).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: test.info().outputPath('company-detail-390.png'), fullPage: true });
+  for (const control of [impersonate, detail.getByRole('button', { name: /^Edit / }).first(), detail.getByRole('link', { name: 'Addresses' }).first()]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x, 'starts on screen').toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, 'ends on screen').toBeLessThanOrEqual(390);
+  }
+  // At 1280 the detail is as wide as the table.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await nextFrames(page);
+  const [wide, table] = [await detail.boundingBox(), await page.getByRole('table').boundingBox()];
+  expect(wide!.width).toBeGreaterThan(table!.width - 60);
+});

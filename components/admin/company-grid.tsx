@@ -133,7 +133,8 @@ export function CompanyGrid() {
 
       <ListStatus query={query} count={data.length} loadingLabel="Loading companies" emptyTitle="No companies found" emptyText="No company matches this filter." />
       {data.length > 0 && (
-        <div className="overflow-x-auto">
+        // A size container: the expanded row's detail is as wide as what shows of the table, not the table.
+        <div className="@container overflow-x-auto">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               {table.getHeaderGroups().map((group) => (
@@ -190,7 +191,14 @@ export function CompanyGrid() {
                     {open && (
                       <tr id={`company-${company.id}-detail`}>
                         <td colSpan={colSpan} className="bg-slate-50/60 px-5 py-4">
-                          <CompanyRowDetail company={company} />
+                          {/*
+                            Kept in view while the table scrolls sideways and as wide as the visible
+                            part: on a phone the detail was 896 px wide in a 356 px view, its users'
+                            Edit and Impersonate and its jobs' links off-screen.
+                          */}
+                          <div className="sticky left-5 w-[calc(100cqw-2.5rem)]" data-testid="company-detail">
+                            <CompanyRowDetail company={company} />
+                          </div>
                         </td>
                       </tr>
                     )}
