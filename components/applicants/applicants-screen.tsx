@@ -57,6 +57,8 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
   const tags = useCompanyTags().data ?? [];
   const rows = data?.data ?? [];
   const total = data?.pagination?.total ?? 0;
+  // Past 1,000 matches the total is "at least" (lib/db/count.ts): the pager says "1,000+" and offers one more page.
+  const totalIsLowerBound = data?.pagination?.total_is_lower_bound ?? false;
 
   /** Every page of the filtered list (100 at a time), then a download. */
   async function exportCsv() {
@@ -66,7 +68,8 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
       for (let offset = 0; ; offset += 100) {
         const res = await searchApplicants(job.id, { filter: searchFilters, sort, offset, limit: 100 });
         all.push(...res.data);
-        if (all.length >= (res.pagination?.total ?? 0) || !res.data.length) break;
+        // A capped total is only "at least": the list ends with the first short page, not at the total.
+        if (res.data.length < 100 || (!res.pagination?.total_is_lower_bound && all.length >= (res.pagination?.total ?? 0))) break;
       }
       // The CSV writer loads with the first export, not with the grid.
       const { applicantsCsv } = await import('@/lib/applications/csv');
@@ -131,7 +134,15 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
           </div>
         )}
       </div>
-      <Pagination page={page} pages={Math.max(1, Math.ceil(total / APPLICANT_PAGE_SIZE))} total={total} pageSize={APPLICANT_PAGE_SIZE} count={rows.length} onPage={setPage} />
+      <Pagination
+        page={page}
+        pages={Math.max(1, Math.ceil(total / APPLICANT_PAGE_SIZE) + (totalIsLowerBound ? 1 : 0))}
+        total={total}
+        totalIsLowerBound={totalIsLowerBound}
+        pageSize={APPLICANT_PAGE_SIZE}
+        count={rows.length}
+        onPage={setPage}
+      />
       {panelOpened && <ApplicantPanel jobId={job.id} applicantId={open} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -6,6 +6,7 @@ import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { adDailyCounts, ads } from '@/lib/db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { conflict, notFound, unprocessable } from '@/lib/errors';
 import { assertAdsRole } from './access';
 import { PLACEMENT_VALUES, STATUS_CHANGE_MESSAGES, canChangeStatus, placementsMessage, reachesAudience, type AdStatus } from './codes';
@@ -162,20 +163,39 @@ export async function deleteAd(db: Database, actor: Actor | null, id: string | n
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const TEXT_COLUMNS = { name: ads.name, advertiser: ads.advertiser, headline: ads.headline } as const;
-// Clicks per impression within 0..1 (as serializeAd answers it); null before any impression.
+// Clicks per impression within 0..1 (as serializeAd answers it); null before any impression. The
+// grid's CTR indexes (lib/db/schema/ads.ts) are on this very expression: any other spelling of it
+// would sort every ad.
 const ctrExpr = sql`(least(${ads.clicks}, ${ads.impressions})::float8 / nullif(${ads.impressions}, 0))`;
-const ORDER_COLUMNS = {
-  created_at: ads.createdAt,
-  name: ads.name,
-  advertiser: ads.advertiser,
-  status: ads.status,
-  starts_at: ads.startsAt,
-  ends_at: ads.endsAt,
-  impressions: ads.impressions,
-  clicks: ads.clicks,
-  ctr: ctrExpr,
-  weight: ads.weight,
-} as const;
+/** The grid's sort keys; the nullable ones put their nulls last in both directions. */
+const ORDER_COLUMNS: Record<SearchAdsInput['orders'][number]['field'], { key: SQL | AnyPgColumn; nullable?: true }> = {
+  created_at: { key: ads.createdAt },
+  name: { key: ads.name },
+  advertiser: { key: ads.advertiser },
+  status: { key: ads.status },
+  starts_at: { key: ads.startsAt },
+  ends_at: { key: ads.endsAt, nullable: true },
+  impressions: { key: ads.impressions },
+  clicks: { key: ads.clicks },
+  ctr: { key: ctrExpr, nullable: true },
+  weight: { key: ads.weight },
+};
+
+/**
+ * The ORDER BY of a search: its orders, then id in the direction of the last one (newest first
+ * without orders). A single order is then exactly one of the grid's indexes (`column, id`), read
+ * forwards or backwards. Plain `asc`/`desc` on NOT NULL columns: `desc nulls last` is not the
+ * reverse of an ascending index and sorted every ad. Nullable keys keep their nulls last.
+ */
+function adsOrderBy(orders: SearchAdsInput['orders']): SQL[] {
+  const keys = orders.map(({ field, direction }) => {
+    const { key, nullable } = ORDER_COLUMNS[field];
+    // Ascending, PostgreSQL puts nulls last already.
+    if (direction === 'asc') return asc(key);
+    return nullable ? sql`${key} desc nulls last` : desc(key);
+  });
+  return [...keys, orders.at(-1)?.direction === 'asc' ? asc(ads.id) : desc(ads.id)];
+}
 
 /** One filter; the values of code fields (placement, status, audience) were checked by searchAdsSchema. */
 function filterCondition(f: SearchAdsInput['filters'][number]): SQL | undefined {
@@ -204,16 +224,12 @@ function filterCondition(f: SearchAdsInput['filters'][number]): SQL | undefined 
 export async function searchAds(db: Database, actor: Actor | null, input: SearchAdsInput, page: { offset: number; limit: number }) {
   assertAdsRole(actor);
   const where = and(...input.filters.map(filterCondition).filter((c): c is SQL => !!c));
-  const orders = input.orders.map((o) => {
-    const column = ORDER_COLUMNS[o.field];
-    return o.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-  });
   const [rows, counted] = await Promise.all([
     db
       .select()
       .from(ads)
       .where(where)
-      .orderBy(...orders, desc(ads.id))
+      .orderBy(...adsOrderBy(input.orders))
       .offset(page.offset)
       .limit(page.limit),
     countUpTo(db, db.select({ one: sql`1` }).from(ads).where(where), page),

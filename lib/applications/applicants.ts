@@ -1,11 +1,12 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { applicationTags, applications, companyTags, driverProfiles, users, type JobRow } from '@/lib/db/schema';
 import { matchPointsSql, profileColumns } from '@/lib/drivers/match';
 import { notFound } from '@/lib/errors';
 import { loadOwnedJob } from '@/lib/jobs/access';
-import { filterSql, sortSql } from './filter-sql';
+import { filterJoins, filterSql, sortSql } from './filter-sql';
 import type { SearchApplicants } from './schemas';
 import { toApplicant, type ApplicantRecord, type ApplicantTag } from './serialize';
 
@@ -67,34 +68,35 @@ export async function tagsOf(db: Database, applicationIds: number[]): Promise<Ma
 
 /**
  * GET /jobs/{id}/applicants and POST /jobs/{id}/applicants/search: one page of a job's applicants
- * with the exact total of the filtered set. Another company's job answers 404.
+ * and the total of the filtered set, counted up to its cap (lib/db/count.ts): past it the total is
+ * "at least" (`total_is_lower_bound`), as on the other lists. An exact count read every applicant of
+ * a popular job on every page (95–160 ms at 99,900 applicants, the page 1–3 ms). The count joins
+ * users and driver_profiles only when a filter reads them (filterJoins). Another company's job
+ * answers 404.
  */
 export async function searchApplicants(db: Database, actor: Actor | null, jobId: number | string, search: SearchApplicants) {
   const job = await loadOwnedJob(db, actor, jobId);
   const where = and(eq(applications.jobId, job.id), ...search.filter.map((f, i) => filterSql(f, i)));
-  const base = () =>
+  const joins = filterJoins(search.filter);
+  let matching = db.select({ one: sql`1` }).from(applications).$dynamic();
+  if (joins.users) matching = matching.innerJoin(users, eq(users.id, applications.userId));
+  if (joins.profiles) matching = matching.leftJoin(driverProfiles, eq(driverProfiles.userId, applications.userId));
+  const [rows, counted] = await Promise.all([
     db
       .select(applicantColumnsOf(job))
       .from(applications)
       .innerJoin(users, eq(users.id, applications.userId))
-      .leftJoin(driverProfiles, eq(driverProfiles.userId, applications.userId));
-  const [rows, [{ total }]] = await Promise.all([
-    base()
+      .leftJoin(driverProfiles, eq(driverProfiles.userId, applications.userId))
       .where(where)
       .orderBy(...sortSql(search.sort))
       .limit(search.limit)
       .offset(search.offset),
-    db
-      .select({ total: count() })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.userId))
-      .leftJoin(driverProfiles, eq(driverProfiles.userId, applications.userId))
-      .where(where),
+    countUpTo(db, matching.where(where), search),
   ]);
   const tags = await tagsOf(db, rows.map((r) => r.applicationId));
   return {
     data: rows.map((r) => toApplicant(r as ApplicantRecord, tags.get(r.applicationId) ?? [])),
-    pagination: { offset: search.offset, limit: search.limit, total: Number(total) },
+    pagination: { offset: search.offset, limit: search.limit, ...counted },
   };
 }
 

@@ -115,8 +115,28 @@ export async function listCandidates(
   };
 }
 
+/**
+ * The job's candidates, unranked: drivers near enough who have not applied, each with the miles to
+ * the nearest address. Both the ranked page and the count read it; the count needs no match factors
+ * and no order.
+ */
+function candidateRowsSql(job: JobRow, points: Point[], distanceLimit: boolean): SQL {
+  return sql`
+    select c.* from (
+      select dp.user_id, dp.cdl_status, dp.endorsements, dp.years_of_experience, dp.experience, dp.work_experiences,
+        dp.home_time, dp.travel_distance, dp.city, ${nearestMiles(points)} as miles
+      from driver_profiles dp join users u on u.id = dp.user_id
+      where dp.latitude is not null and dp.longitude is not null
+        and ${nearAny(points, CANDIDATE_RADIUS_MILES)}
+        and u.deleted_at is null and u.active
+        and not exists (select 1 from applications ap where ap.job_id = ${job.id} and ap.user_id = dp.user_id)
+    ) c
+    -- The box is the index's; its corners lie past the radius, so the radius itself is checked too.
+    where c.miles <= ${sql.raw(String(CANDIDATE_RADIUS_MILES))}
+    ${distanceLimit ? sql`and c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}`;
+}
+
 export function rankedSql(job: JobRow, points: Point[], opts: { distanceLimit: boolean; offset: number; limit: number }) {
-  const miles = nearestMiles(points);
   const f = matchFactorsSql(
     {
       cdlStatus: sql`c.cdl_status`,
@@ -138,21 +158,13 @@ export function rankedSql(job: JobRow, points: Point[], opts: { distanceLimit: b
     MATCH_FACTORS.map((m) => sql`${f[m.key]} as ${sql.identifier(`f_${m.key}`)}`),
     sql`, `,
   );
+  // Ranking reads every candidate anyway (their points decide the order), so the window's count of
+  // them costs little beside it: the total comes with the page.
   return sql`
-    with c as (
-      select dp.user_id, dp.cdl_status, dp.endorsements, dp.years_of_experience, dp.experience, dp.work_experiences,
-        dp.home_time, dp.travel_distance, dp.city, ${miles} as miles
-      from driver_profiles dp join users u on u.id = dp.user_id
-      where dp.latitude is not null and dp.longitude is not null
-        and ${nearAny(points, CANDIDATE_RADIUS_MILES)}
-        and u.deleted_at is null and u.active
-        and not exists (select 1 from applications ap where ap.job_id = ${job.id} and ap.user_id = dp.user_id)
-    ), scored as (
+    with c as (${candidateRowsSql(job, points, opts.distanceLimit)}),
+    scored as (
       select c.*, ${pointsSum} as points, ${factorCols}
       from c
-      -- The box is the index's; its corners lie past the radius, so the radius itself is checked too.
-      where c.miles <= ${sql.raw(String(CANDIDATE_RADIUS_MILES))}
-      ${opts.distanceLimit ? sql`and c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}
     )
     select scored.*, count(*) over () as total
     from scored
@@ -160,11 +172,13 @@ export function rankedSql(job: JobRow, points: Point[], opts: { distanceLimit: b
     limit ${opts.limit} offset ${opts.offset}`;
 }
 
+/**
+ * The candidates counted without ranking them: no match factors, no sort (the count ran the whole
+ * ranking, with a window and an order over every candidate, to count them). A page past the end
+ * has no row to carry the window's total, so it counts this way too.
+ */
 async function countCandidates(db: Database, job: JobRow, points: Point[], distanceLimit: boolean) {
-  const [row] = await queryRows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from (${rankedSql(job, points, { distanceLimit, offset: 0, limit: 2_000_000 })}) x`,
-  );
+  const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${candidateRowsSql(job, points, distanceLimit)}) x`);
   return Number(row?.total ?? 0);
 }
 

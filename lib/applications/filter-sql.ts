@@ -219,6 +219,20 @@ export function filterSql(f: ApplicantFilter, i: number): SQL {
   }
 }
 
+/**
+ * The tables a filter reads besides applications (and its tags, reached from the application's
+ * id). The total counts over applications alone unless a filter needs users or driver_profiles:
+ * every application has its user (a required foreign key) and at most one profile (the profile's
+ * key is the user id), so neither join changes how many rows match, only what the count costs
+ * (95–160 ms on a job with 99,900 applicants, against 1 ms without them).
+ */
+const USER_FIELDS: ReadonlySet<ApplicantFilter['field']> = new Set(['applicant']);
+const PROFILE_FIELDS: ReadonlySet<ApplicantFilter['field']> = new Set(['years_of_experience', 'owner_operator', 'job_type', 'endorsements']);
+
+export function filterJoins(filters: readonly ApplicantFilter[]): { users: boolean; profiles: boolean } {
+  return { users: filters.some((f) => USER_FIELDS.has(f.field)), profiles: filters.some((f) => PROFILE_FIELDS.has(f.field)) };
+}
+
 const SORT_COLUMNS: Record<ApplicantSort['field'], SQL[]> = {
   applicant: [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`],
   application_at: [sql`${applications.createdAt}`],
@@ -229,9 +243,22 @@ const SORT_COLUMNS: Record<ApplicantSort['field'], SQL[]> = {
   stage: [sql`${applications.stage}`],
 };
 
-/** The ORDER BY of a search: the asked sorts (missing values last), then newest application first, then id (a stable page order). */
+/**
+ * The ORDER BY of a search: the asked sorts (missing values last), then newest application first, then id (a stable page order).
+ * A sort on a column of applications reads one job's rows in this order from an index whose key is
+ * exactly it (job_id first, schema/marketplace.ts): distance, stage and within range each way, and the
+ * application's date (then only equal dates are sorted by id). The sorts on users or driver_profiles
+ * (name, years, owner-operator) sort the job's matching rows: no index per job can hold them.
+ */
 export function sortSql(sorts: ApplicantSort[]): SQL[] {
-  const out = sorts.flatMap((s) => SORT_COLUMNS[s.field].map((c) => (s.direction === 'desc' ? sql`${c} desc nulls last` : sql`${c} asc nulls last`)));
+  const out = sorts.flatMap((s) =>
+    SORT_COLUMNS[s.field].map((c) =>
+      // The application's date is never null: written without `nulls last`, newest first is the
+      // backward order of applications_job_created_idx (`desc nulls last` is an order no index had,
+      // and sorted all 99,900 applicants of a popular job: 158 ms).
+      s.field === 'application_at' ? (s.direction === 'desc' ? sql`${c} desc` : sql`${c} asc`) : s.direction === 'desc' ? sql`${c} desc nulls last` : sql`${c} asc nulls last`,
+    ),
+  );
   if (!sorts.some((s) => s.field === 'application_at')) out.push(sql`${applications.createdAt} desc`);
   out.push(sql`${applications.id} desc`);
   return out;

@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
+import { countUpTo } from '@/lib/db/count';
 import { applicationNotes, applicationStageEvents, applications, users } from '@/lib/db/schema';
 import { APPLICATION_STAGES, type ApplicationStage } from '@/lib/drivers/codes';
 import { labelOf } from '@/lib/jobs/codes';
@@ -45,6 +46,8 @@ export async function applicantDetail(db: Database, actor: Actor | null, jobId: 
     stageHistory: [applied, ...changes],
     notes: notes.data,
     notesTotal: notes.total,
+    // true when notesTotal is a capped count (more than 1,000 notes): at least that many.
+    notesTotalIsLowerBound: notes.total_is_lower_bound,
     match: profile ? applicantMatch(profile, job, record.distanceMiles) : null,
   };
 }
@@ -80,7 +83,7 @@ export async function changeStage(db: Database, actor: Actor | null, jobId: numb
 }
 
 async function notesOf(db: Database, applicationId: number, offset: number, limit: number) {
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: applicationNotes.id,
@@ -94,11 +97,12 @@ async function notesOf(db: Database, applicationId: number, offset: number, limi
       .orderBy(desc(applicationNotes.createdAt), desc(applicationNotes.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(applicationNotes).where(eq(applicationNotes.applicationId, applicationId)),
+    // Counted up to its cap, like every list (lib/db/count.ts): past it "at least" that many.
+    countUpTo(db, db.select({ one: sql`1` }).from(applicationNotes).where(eq(applicationNotes.applicationId, applicationId)), { offset, limit }),
   ]);
   return {
     data: rows.map((r) => ({ id: r.id, body: r.body, author: r.author ?? 'Former user', createdAt: r.createdAt.toISOString() })),
-    total: Number(total),
+    ...counted,
   };
 }
 
@@ -106,7 +110,7 @@ async function notesOf(db: Database, applicationId: number, offset: number, limi
 export async function listNotes(db: Database, actor: Actor | null, jobId: number | string, applicantId: number | string, page: { offset: number; limit: number }) {
   const { record } = await loadOwnedApplication(db, actor, jobId, applicantId);
   const notes = await notesOf(db, record.applicationId, page.offset, page.limit);
-  return { data: notes.data, pagination: { ...page, total: notes.total } };
+  return { data: notes.data, pagination: { ...page, total: notes.total, total_is_lower_bound: notes.total_is_lower_bound } };
 }
 
 /** POST /jobs/{id}/applicants/{applicantId}/notes: a private note signed by its author. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
 import { emailOutbox } from '@/lib/db/schema';
@@ -59,7 +59,8 @@ const hideSecrets = (value: string) => value.replace(LINK, '[link hidden]').repl
 export async function listOutbox(db: Database, input: { to?: string; q?: string; offset: number; limit: number }, reader: { email: string }) {
   const filters: SQL[] = [];
   if (input.to) filters.push(eq(emailOutbox.toAddress, input.to.trim()));
-  if (input.q) filters.push(ilike(emailOutbox.toAddress, `%${input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  // As email_outbox_to_trgm_idx holds it (`to_address::text`): a citext's own ilike reads every mail.
+  if (input.q) filters.push(sql`${emailOutbox.toAddress}::text ilike ${`%${input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   const where = filters.length ? and(...filters) : undefined;
   const [items, counted] = await Promise.all([
     db

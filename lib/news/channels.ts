@@ -62,9 +62,12 @@ function condition({ field, operator, value }: ChannelSearch['filters'][number])
 export async function searchChannels(db: Database, actor: Actor | null, input: ChannelSearch, page: { offset: number; limit: number }) {
   assertReader(actor);
   const where = input.filters.length ? and(...input.filters.map(condition)) : undefined;
+  // Ties by id in the direction of the last order, so one order is exactly an index read forwards
+  // or backwards (news_channels_created_idx, _name_idx, _type_idx: `column, id`).
   const orders = input.orders.length ? input.orders.map((o) => (o.direction === 'asc' ? asc(COLUMNS[o.field]) : desc(COLUMNS[o.field]))) : [desc(newsChannels.createdAt)];
+  const tie = input.orders.at(-1)?.direction === 'asc' ? asc(newsChannels.id) : desc(newsChannels.id);
   const [rows, counted] = await Promise.all([
-    db.select().from(newsChannels).where(where).orderBy(...orders, desc(newsChannels.id)).offset(page.offset).limit(page.limit),
+    db.select().from(newsChannels).where(where).orderBy(...orders, tie).offset(page.offset).limit(page.limit),
     countUpTo(db, db.select({ one: sql`1` }).from(newsChannels).where(where), page),
   ]);
   return { items: rows.map(channelView), pagination: { ...page, ...counted } };

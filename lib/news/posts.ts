@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { assertVersion, atVersion, staleEditError } from '@/lib/api/if-match';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit, recordEdit } from '@/lib/audit';
@@ -17,6 +17,7 @@ import { firstImageUrl, isChannelImageUrl, keyOfImageUrl, makeThumbnails } from 
 import { storage } from '@/lib/storage';
 import { CHANNEL_INACTIVE, FOREIGN_IMAGE, SCHEDULE_IN_PAST, THUMBNAIL_NOT_FOUND, type PostInput, type PostStatus } from './schemas';
 import { newsChanged } from '@/lib/cache/tags';
+import { EXCERPT_LENGTH, excerptOfText, excerptSource, excerptsOf } from './excerpt';
 
 type PostRow = typeof newsPosts.$inferSelect;
 
@@ -224,14 +225,19 @@ export async function getPost(db: Database, actor: Actor | null, id: number) {
   return postView(row.post, row);
 }
 
+/** A post's columns but its body (the state and the HTML): what the lists read. */
+const { body: _body, bodyHtml: _bodyHtml, ...listColumns } = getTableColumns(newsPosts);
+
 /** A channel's posts for the portal (every status), newest first; status narrows. */
 export async function listChannelPosts(db: Database, actor: Actor | null, channelId: number, page: { offset: number; limit: number; status?: PostStatus }) {
   assertReader(actor);
   await channelOrThrow(db, channelId);
   const where = and(eq(newsPosts.channelId, channelId), page.status ? eq(newsPosts.status, page.status) : undefined);
   const [rows, counted] = await Promise.all([
+    // The list leaves the bodies out: they can be large, and the editor loads one post at a time. The
+    // excerpt is made from the start of the HTML (lib/news/excerpt.ts).
     db
-      .select({ post: newsPosts, firstName: users.firstName, lastName: users.lastName })
+      .select({ post: listColumns, excerptSource, firstName: users.firstName, lastName: users.lastName })
       .from(newsPosts)
       .leftJoin(users, eq(users.id, newsPosts.userId))
       .where(where)
@@ -240,16 +246,16 @@ export async function listChannelPosts(db: Database, actor: Actor | null, channe
       .limit(page.limit),
     countUpTo(db, db.select({ one: sql`1` }).from(newsPosts).where(where), page),
   ]);
-  // The list leaves the bodies out: they can be large, and the editor loads one post at a time.
+  const excerpts = await excerptsOf(db, rows.map((r) => ({ id: r.post.id, excerptSource: r.excerptSource })));
   return {
-    items: rows.map((r) => ({ ...postView(r.post, r), body: undefined, body_html: undefined, excerpt: excerpt(r.post.body ?? r.post.bodyHtml) })),
+    items: rows.map((r) => ({ ...postView({ ...r.post, body: null, bodyHtml: '' }, r), body: undefined, body_html: undefined, excerpt: excerpts.get(r.post.id) ?? '' })),
     pagination: { offset: page.offset, limit: page.limit, ...counted },
   };
 }
 
-export function excerpt(body: unknown, length = 200) {
-  const text = lexicalPlainText(body).replace(/\s+/g, ' ').trim();
-  return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
+/** The excerpt of a body (a Lexical state or HTML): its text, whitespace collapsed, at most `length` characters. */
+export function excerpt(body: unknown, length = EXCERPT_LENGTH) {
+  return excerptOfText(lexicalPlainText(body), length);
 }
 
 /** The scheduled tick: SCHEDULED posts whose time has come become POSTED (idempotent). */

@@ -4,7 +4,8 @@ import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
 import { newsChannels, newsPostViews, newsPosts, users } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
-import { excerpt } from './posts';
+import { htmlPlainText } from '@/lib/jobs/rich-text';
+import { excerptOfText, excerptSource, excerptsOf } from './excerpt';
 
 /** A post readers may see: POSTED, in an active channel. */
 const published = and(eq(newsPosts.status, 'POSTED'), eq(newsChannels.isActive, true));
@@ -12,8 +13,6 @@ const published = and(eq(newsPosts.status, 'POSTED'), eq(newsChannels.isActive, 
 const readerColumns = {
   id: newsPosts.id,
   title: newsPosts.title,
-  body: newsPosts.body,
-  bodyHtml: newsPosts.bodyHtml,
   thumbnail: newsPosts.thumbnail,
   thumbnailSmall: newsPosts.thumbnailSmall,
   publishedAt: newsPosts.publishedAt,
@@ -38,12 +37,18 @@ export type ReaderPost = {
   author: string | null;
 };
 
-function readerView(r: { id: number; title: string; body: unknown; bodyHtml: string; thumbnail: string | null; thumbnailSmall: string | null; publishedAt: Date | null; updatedAt: Date; views: number; channelName: string; firstName: string | null; lastName: string | null }): ReaderPost {
+type ReaderRow = { id: number; title: string; thumbnail: string | null; thumbnailSmall: string | null; publishedAt: Date | null; updatedAt: Date; views: number; channelName: string; firstName: string | null; lastName: string | null };
+
+/**
+ * A post as readers get it. The excerpt is the text of the sanitized HTML readers see (the same
+ * as of the Lexical state it was rendered from), so the list and the page answer the same one.
+ */
+function readerView(r: ReaderRow, bodyHtml: string, excerpt: string): ReaderPost {
   return {
     id: r.id,
     title: r.title,
-    body_html: r.bodyHtml,
-    excerpt: excerpt(r.body ?? r.bodyHtml),
+    body_html: bodyHtml,
+    excerpt,
     thumbnail: r.thumbnail,
     thumbnail_small: r.thumbnailSmall,
     published_at: r.publishedAt?.toISOString() ?? null,
@@ -54,11 +59,14 @@ function readerView(r: { id: number; title: string; body: unknown; bodyHtml: str
   };
 }
 
-/** Published posts, newest first (the Drivers Portal's News section and the sitemap). */
+/**
+ * Published posts, newest first (the Drivers Portal's News section and the sitemap). Without their
+ * bodies: the excerpt is made from the start of the HTML (lib/news/excerpt.ts).
+ */
 export async function listPublishedPosts(db: Database, page: { offset: number; limit: number }) {
   const [rows, counted] = await Promise.all([
     db
-      .select(readerColumns)
+      .select({ ...readerColumns, excerptSource })
       .from(newsPosts)
       .innerJoin(newsChannels, eq(newsChannels.id, newsPosts.channelId))
       .leftJoin(users, eq(users.id, newsPosts.userId))
@@ -68,18 +76,19 @@ export async function listPublishedPosts(db: Database, page: { offset: number; l
       .limit(page.limit),
     countUpTo(db, db.select({ one: sql`1` }).from(newsPosts).innerJoin(newsChannels, eq(newsChannels.id, newsPosts.channelId)).where(published), page),
   ]);
-  return { items: rows.map((r) => ({ ...readerView(r), body_html: '' })), pagination: { ...page, ...counted } };
+  const excerpts = await excerptsOf(db, rows);
+  return { items: rows.map((r) => readerView(r, '', excerpts.get(r.id) ?? '')), pagination: { ...page, ...counted } };
 }
 
 /** One published post, or null (public pages answer 404 for anything else). */
 export async function publishedPost(db: Database, id: number): Promise<ReaderPost | null> {
   const [row] = await db
-    .select(readerColumns)
+    .select({ ...readerColumns, bodyHtml: newsPosts.bodyHtml })
     .from(newsPosts)
     .innerJoin(newsChannels, eq(newsChannels.id, newsPosts.channelId))
     .leftJoin(users, eq(users.id, newsPosts.userId))
     .where(and(eq(newsPosts.id, id), published));
-  return row ? readerView(row) : null;
+  return row ? readerView(row, row.bodyHtml, excerptOfText(htmlPlainText(row.bodyHtml))) : null;
 }
 
 /**

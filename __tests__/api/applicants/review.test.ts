@@ -189,7 +189,7 @@ describe('private notes', () => {
     expect(first.json.data.author).toMatch(/\S+ \S+/);
     await note({ body: 'Interview set for Monday.' }, t.companyAdmin);
     const list = await call(notesGet, { token: t.employer, params: { id: String(jobId), applicantId: String(driverId) }, query: { limit: 1 } });
-    expect(list.json.pagination).toEqual({ offset: 0, limit: 1, total: 2 });
+    expect(list.json.pagination).toEqual({ offset: 0, limit: 1, total: 2, total_is_lower_bound: false });
     expect(list.json.data[0].body).toBe('Interview set for Monday.');
     const detail = await call(detailGet, { token: t.employer, params: { id: String(jobId), applicantId: String(driverId) } });
     expect(detail.json.data.notes.map((n: { body: string }) => n.body)).toEqual(['Interview set for Monday.', 'Called, left a message.']);

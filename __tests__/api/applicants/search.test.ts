@@ -53,7 +53,7 @@ describe('the applicant payload', () => {
   it('carries the spec fields with n/a, No CDL. and the distance texts', async () => {
     const res = await call(listGet, { token: t.employer, params: { id: String(jobId) }, query: { offset: 0, limit: 10 } });
     expect(res.status).toBe(200);
-    expect(res.json.pagination).toEqual({ offset: 0, limit: 10, total: 4 });
+    expect(res.json.pagination).toEqual({ offset: 0, limit: 10, total: 4, total_is_lower_bound: false });
     const by = Object.fromEntries(res.json.data.map((a: { firstName: string }) => [a.firstName, a]));
     expect(by.Ann).toMatchObject({
       id: ids.ann,

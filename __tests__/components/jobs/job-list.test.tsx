@@ -20,6 +20,7 @@ function job(over: Partial<JobSummary> = {}): JobSummary {
     title: 'Dry Van Driver',
     job_type: 'dry_van',
     total_applicants: 0,
+    total_applicants_is_lower_bound: false,
     today_applicants: 0,
     status: 'active',
     suspended: false,

@@ -8,11 +8,9 @@
  * statements stop at their cap (a Limit under the count). Runs on PGlite and on PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
-import type { Logger } from 'drizzle-orm/logger';
 import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
-import * as schema from '@/lib/db/schema';
 import { COUNT_CAP } from '@/lib/db/count';
 import { searchJobs } from '@/lib/jobs/search';
 import { searchJobsSchema } from '@/lib/jobs/schemas';
@@ -29,6 +27,7 @@ import { listEmployees } from '@/lib/companies/employees';
 import { listDriverApplications } from '@/lib/drivers/applications';
 import { listInvoices } from '@/lib/payments/invoices';
 import { adminInvoiceQuery, listCompanyInvoices } from '@/lib/payments/admin-invoices';
+import { explainStatement, LAST_RESORT, recordStatements, type Statement } from '../../helpers/plans';
 
 const ROWS = 2_000; // far more than a page, so a sort of the matches would show as thousands of rows
 const admin: Actor = { userId: 0, email: 'plans@test', firstName: 'Plan', lastName: 'Admin', roles: [ROLES.SUPER_ADMIN], companyId: null };
@@ -37,45 +36,9 @@ let companyId: number;
 let channelId: number;
 let driverId: number;
 
-type Statement = { query: string; params: unknown[] };
-
-/** The services' statements, recorded by a second drizzle instance over the same connection. */
-async function recorded(run: (db: Database) => Promise<unknown>): Promise<Statement[]> {
-  const statements: Statement[] = [];
-  const logger: Logger = { logQuery: (query, params) => void statements.push({ query, params }) };
-  const client = (db as unknown as { $client: unknown }).$client;
-  const { drizzle } = process.env.DATABASE_URL ? await import('drizzle-orm/node-postgres') : await import('drizzle-orm/pglite');
-  const recording = (drizzle as unknown as (c: unknown, o: object) => Database)(client, { schema, casing: 'snake_case', logger });
-  await run(recording);
-  return statements;
-}
-
-const PLANNER = ['set local enable_seqscan = off', 'set local enable_sort = off', 'set local enable_bitmapscan = off'];
-
-/** EXPLAIN of one statement with sequential scans and sorts made the planner's last resort. */
-async function explain({ query, params }: Statement): Promise<string> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (process.env.DATABASE_URL) {
-    const pool = client as import('pg').Pool;
-    const c = await pool.connect();
-    try {
-      await c.query('begin');
-      for (const s of PLANNER) await c.query(s);
-      const r = await c.query(`explain ${query}`, params as unknown[]);
-      return r.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await c.query('rollback');
-      c.release();
-    }
-  }
-  const pg = client as import('@electric-sql/pglite').PGlite;
-  return pg.transaction(async (tx) => {
-    for (const s of PLANNER) await tx.exec(s);
-    const r = await tx.query<Record<string, string>>(`explain ${query}`, params as unknown[]);
-    await tx.rollback();
-    return r.rows.map((row) => row['QUERY PLAN']).join('\n');
-  }) as Promise<string>;
-}
+const recorded = (run: (db: Database) => Promise<unknown>) => recordStatements(db, run);
+/** EXPLAIN of one statement with sequential scans, bitmaps and sorts made the planner's last resort. */
+const explain = (s: Statement) => explainStatement(db, s, LAST_RESORT);
 
 /**
  * Sort and window nodes over more than a page's worth of rows (the page itself, or one job's

@@ -8,10 +8,9 @@
  * and on PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
-import type { Logger } from 'drizzle-orm/logger';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
-import * as schema from '@/lib/db/schema';
 import { BEST_MATCH_POOL, bestMatchingJobs, type PortalJob } from '@/lib/drivers/jobs';
+import { explainStatement, recordStatements, type Statement } from '../../helpers/plans';
 
 let db: Database;
 let companyId: number;
@@ -145,42 +144,9 @@ describe('best matches, bounded before they are ranked', () => {
 // ---------------------------------------------------------------------------------------------
 // The plan: the ranked set comes from an index scan in a bounded order, not from a scan of jobs.
 
-type Statement = { query: string; params: unknown[] };
-
-/** The service's statements, recorded by a second drizzle instance over the same connection (as __tests__/lib/db/list-plans.test.ts). */
-async function recorded(run: (db: Database) => Promise<unknown>): Promise<Statement[]> {
-  const statements: Statement[] = [];
-  const logger: Logger = { logQuery: (query, params) => void statements.push({ query, params }) };
-  const client = (db as unknown as { $client: unknown }).$client;
-  const { drizzle } = process.env.DATABASE_URL ? await import('drizzle-orm/node-postgres') : await import('drizzle-orm/pglite');
-  const recording = (drizzle as unknown as (c: unknown, o: object) => Database)(client, { schema, casing: 'snake_case', logger });
-  await run(recording);
-  return statements;
-}
-
+const recorded = (run: (db: Database) => Promise<unknown>) => recordStatements(db, run);
 /** EXPLAIN of one statement, with the planner's settings as given (none: its own choice). */
-async function explain({ query, params }: Statement, settings: string[] = []): Promise<string> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (process.env.DATABASE_URL) {
-    const c = await (client as import('pg').Pool).connect();
-    try {
-      await c.query('begin');
-      for (const s of settings) await c.query(s);
-      const r = await c.query(`explain ${query}`, params as unknown[]);
-      return r.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await c.query('rollback');
-      c.release();
-    }
-  }
-  const pg = client as import('@electric-sql/pglite').PGlite;
-  return pg.transaction(async (tx) => {
-    for (const s of settings) await tx.exec(s);
-    const r = await tx.query<Record<string, string>>(`explain ${query}`, params as unknown[]);
-    await tx.rollback();
-    return r.rows.map((row) => row['QUERY PLAN']).join('\n');
-  }) as Promise<string>;
-}
+const explain = (s: Statement, settings: string[] = []) => explainStatement(db, s, settings);
 
 async function pageStatement(driver: number) {
   const statements = await recorded((d) => bestMatchingJobs(d, driver));

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { JobSummary } from '@/lib/jobs/hooks';
+import { totalLabel } from '@/lib/paging/total';
 import { formatPlace } from '../format';
 import { StatusBadge, statusNote } from '../status-badge';
 
@@ -48,6 +49,8 @@ export function BoostCell({ job }: { job: JobSummary }) {
 }
 
 export function ApplicantsCell({ job }: { job: JobSummary }) {
+  // The list counts a job's applicants up to 1,000: past that it says "1,000+" (lib/jobs/search.ts).
+  const total = totalLabel(job.total_applicants, job.total_applicants_is_lower_bound);
   return (
     <span>
       {/* At least 24 × 24 px (WCAG 2.2 target size): a one-digit count alone was 8 × 16 on a phone. */}
@@ -55,9 +58,9 @@ export function ApplicantsCell({ job }: { job: JobSummary }) {
         href={`/company/jobs/${job.id}/applicants`}
         prefetch={false}
         className="-my-1 inline-flex min-h-6 min-w-6 items-center justify-center rounded font-semibold text-brand-700 hover:underline"
-        aria-label={`${job.total_applicants} applicants of ${job.title}`}
+        aria-label={`${total} applicants of ${job.title}`}
       >
-        {job.total_applicants}
+        {total}
       </Link>
       <span className="text-slate-500"> · {job.today_applicants} today</span>
     </span>

@@ -60,6 +60,13 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId, t.createdAt, t.id),
     // The Driver List's order (lib/subscriptions/services.ts): by last name, first name.
     index('users_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    // Searches by a part of a name, e-mail or billing customer id (the Driver List, the admins'
+    // applicants list). A trigram index serves only the very expression it holds: the searches
+    // compare `(first_name || ' ' || last_name)`, `email::text` (a citext's own ilike would not use
+    // it) and `coalesce(billing_customer_id, '')`, exactly as written here.
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`(${t.email}::text) gin_trgm_ops`),
+    index('users_billing_customer_trgm_idx').using('gin', sql`coalesce(${t.billingCustomerId}, '') gin_trgm_ops`),
   ],
 );
 
@@ -191,5 +198,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_to_idx').on(t.toAddress, t.createdAt, t.id),
     index('email_outbox_created_idx').on(t.createdAt, t.id),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The outbox's `q` (a part of the address): served only when compared as `to_address::text`.
+    index('email_outbox_to_trgm_idx').using('gin', sql`(${t.toAddress}::text) gin_trgm_ops`),
   ],
 );

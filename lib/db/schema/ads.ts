@@ -41,18 +41,26 @@ export const ads = pgTable(
     // Serving reads active ads of a placement within their dates.
     index('ads_serving_idx').on(t.status, t.startsAt, t.endsAt),
     index('ads_placements_idx').using('gin', t.placements),
-    // The grid's filters (contains) and sorts.
+    // The grid's filters (contains).
     index('ads_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('ads_advertiser_trgm_idx').using('gin', sql`${t.advertiser} gin_trgm_ops`),
-    index('ads_name_idx').on(t.name),
-    index('ads_advertiser_idx').on(t.advertiser),
-    index('ads_ends_idx').on(t.endsAt),
-    index('ads_weight_idx').on(t.weight),
-    index('ads_ctr_idx').on(sql`(${t.clicks}::float8 / nullif(${t.impressions}, 0))`),
-    index('ads_created_idx').on(t.createdAt),
-    index('ads_starts_idx').on(t.startsAt),
-    index('ads_impressions_idx').on(t.impressions),
-    index('ads_clicks_idx').on(t.clicks),
+    index('ads_headline_trgm_idx').using('gin', sql`${t.headline} gin_trgm_ops`),
+    // The grid's sorts (searchAds, lib/ads/services.ts): each orders by its column, then id in the same
+    // direction, so one index read forwards or backwards serves both directions. The nullable keys
+    // (ends_at, the CTR) keep their nulls last either way, which a single index read backwards would
+    // not: they have one index per direction. The CTR is indexed as the very expression sorted on.
+    index('ads_list_created_idx').on(t.createdAt, t.id),
+    index('ads_list_name_idx').on(t.name, t.id),
+    index('ads_list_advertiser_idx').on(t.advertiser, t.id),
+    index('ads_list_status_idx').on(t.status, t.id),
+    index('ads_list_starts_idx').on(t.startsAt, t.id),
+    index('ads_list_ends_idx').on(t.endsAt.asc().nullsLast(), t.id.asc()),
+    index('ads_list_ends_desc_idx').on(t.endsAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('ads_list_impressions_idx').on(t.impressions, t.id),
+    index('ads_list_clicks_idx').on(t.clicks, t.id),
+    index('ads_list_weight_idx').on(t.weight, t.id),
+    index('ads_list_ctr_idx').on(sql`(least(${t.clicks}, ${t.impressions})::float8 / nullif(${t.impressions}, 0))`, t.id),
+    index('ads_list_ctr_desc_idx').on(sql`(least(${t.clicks}, ${t.impressions})::float8 / nullif(${t.impressions}, 0)) desc nulls last`, t.id.desc().nullsFirst()),
     check('ads_weight_range', sql`${t.weight} between 1 and 100`),
   ],
 );

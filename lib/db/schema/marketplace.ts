@@ -93,8 +93,19 @@ export const applications = pgTable(
   (t) => [
     uniqueIndex('applications_job_user_key').on(t.jobId, t.userId),
     index('applications_job_created_idx').on(t.jobId, t.createdAt),
-    index('applications_job_distance_idx').on(t.jobId, t.distanceMiles),
-    index('applications_job_stage_idx').on(t.jobId, t.stage),
+    // One job's applicants in each sort of a column of applications, each way: every key below is
+    // exactly an ORDER BY the search writes (the column with missing values last, then newest first,
+    // then id; lib/applications/filter-sql.ts sortSql), so a page reads its rows in order instead of
+    // sorting every applicant of the job: at 99,900 applicants of one job, within range took 191–203 ms,
+    // distance descending 131 ms and stage 68 ms. Two per column: the tie-breakers run newest first
+    // in both directions, which no single index yields backwards. The ascending ones also serve the
+    // filters on the column (its range follows job_id).
+    index('applications_job_distance_idx').on(t.jobId, t.distanceMiles.asc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('applications_job_distance_desc_idx').on(t.jobId, t.distanceMiles.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('applications_job_stage_idx').on(t.jobId, t.stage.asc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('applications_job_stage_desc_idx').on(t.jobId, t.stage.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('applications_job_within_idx').on(t.jobId, t.withinRange.asc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('applications_job_within_desc_idx').on(t.jobId, t.withinRange.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('applications_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The admins' applicants list: every application, newest first.
     index('applications_created_idx').on(t.createdAt, t.id),

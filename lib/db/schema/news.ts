@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from './types';
 import { users } from './accounts';
@@ -16,7 +15,8 @@ export const newsChannels = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('news_channels_created_idx').on(t.createdAt), index('news_channels_name_idx').on(sql`lower(${t.name})`)],
+  // The channel search's sorts (lib/news/channels.ts): column, then id in the same direction.
+  (t) => [index('news_channels_created_idx').on(t.createdAt, t.id), index('news_channels_name_idx').on(t.name, t.id), index('news_channels_type_idx').on(t.channelType, t.id)],
 );
 
 /**
@@ -83,5 +83,6 @@ export const newsAlbums = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('news_albums_user_idx').on(t.userId, t.createdAt)],
+  // A writer's own albums and a news admin's all albums, newest first (ties by id: lib/news/albums.ts).
+  (t) => [index('news_albums_user_idx').on(t.userId, t.createdAt, t.id), index('news_albums_created_idx').on(t.createdAt, t.id)],
 );

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { TablePager } from '@/components/ui/table-pager';
 import { EmptyState } from '@/components/ui/states';
 import { pageGuardFor } from '@/lib/access';
-import { searchApplicants } from '@/lib/admin/applicants';
+import { APPLICANT_SEARCH_MIN, applicantSearchProblem, searchApplicants } from '@/lib/admin/applicants';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { capitalised, usDate } from '@/lib/subscriptions/labels';
@@ -22,7 +22,12 @@ export default async function ApplicantsPage({ searchParams }: { searchParams: P
   // A search the API would refuse (NUL) is no search, as an unreadable offset is the first page.
   const search = searchParam(sp.q).trim().slice(0, 120);
   const offset = pageOffsetOf(sp.offset);
-  const { lines, total, total_is_lower_bound } = await searchApplicants(await getDb(), actor, { search, offset, limit: PAGE });
+  // Too short a search is said so beside the field, and nothing is listed: the service would refuse
+  // it (a part of a word is found from APPLICANT_SEARCH_MIN characters).
+  const problem = applicantSearchProblem(search);
+  const { lines, total, total_is_lower_bound } = problem
+    ? { lines: [], total: 0, total_is_lower_bound: false }
+    : await searchApplicants(await getDb(), actor, { search, offset, limit: PAGE });
   const href = (next: number) => `/admin/user-management/applicants?${new URLSearchParams({ ...(search ? { q: search } : {}), offset: String(next) })}`;
   return (
     <section aria-labelledby="applicants-title" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -33,14 +38,30 @@ export default async function ApplicantsPage({ searchParams }: { searchParams: P
         <span className="flex items-end gap-2">
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             Search
-            <input type="search" name="q" defaultValue={search} placeholder="Driver, email, job or company" className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+            <input
+              type="search"
+              name="q"
+              defaultValue={search}
+              minLength={APPLICANT_SEARCH_MIN}
+              placeholder="Driver, email, job or company"
+              aria-describedby="applicants-search-hint"
+              aria-invalid={problem ? true : undefined}
+              className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+            <span id="applicants-search-hint" className={problem ? 'text-xs font-normal text-red-700' : 'text-xs font-normal text-slate-500'} role={problem ? 'alert' : undefined}>
+              {problem ?? `At least ${APPLICANT_SEARCH_MIN} characters: a part of a name, email, job title or company.`}
+            </span>
           </label>
           <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
             Search
           </button>
         </span>
       </form>
-      {lines.length === 0 && offset > 0 ? (
+      {problem ? (
+        <div className="p-5">
+          <EmptyState title="Search with a longer term">{problem}</EmptyState>
+        </div>
+      ) : lines.length === 0 && offset > 0 ? (
         // Past the last page (an old link, an edited address): say so, and lead back.
         <div className="p-5">
           <EmptyState title="No applicants on this page" action={<Link href={href(0)} className="font-semibold text-brand-700 hover:underline">Back to the first page</Link>} />
