@@ -88,12 +88,21 @@ function listSql(home: { lat: number; lng: number } | null, where: SQL[], order:
     ${near?.join ?? sql``}
     join companies c on c.id = jobs.company_id
     left join lateral (
-      select a.city, a.state from job_addresses a where a.job_id = jobs.id and a.paid_through >= jobs.expiration_date order by a.position, a.id limit 1
+      select a.city, a.state from job_addresses a where a.job_id = jobs.id and a.paid_through >= jobs.expiration_date
+      order by ${shownAddressOrder(home)} limit 1
     ) fa on true
     where ${sql.join(where, sql` and `)}
     order by ${order}
     limit ${page.limit} offset ${page.offset}`;
 }
+
+/**
+ * Which of a job's live addresses a card names: the one its distance is measured to (the nearest to
+ * home) when the driver has one, else the first. The first's city beside the nearest's distance
+ * read "Dallas, TX · 694 miles" for a Chicago driver: 694 miles was Oklahoma City.
+ */
+const shownAddressOrder = (home: { lat: number; lng: number } | null) =>
+  home ? sql`a.latitude is null, earth_distance(ll_to_earth(a.latitude, a.longitude), ${earthOf(home)}), a.position, a.id` : sql`a.position, a.id`;
 
 const homeOf = (p: { latitude: number | null; longitude: number | null } | null) =>
   p?.latitude != null && p.longitude != null ? { lat: p.latitude, lng: p.longitude } : null;

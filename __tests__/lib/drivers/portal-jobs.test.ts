@@ -120,4 +120,22 @@ describe('Drivers Portal jobs', () => {
     expect(page?.application).toBeNull();
     expect(await portalJob(await getDb(), driverId, 999_999)).toBeNull();
   });
+
+  it('a card names the address its distance is measured to: the nearest to home, not the first of the list', async () => {
+    const db = await getDb();
+    const id = await createJobAs(await tokenFor('employer@demo.test'), {
+      title: 'Multi-stop hauler',
+      addresses: [
+        { city: 'Houston', state: 'TX', postal_code: '77002', country: 'US' },
+        { city: 'Arlington', state: 'TX', postal_code: '76010', country: 'US' },
+      ],
+    });
+    await publishPaidJob(db, id);
+    const [card] = (await search({ q: 'Multi-stop' })).items;
+    // Fort Worth to Arlington is about 13 miles; to Houston about 240.
+    expect([card.city, card.state]).toEqual(['Arlington', 'TX']);
+    expect(card.distance).toBeLessThan(30);
+    const best = (await bestMatchingJobs(db, driverId)).items.find((j) => j.id === id);
+    expect(best?.city).toBe('Arlington');
+  });
 });
