@@ -20,7 +20,7 @@ import { seedDemo } from '@/lib/db/seed';
 import { clearScale, seedScaleApplications, seedScaleBase, SCALE_COMPANY } from '@/lib/db/seed/scale';
 import { searchJobs } from '@/lib/jobs/search';
 import { searchJobsSchema } from '@/lib/jobs/schemas';
-import { searchPortalJobs } from '@/lib/drivers/jobs';
+import { bestMatchingJobs, searchPortalJobs } from '@/lib/drivers/jobs';
 import { driverJobSearchSchema } from '@/lib/drivers/schemas';
 import { searchApplicants } from '@/lib/applications/applicants';
 import { searchApplicantsSchema } from '@/lib/applications/schemas';
@@ -53,7 +53,10 @@ export const LIST_CASES: ListCase[] = [
   { name: 'company job list, active only, by expiration', run: (db, s, n) => searchJobs(db, staff, { ...jobs({ field: 'expiration_date', direction: 'asc' }, s.companyId, n), status: 'active' }) },
   { name: 'Drivers Portal job search, boosted first, then newest', run: (db, s, n) => searchPortalJobs(db, s.driverId, driverJobSearchSchema.parse(n ? { limit: n } : {})) },
   { name: 'applicants of the most applied-to job', run: (db, s, n) => searchApplicants(db, staff, s.jobId, searchApplicantsSchema.parse(n ? { limit: n } : {})) },
+  { name: 'applicants of the most applied-to job, within range first', run: (db, s, n) => searchApplicants(db, staff, s.jobId, searchApplicantsSchema.parse({ sort: [{ field: 'within_range', direction: 'desc' }], ...(n ? { limit: n } : {}) })) },
+  { name: "Drivers Portal best matches (the driver's home page)", run: (db, s) => bestMatchingJobs(db, s.driverId) },
   { name: "admins' applicants list", run: (db, _s, n) => adminApplicants(db, staff, { search: '', offset: 0, limit: n ?? 50 }) },
+  { name: "admins' applicants list, searched by a driver's name", run: (db, _s, n) => adminApplicants(db, staff, { search: 'lopez', offset: 0, limit: n ?? 50 }) },
   { name: 'admin company grid, newest first', run: (db, _s, n) => searchCompanyList(db, staff, companySearchBodySchema.parse({}), page(n)) },
   { name: 'admin company grid, by name', run: (db, _s, n) => searchCompanyList(db, staff, companySearchBodySchema.parse({ orders: [{ field: 'company_name', direction: 'asc' }] }), page(n)) },
   { name: 'Driver List (drivers with subscriptions)', run: (db, _s, n) => searchDriverSubscriptions(db, staff, { search: '' }, page(n)) },
