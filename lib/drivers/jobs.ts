@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
 import { getPublicJob, publicCondition } from '@/lib/jobs/public';
+import { MAX_JOB_ADDRESSES } from '@/lib/jobs/schemas';
 import type { EndorsementCode, ExperienceCode, HomeTimeCode, JobTypeCode, SalaryType } from '@/lib/jobs/codes';
 import { applicationOf } from './applications';
 import { METERS_PER_MILE, earthOf, jobsWithinSql, nearestAddressMilesSql } from './distance';
@@ -148,7 +149,7 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
  * How many jobs /members/home ranks, at most. No index can serve an order by computed match
  * points, so ranking every public job read and sorted them all (2.2 s at 100,000 jobs against
  * 6 ms on the demo seed); the ranked set is bounded first, in an order an index yields:
- * - a driver with a home: the public jobs of the BEST_MATCH_POOL nearest live addresses (a
+ * - a driver with a home: the BEST_MATCH_POOL public jobs nearest home (a
  *   nearest-first scan of the gist index job_addresses_earth_idx, `<->` on earth values);
  * - a driver with a profile but no home: the BEST_MATCH_POOL jobs the job search shows first,
  *   boosted then newest (jobs_list_boosted_posted_idx).
@@ -156,20 +157,23 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
 export const BEST_MATCH_POOL = 200;
 
 /**
- * The public jobs with one of the `pool` live addresses nearest to home, each with its distance
- * in miles: the least over its addresses in the pool, which is the least over all its live
- * addresses, as the nearest comes first (the same number as nearestAddressMilesSql, without
- * looking the addresses up again). `jobs` inside is the subquery's own: publicCondition names the
- * table, and the innermost one of that name wins.
+ * The `pool` public jobs nearest to home, each with its distance in miles: the least over its live
+ * addresses among the nearest scanned, which is the least over all of them, as the nearest comes
+ * first (the same number as nearestAddressMilesSql, without looking the addresses up again).
+ * Addresses are scanned, not jobs, and a job may have MAX_JOB_ADDRESSES of them: the scan reads
+ * enough addresses for a page of distinct jobs even if every job near home has that many (200
+ * addresses could have been 4 jobs). `jobs` inside is the subquery's own: publicCondition names
+ * the table, and the innermost one of that name wins.
  */
-function nearestPublicJobsSql(home: { lat: number; lng: number }, pool: number, now: Date): SQL {
+function nearestPublicJobsSql(home: { lat: number; lng: number }, pool: number, page: number, now: Date): SQL {
+  const scanned = Math.max(pool, page * MAX_JOB_ADDRESSES);
   return sql`select nj.job_id, min(nj.meters) / ${sql.raw(String(METERS_PER_MILE))} as miles from (
       select na.job_id, earth_distance(ll_to_earth(na.latitude, na.longitude), ${earthOf(home)}) as meters
       from job_addresses na join jobs on jobs.id = na.job_id
       where na.latitude is not null and na.paid_through >= jobs.expiration_date and ${publicCondition(now)}
       order by ll_to_earth(na.latitude, na.longitude) <-> ${earthOf(home)}
-      limit ${sql.raw(String(pool))}
-    ) nj group by nj.job_id`;
+      limit ${sql.raw(String(scanned))}
+    ) nj group by nj.job_id order by min(nj.meters) limit ${sql.raw(String(pool))}`;
 }
 
 /** The ids of the first `pool` public jobs in the job search's order: boosted, then newest. */
@@ -205,7 +209,7 @@ export async function bestMatchingJobs(db: Database, userId: number, now = new D
     const page = Number.isSafeInteger(limit) && limit > 0 ? limit : DRIVER_PAGE_SIZE;
     const distance = home ? sql`near.miles` : nearestAddressMilesSql('jobs', null);
     const candidates = home
-      ? sql`from jobs join (${nearestPublicJobsSql(home, size, now)}) near on near.job_id = jobs.id where ${publicCondition(now)}`
+      ? sql`from jobs join (${nearestPublicJobsSql(home, size, page, now)}) near on near.job_id = jobs.id where ${publicCondition(now)}`
       : sql`from jobs where ${publicCondition(now)} and ${firstPublicJobsSql(size, now)}`;
     const order: SQL[] = [];
     // Within the travel distance first (the match's own distance factor), then by the points.

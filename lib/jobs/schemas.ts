@@ -187,6 +187,9 @@ export const addressKey = (a: PlaceLines) =>
     (a.postal_code ?? '').trim().slice(0, 5),
   ].join('|');
 
+/** The most targeting addresses a job may have. */
+export const MAX_JOB_ADDRESSES = 50;
+
 /**
  * A job's targeting addresses: each costs money, so the same place twice is refused (the API took
  * it and charged it twice; the wizard only compared the lines as typed).
@@ -194,7 +197,7 @@ export const addressKey = (a: PlaceLines) =>
 export const addressesSchema = z
   .array(addressSchema)
   .min(1, MESSAGES.addresses)
-  .max(50)
+  .max(MAX_JOB_ADDRESSES)
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((a, i) => {

@@ -1,7 +1,7 @@
 /**
  * /members/home's best matches read a bounded set, never every public job (a review at 100,007
  * jobs: a sequential scan of every public job, a distance subquery per job and a sort, 2.2 s).
- * With a home: the jobs of the BEST_MATCH_POOL nearest live addresses (a nearest-first scan of the
+ * With a home: the BEST_MATCH_POOL public jobs nearest home (a nearest-first scan of the
  * gist index), those within the travel distance first, each part by match points; jobs beyond the
  * travel distance fill the page only when it holds fewer than a page. With a profile but no home:
  * the first BEST_MATCH_POOL jobs in the job search's order (boosted, then newest). Runs on PGlite
@@ -10,6 +10,8 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
 import { BEST_MATCH_POOL, bestMatchingJobs, type PortalJob } from '@/lib/drivers/jobs';
+import { DRIVER_PAGE_SIZE } from '@/lib/drivers/schemas';
+import { MAX_JOB_ADDRESSES } from '@/lib/jobs/schemas';
 import { explainStatement, recordStatements, type Statement } from '../../helpers/plans';
 
 let db: Database;
@@ -156,11 +158,13 @@ async function pageStatement(driver: number) {
 }
 
 /** Sort nodes the planner expects to read more rows than the pool (the ranking of the whole table). */
+/** The addresses the nearest-first scan reads: enough for a page of jobs of MAX_JOB_ADDRESSES addresses each. */
+const SCANNED = Math.max(BEST_MATCH_POOL, DRIVER_PAGE_SIZE * MAX_JOB_ADDRESSES);
 const bigSorts = (plan: string) =>
   plan
     .split('\n')
     .filter((line) => /\bSort\s+\(/.test(line))
-    .filter((line) => Number(/rows=(\d+)/.exec(line)?.[1] ?? 0) > BEST_MATCH_POOL);
+    .filter((line) => Number(/rows=(\d+)/.exec(line)?.[1] ?? 0) > SCANNED);
 
 describe('the plan of the best matches', () => {
   const ROWS = 5_000;
@@ -185,7 +189,8 @@ describe('the plan of the best matches', () => {
   it('with a home: the nearest addresses from the gist index under a limit; no sort of every job, no scan of jobs needed', async () => {
     const page = await pageStatement(drivers.fortWorth);
     // The bound is in the statement: the nearest addresses, at most the pool.
-    expect(page.query).toMatch(new RegExp(`order by ll_to_earth\\(na\\.latitude, na\\.longitude\\) <-> ll_to_earth\\([^)]*\\)\\s+limit ${BEST_MATCH_POOL}\\b`));
+    expect(page.query).toMatch(new RegExp(`order by ll_to_earth\\(na\\.latitude, na\\.longitude\\) <-> ll_to_earth\\([^)]*\\)\\s+limit ${SCANNED}\\b`));
+    expect(page.query).toMatch(new RegExp(`group by nj\\.job_id order by min\\(nj\\.meters\\) limit ${BEST_MATCH_POOL}\\b`));
     for (const settings of [[], ['set local enable_seqscan = off']]) {
       const plan = await explain(page, settings);
       expect({ settings, plan, bigSorts: bigSorts(plan) }).toEqual({
@@ -213,6 +218,37 @@ describe('the plan of the best matches', () => {
         bigSorts: [],
       });
       if (settings.length) expect(plan).not.toMatch(/Seq Scan on jobs/);
+    }
+  });
+});
+
+describe('jobs with many addresses', () => {
+  it('a page of distinct jobs even where every job near home targets the most addresses a job may have (200 addresses were 4 jobs)', async () => {
+    const DENVER = { lat: 39.7392, lng: -104.9903 };
+    const made: string[] = [];
+    try {
+      // Four jobs with MAX_JOB_ADDRESSES addresses each, all within a few miles of home: the nearest addresses.
+      for (let i = 0; i < 4; i++) {
+        const key = `Hub${i}`;
+        await addJob(key, { type: 'tanker', homeTime: 'HW', experience: 'CS' }, { lat: DENVER.lat + i * 0.001, lng: DENVER.lng }, i);
+        made.push(key);
+        await db.execute(sql`insert into job_addresses (job_id, city, state, country, latitude, longitude, cost_cents, paid_through, position)
+          select ${ids[key]}, 'Stop', 'CO', 'US', ${DENVER.lat} + g * 0.0005, ${DENVER.lng} + ${i} * 0.0005, 0, now() + interval '20 days', g
+          from generate_series(1, ${MAX_JOB_ADDRESSES - 1}) g`);
+      }
+      // Ten more jobs, one address each, 10 to 30 miles out.
+      for (let i = 0; i < 10; i++) {
+        const key = `Ring${i}`;
+        await addJob(key, { type: 'tanker', homeTime: 'HW', experience: 'CS' }, { lat: DENVER.lat + 0.15 + i * 0.03, lng: DENVER.lng }, 10 + i);
+        made.push(key);
+      }
+      await addDriver('denver', DENVER, 100);
+      const best = await bestMatchingJobs(db, drivers.denver);
+      expect(best.items).toHaveLength(DRIVER_PAGE_SIZE);
+      expect(new Set(best.items.map((j) => j.id)).size).toBe(DRIVER_PAGE_SIZE);
+      expect(titles(best.items).filter((t) => t.startsWith('Hub'))).toHaveLength(4);
+    } finally {
+      for (const key of made) await db.execute(sql`delete from jobs where id = ${ids[key]}`);
     }
   });
 });
