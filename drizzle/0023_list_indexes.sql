@@ -12,6 +12,7 @@ DROP INDEX "applications_job_stage_idx";--> statement-breakpoint
 DROP INDEX "news_albums_user_idx";--> statement-breakpoint
 DROP INDEX "news_channels_created_idx";--> statement-breakpoint
 DROP INDEX "news_channels_name_idx";--> statement-breakpoint
+ALTER TABLE "ad_views" ADD COLUMN "impression_counted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "email_outbox_to_trgm_idx" ON "email_outbox" USING gin (("to_address"::text) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_email_trgm_idx" ON "users" USING gin (("email"::text) gin_trgm_ops);--> statement-breakpoint

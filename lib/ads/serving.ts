@@ -125,15 +125,31 @@ async function bump(db: Database, adId: number, what: 'impressions' | 'clicks', 
  * A viewer's repeats are not counted again (attacker review: one account fetching showings in a
  * loop made 40 impressions and 40 clicks in seconds): an impression of an ad this viewer was counted
  * seeing in the last 30 seconds, and a click on an ad this viewer already clicked today (UTC, as the
- * daily counts). The showing is still marked seen or clicked; only the totals leave it out.
+ * daily counts). The showing is still marked seen or clicked; only the totals leave it out. The
+ * window runs from the last COUNTED impression, so a driver turning pages every 10 seconds counts
+ * once every 30 seconds, not once a session. A viewer's calls are taken one at a time (an advisory
+ * lock per viewer, for the transaction): sent all at once, each checked before the others
+ * committed, and every one counted.
  */
 export const REPEAT_IMPRESSION_SECONDS = 30;
+/** The advisory lock space of a viewer's impressions and clicks (lib/payments has 7_341_003 and 7_341_100). */
+const AD_VIEWER_LOCK_SPACE = 7_341_200;
 
-// A showing whose viewer's account is gone (user_id set null) has no viewer to repeat.
-const viewerRepeat = (view: { id: string; userId: number | null; adId: number }, column: typeof adViews.impressedAt | typeof adViews.clickedAt, since: Date) =>
-  view.userId == null
-    ? sql<boolean>`false`
-    : sql<boolean>`exists (select 1 from ${adViews} v where v.user_id = ${view.userId} and v.ad_id = ${view.adId} and v.id <> ${view.id} and v.${sql.identifier(column.name)} >= ${since})`;
+type View = { id: string; userId: number | null; adId: number };
+
+const lockViewer = (db: Database, view: View) =>
+  view.userId == null ? Promise.resolve() : db.execute(sql`select pg_advisory_xact_lock(${AD_VIEWER_LOCK_SPACE}, ${view.userId})`);
+
+/** Another showing of the ad to this viewer, since `since`, counted (impressions) or clicked. A showing whose viewer's account is gone has no viewer to repeat. */
+async function viewerRepeated(db: Database, view: View, what: 'impression' | 'click', since: Date) {
+  if (view.userId == null) return false;
+  const recent = what === 'impression' ? sql`v.impression_counted and v.impressed_at >= ${since}` : sql`v.clicked_at >= ${since}`;
+  const [{ repeat }] = await queryRows<{ repeat: boolean }>(
+    db,
+    sql`select exists (select 1 from ${adViews} v where v.user_id = ${view.userId} and v.ad_id = ${view.adId} and v.id <> ${view.id} and ${recent}) as repeat`,
+  );
+  return repeat;
+}
 
 /** POST /ads/impression: the ad of this showing was on screen; counted the first time only, and not again for the viewer's quick repeats. */
 export async function recordImpression(db: Database, actor: Actor | null, token: string, now = new Date()) {
@@ -142,15 +158,17 @@ export async function recordImpression(db: Database, actor: Actor | null, token:
   if (!parsed) throw notFound('Ad not found.');
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    await lockViewer(t, { id: parsed.viewId, userId: actor.userId, adId: parsed.adId });
     const [view] = await t
       .update(adViews)
       .set({ impressedAt: now })
       .where(and(eq(adViews.id, parsed.viewId), eq(adViews.userId, actor.userId), isNull(adViews.impressedAt)))
       .returning({ id: adViews.id, userId: adViews.userId, adId: adViews.adId });
     if (!view) return { counted: false };
-    const [{ repeat }] = await queryRows<{ repeat: boolean }>(t, sql`select ${viewerRepeat(view, adViews.impressedAt, new Date(now.getTime() - REPEAT_IMPRESSION_SECONDS * 1000))} as repeat`);
-    if (!repeat) await bump(t, view.adId, 'impressions', now);
-    return { counted: !repeat };
+    if (await viewerRepeated(t, view, 'impression', new Date(now.getTime() - REPEAT_IMPRESSION_SECONDS * 1000))) return { counted: false };
+    await t.update(adViews).set({ impressionCounted: true }).where(eq(adViews.id, view.id));
+    await bump(t, view.adId, 'impressions', now);
+    return { counted: true };
   });
 }
 
@@ -165,15 +183,15 @@ export async function recordClick(db: Database, token: string, now = new Date())
   if (!parsed) throw notFound('Ad not found.');
   const target = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    // The viewer of the token's showing, read before the lock (the click carries no session).
+    const [owner] = await t.select({ userId: adViews.userId }).from(adViews).where(eq(adViews.id, parsed.viewId)).limit(1);
+    if (owner) await lockViewer(t, { id: parsed.viewId, userId: owner.userId, adId: parsed.adId });
     const [view] = await t
       .update(adViews)
       .set({ clickedAt: now })
       .where(and(eq(adViews.id, parsed.viewId), eq(adViews.adId, parsed.adId), isNotNull(adViews.impressedAt), isNull(adViews.clickedAt)))
       .returning({ id: adViews.id, userId: adViews.userId, adId: adViews.adId });
-    if (view) {
-      const [{ repeat }] = await queryRows<{ repeat: boolean }>(t, sql`select ${viewerRepeat(view, adViews.clickedAt, startOfDay(now))} as repeat`);
-      if (!repeat) await bump(t, view.adId, 'clicks', now);
-    }
+    if (view && !(await viewerRepeated(t, view, 'click', startOfDay(now)))) await bump(t, view.adId, 'clicks', now);
     const [ad] = await t.select({ targetUrl: ads.targetUrl }).from(ads).where(eq(ads.id, parsed.adId)).limit(1);
     return ad?.targetUrl;
   });

@@ -107,6 +107,34 @@ describe('serving ads in placements', () => {
     expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 2, clicks: 2 }));
   });
 
+  it('the 30 seconds run from the last counted impression, not from a repeat (a page turned every 10 s counts every 30 s, not once a session)', async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active' });
+    const db = await getDb();
+    const seen = async () => {
+      const [shown] = (await serve('members_home')).ads;
+      return { data: (await impression(shown.impression_token)).json.data, view: shown.impression_token.split('.')[0] as string };
+    };
+    const first = await seen();
+    expect(first.data).toEqual({ counted: true });
+    const repeat = await seen();
+    expect(repeat.data).toEqual({ counted: false });
+    // The counted one 40 seconds ago, the repeat 20: the repeat does not restart the window.
+    await db.update(adViews).set({ impressedAt: new Date(Date.now() - 40_000) }).where(eq(adViews.id, first.view));
+    await db.update(adViews).set({ impressedAt: new Date(Date.now() - 20_000) }).where(eq(adViews.id, repeat.view));
+    expect((await seen()).data).toEqual({ counted: true });
+    expect(await counts(ad.id)).toMatchObject({ impressions: 2 });
+  });
+
+  it("counts one of a viewer's impressions sent all at once (each checked before the others committed counted them all)", async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active' });
+    const shown = [];
+    for (let i = 0; i < 6; i++) shown.push((await serve('members_home')).ads[0]);
+    const answers = await Promise.all(shown.map((s) => impression(s.impression_token)));
+    expect(answers.filter((a) => a.json.data.counted)).toHaveLength(1);
+    await Promise.all(shown.map((s) => click(s.click_url)));
+    expect(await counts(ad.id)).toEqual(expect.objectContaining({ impressions: 1, clicks: 1 }));
+  });
+
   it('counts a click once through the signed redirect, which lands on the target; replays and forgeries count nothing', async () => {
     const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', target_url: 'https://tires.example.com/sale?src=tna' });
     const [shown] = (await serve('members_home')).ads;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { ts } from './types';
 import { AD_MEDIA_TYPES, AUDIENCE_VALUES, PLACEMENT_VALUES, STATUS_VALUES } from '../../ads/codes';
 import { users } from './accounts';
@@ -94,6 +94,8 @@ export const adViews = pgTable(
     placement: adPlacementEnum().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     impressedAt: ts('impressed_at'),
+    /** Whether this showing's impression was counted (a viewer's repeat within 30 seconds is seen, not counted: lib/ads/serving.ts). */
+    impressionCounted: boolean().notNull().default(false),
     clickedAt: ts('clicked_at'),
   },
   (t) => [
