@@ -127,11 +127,13 @@ export const EMPLOYEES_TOO_MANY = 'Too many employees have been added in the las
  */
 export async function addEmployee(db: Database, actor: Actor, companyId: number, input: CreateEmployeeInput, ctx: { ip?: string } = {}) {
   const company = await companyFor(db, actor, companyId, 'manage');
-  const [taken] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, input.email));
-  if (taken) throw conflict(taken.companyId === companyId ? ALREADY_EMPLOYEE : taken.companyId ? OTHER_COMPANY_EMAIL : EMAIL_EXISTS, 'email');
+  // Counted before the address is looked up: its answer (already here, another company's, taken)
+  // says whether an address has an account, which must not be asked without limit either.
   const [perCompany, perCaller] = await Promise.all([limiter('employee-add-company', 30, 3600), limiter('employee-add-caller', 30, 3600)]);
   await consumeOrThrow(perCaller, String(actor.userId), EMPLOYEES_TOO_MANY);
   await consumeOrThrow(perCompany, String(companyId), EMPLOYEES_TOO_MANY);
+  const [taken] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, input.email));
+  if (taken) throw conflict(taken.companyId === companyId ? ALREADY_EMPLOYEE : taken.companyId ? OTHER_COMPANY_EMAIL : EMAIL_EXISTS, 'email');
   const id = await createAccount(db, { ...input, tn_newsletters: false }, {
     roles: rolesFor(input.role),
     companyId,

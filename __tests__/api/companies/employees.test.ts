@@ -128,6 +128,9 @@ describe('POST /companies/{id}/employers', () => {
     const db = await getDb();
     expect(await db.$count(users, eq(users.email, body.email))).toBe(0);
     expect(await db.$count(emailOutbox, eq(emailOutbox.toAddress, body.email))).toBe(0);
+    // Whether an address has an account is not answered past the limit either.
+    const probe = await call(adminAddPost, { token: t.admin, body: newPerson({ email: 'companyadmin@demo.test' }), params: { id: String(rivalCompanyId) } });
+    expect(probe.status).toBe(429);
     // Another company's hour is its own.
     expect((await add(t.companyAdmin, newPerson())).status).toBe(201);
   });
