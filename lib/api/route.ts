@@ -8,6 +8,7 @@ import { AppError, notFound } from '@/lib/errors';
 import { clientAddress } from '@/lib/api/client-address';
 import { guardInput } from './input-guard';
 import { readJsonCapped } from './body';
+import { listJson } from './list-json';
 import { fingerprintOf, idempotencyKeyOf, runOnce } from './idempotency';
 import { sqlErrorAnswer } from './sql-errors';
 import { log, requestIdFrom, withRequestId } from '@/lib/log';
@@ -180,8 +181,8 @@ function toResponse(result: unknown, requestId: string): Response {
   if (result instanceof Response) return result;
   const headers = { 'x-request-id': requestId, 'cache-control': 'no-store' };
   if (result && typeof result === 'object' && PAGINATED in result) {
-    const r = result as unknown as { data: unknown; pagination: Pagination };
-    return Response.json({ data: r.data, pagination: r.pagination }, { headers });
+    const r = result as unknown as { data: unknown[]; pagination: Pagination };
+    return new Response(listJson(r.data, r.pagination), { headers: { ...headers, 'content-type': 'application/json' } });
   }
   if (result && typeof result === 'object' && STATUS in result) {
     const r = result as unknown as { [STATUS]: number; data: unknown };
