@@ -163,6 +163,8 @@ export async function runOn(label: string, env: NodeJS.ProcessEnv, opts: Require
     const targets: Target[] = [
       { name: 'GET /api/health (floor)', path: '/api/health' },
       ...(emptyApp ? [{ name: "empty Next app's page (page floor)", path: '/dynamic', server: emptyApp, page: true }] : []),
+      // What Next itself costs for the search's shape: a POST whose JSON body is read, answered with 5.3 kB of JSON.
+      ...(emptyApp ? [{ name: "empty Next app's POST (POST floor)", path: '/api/echo', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ limit: 10 }), server: emptyApp }] : []),
       { name: 'POST /api/v1.0/jobs/search (token)', path: '/api/v1.0/jobs/search', method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ limit: 10 }) },
       { name: 'GET /api/v1.0/employer (token)', path: '/api/v1.0/employer', headers: bearer },
       { name: '/company/jobs (signed in)', path: '/company/jobs', headers: { cookie: employer }, page: true },
@@ -261,10 +263,11 @@ export type EmptyApp = { child: ChildProcess; base: string };
 /**
  * The empty app: built once (same next and react as this repo, through its node_modules), then
  * reused. Its `/` is static (the first-load JS floor); its `/dynamic` renders a paragraph per request,
- * which is Next's own floor for a page rendered on demand (the yardstick for this app's pages).
+ * which is Next's own floor for a page rendered on demand (the yardstick for this app's pages); its
+ * `POST /api/echo` reads a JSON body and answers 5.3 kB of JSON, Next's own cost for the search's shape.
  */
 export async function startEmptyApp(port: number): Promise<EmptyApp> {
-  if (!['.next/BUILD_ID', 'app/dynamic/page.js', 'instrumentation.js'].every((f) => fs.existsSync(path.join(EMPTY_APP, f)))) {
+  if (!['.next/BUILD_ID', 'app/dynamic/page.js', 'app/api/echo/route.js', 'instrumentation.js'].every((f) => fs.existsSync(path.join(EMPTY_APP, f)))) {
     console.log(`Building the empty Next app once into ${path.relative(ROOT, EMPTY_APP)}/…`);
     fs.rmSync(EMPTY_APP, { recursive: true, force: true });
     fs.mkdirSync(path.join(EMPTY_APP, 'app', 'dynamic'), { recursive: true });
@@ -279,6 +282,13 @@ export async function startEmptyApp(port: number): Promise<EmptyApp> {
     fs.writeFileSync(
       path.join(EMPTY_APP, 'app', 'dynamic', 'page.js'),
       `import { connection } from 'next/server';\n\nexport default async function Page() {\n  await connection();\n  return <main>Hello</main>;\n}\n`,
+    );
+    // A POST route handler that reads its JSON body and answers as much JSON as a page of ten job
+    // summaries (5.3 kB): Next's own cost for `POST /jobs/search`'s shape, with no app around it.
+    fs.mkdirSync(path.join(EMPTY_APP, 'app', 'api', 'echo'), { recursive: true });
+    fs.writeFileSync(
+      path.join(EMPTY_APP, 'app', 'api', 'echo', 'route.js'),
+      `const items = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, title: 'x'.repeat(500) }));\n\nexport async function POST(request) {\n  const input = await request.json();\n  return Response.json({ data: items, pagination: { offset: 0, limit: input.limit ?? 10, total: 10 } });\n}\n`,
     );
     await run(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', EMPTY_APP], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
   }
