@@ -1,6 +1,6 @@
 import type { Applicant } from './serialize';
 
-/** The columns of the CSV export, in the spec's order of the Applicant (jobs spec §3). */
+/** The columns of the CSV export, in the spec's order of the Applicant (jobs spec §3), then the driver's message. */
 const COLUMNS: [string, (a: Applicant) => string | number][] = [
   ['First name', (a) => a.firstName],
   ['Last name', (a) => a.lastName],
@@ -23,6 +23,8 @@ const COLUMNS: [string, (a: Applicant) => string | number][] = [
   ['ZIP code', (a) => a.zipCode],
   ['Birth date', (a) => a.birthDate],
   ['Tags', (a) => a.tags.map((t) => t.tag).join('; ')],
+  // What the driver wrote with the application (the applicant panel shows it): last, as it can run long.
+  ['Message', (a) => a.message ?? ''],
 ];
 
 /** A phone number as the profile stores it ('+12145550199'): a number to a spreadsheet, never a formula. */

@@ -65,6 +65,14 @@ it('writes CSV with quoting and without spreadsheet formulas', () => {
   expect(csv.endsWith('\r\n')).toBe(true);
 });
 
+it("ends each CSV row with the driver's message, quoted across lines and guarded against formulas", () => {
+  const rows = (message: string | null) => applicantsCsv([toApplicant({ ...record, message }, [])]);
+  expect(rows(null).split('\r\n')[0].endsWith(',Tags,Message')).toBe(true);
+  expect(rows(null).split('\r\n')[1].endsWith(',')).toBe(true);
+  expect(rows('Available Monday.\nClean MVR, 5 years OTR').endsWith(',"Available Monday.\nClean MVR, 5 years OTR"\r\n')).toBe(true);
+  expect(rows('=cmd|calc').endsWith(",'=cmd|calc\r\n")).toBe(true);
+});
+
 it('leaves a phone number as it is, and still guards anything else that starts with +', () => {
   expect(cell('+12145550199')).toBe('+12145550199');
   expect(cell('+1+2')).toBe("'+1+2");
