@@ -4,11 +4,21 @@ import type { Database } from '@/lib/db/client';
 import { jobAddons, jobAddresses, jobs } from '@/lib/db/schema';
 import { locate } from './geocode';
 import { addonCostCents, addressCostCents, postingCostCents } from './pricing';
-import type { Addon, Address } from './schemas';
+import { unprocessable } from '@/lib/errors';
+import { addressKey, MESSAGES, type Addon, type Address } from './schemas';
 
-/** Address rows of a list, placed on the map, each at the address price. */
+/** A saved (or about to be saved) address row's place, compared as the list's own entries are (addressKey). */
+export const placeKey = (row: { street1: string | null; city: string | null; state: string | null; postalCode: string | null }) =>
+  addressKey({ ...row, postal_code: row.postalCode });
+
+/**
+ * Address rows of a list, placed on the map, each at the address price. The same place twice is
+ * refused here too, after placing: the list's own check compares the entries as typed, and placing
+ * fills a city and state in from a ZIP code, so "Dallas, TX 75201" and "75201" passed it and were
+ * charged as two places (an accountant's review).
+ */
 export function addressRows(jobId: number, addresses: Address[]) {
-  return addresses.map((a, position) => {
+  const rows = addresses.map((a, position) => {
     const placed = locate(a);
     return {
       jobId,
@@ -23,6 +33,12 @@ export function addressRows(jobId: number, addresses: Address[]) {
       costCents: addressCostCents(),
     };
   });
+  const seen = new Set<string>();
+  rows.forEach((row, i) => {
+    if (seen.has(placeKey(row))) throw unprocessable(MESSAGES.duplicateAddress, `addresses.${i}.address`);
+    seen.add(placeKey(row));
+  });
+  return rows;
 }
 
 /** Writes the add-on choices of a job in one statement (one row per type, insert or update; a list names a type once). */

@@ -6,17 +6,13 @@ import type { Database } from '@/lib/db/client';
 import { jobAddons, jobAddresses, jobReleasedAddresses } from '@/lib/db/schema';
 import { unprocessable } from '@/lib/errors';
 import { loadOwnedJob } from './access';
-import { addressRows, refreshCost, upsertAddons } from './cost';
+import { addressRows, placeKey, refreshCost, upsertAddons } from './cost';
 import { getJob } from './detail';
 import { assertNotEnded } from './ended';
 import { addressIsLive, paidForPeriod } from './paid-items';
 import { assertNoPaymentInFlight } from './payment-in-flight';
-import { addressKey, type Addon, type Address } from './schemas';
+import type { Addon, Address } from './schemas';
 import { toAddon } from './serialize';
-
-/** A saved address row's place, compared as the list's own entries are (addressKey). */
-const placeKey = (row: { street1: string | null; city: string | null; state: string | null; postalCode: string | null }) =>
-  addressKey({ ...row, postal_code: row.postalCode });
 
 export const KEEP_A_PAID_ADDRESS =
   'Keep at least one paid address until the new ones are paid: the live job shows where it is through them. Add the new address, pay for it, then remove the old one.';

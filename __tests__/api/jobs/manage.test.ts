@@ -1,6 +1,7 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { GET as addonsGet, PATCH as addonsPatch, POST as addonsPost } from '@/app/api/v1.0/jobs/[id]/addons/route';
 import { PATCH as addressesPatch } from '@/app/api/v1.0/jobs/[id]/addresses/route';
+import { POST as createPost } from '@/app/api/v1.0/jobs/route';
 import { POST as cancelPost } from '@/app/api/v1.0/jobs/[id]/cancel/route';
 import { PATCH as cancelRenewalPatch } from '@/app/api/v1.0/jobs/[id]/cancel-renewal/route';
 import { POST as closePost } from '@/app/api/v1.0/jobs/[id]/close/route';
@@ -19,7 +20,7 @@ import { MESSAGES } from '@/lib/jobs/schemas';
 import { DUPLICATE_ADDRESS } from '@/components/jobs/wizard/address-step';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
-import { createJobAs, tokens } from './helpers';
+import { createJobAs, jobPayload, tokens } from './helpers';
 
 let t: Awaited<ReturnType<typeof tokens>>;
 beforeAll(async () => {
@@ -106,6 +107,21 @@ describe('job detail and edits', () => {
     expect([after.addresses, after.cost]).toEqual([before.addresses, before.cost]);
     // The wizard's own message is the server's.
     expect(DUPLICATE_ADDRESS).toBe(MESSAGES.duplicateAddress);
+  });
+
+  it('refuses the same place given once in full and once as its ZIP code alone (the map fills the city in), on a new job and on a paid one', async () => {
+    const dallas = { city: 'Dallas', state: 'TX', postal_code: '75201' };
+    // A new job: it used to be created with two "Dallas, TX 75201" lines, $300 for one place.
+    const created = await call(createPost, { token: t.employer, body: jobPayload({ addresses: [dallas, { postal_code: '75201' }] }) });
+    expect([created.status, created.json.errors]).toEqual([422, [{ message: MESSAGES.duplicateAddress, field: 'addresses.1.address' }]]);
+    // A paid job whose Dallas is paid: the bare ZIP was saved as a new unpaid line, charged again.
+    const id = await createJobAs(t.employer, { addresses: [dallas] });
+    await publishPaidJob(await getDb(), id);
+    const before = (await call(jobGet, { token: t.employer, params: p(id) })).json.data;
+    const res = await call(addressesPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { addresses: [dallas, { postal_code: '75201' }] } });
+    expect([res.status, res.json.errors]).toEqual([422, [{ message: MESSAGES.duplicateAddress, field: 'addresses.1.address' }]]);
+    const after = (await call(jobGet, { token: t.employer, params: p(id) })).json.data;
+    expect([after.addresses, after.cost]).toEqual([before.addresses, before.cost]);
   });
 
   it('lists, adds and updates add-ons; a hyperlink needs an http(s) URL', async () => {
