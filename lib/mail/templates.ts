@@ -41,6 +41,8 @@ ${body}
 const product = () => process.env.NEXT_PUBLIC_PRODUCT_NAME || 'TNA';
 const hello = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,');
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** A message as one sentence: trimmed, and ending in one full stop (or its own ? or !). */
+const sentenceOf = (text: string) => text.trim().replace(/[.\s]*$/, '').replace(/([^?!])$/, '$1.');
 
 export const mailTemplates = {
   password_reset_code: (p: { firstName?: string | null; code: string; minutes: number }) =>
@@ -94,7 +96,9 @@ export const mailTemplates = {
     render('A payment did not go through', product(), [
       { p: hello(p.firstName) },
       {
-        p: `We could not charge ${money(p.amountCents)}${p.jobTitle ? ` for "${p.jobTitle}"` : ''}.${p.reason ? ` The card provider said: ${p.reason}.` : ''}`,
+        // The reason is a sentence of its own (the gateway's "Your card was declined." or ours, "Add a
+        // card to pay."): quoted as it is, not after "the card provider said" with a second full stop.
+        p: `We could not charge ${money(p.amountCents)}${p.jobTitle ? ` for "${p.jobTitle}"` : ''}.${p.reason ? ` Reason: ${sentenceOf(p.reason)}` : ''}`,
       },
       { p: 'Please update your card or choose another payment method so your jobs stay online.' },
       { button: { label: 'Update billing', href: p.billingUrl } },
