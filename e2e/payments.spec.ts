@@ -172,6 +172,11 @@ test.describe('payments', () => {
     await page.goto(`/company/jobs/${jobId}/detail`);
     await page.getByRole('link', { name: 'Add add-ons' }).click();
     await page.getByRole('checkbox', { name: /Promote/ }).check();
+    // What the next step charges is the total; the period's price is shown apart.
+    await expect(page.getByTestId('order-total')).toHaveText('$100.00');
+    await expect(page.getByTestId('order-period-total')).toHaveText(/^\$\d+\.00$/);
+    await expect(page.getByTestId('order-total-footer')).toHaveText('$100.00');
+    await page.screenshot({ path: `test-results/addons-due-now-${process.env.E2E_RUN_ID ?? 'local'}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(/payment-method\?job_id=\d+&action=addons/);
     await expect(page.getByRole('heading', { name: 'Pay for add-ons' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { JobAddonRow, JobAddressRow, JobRow } from '@/lib/db/schema';
 import { centsToDollars } from './codes';
-import { addonIsLive, addonIsPending, addressIsPending } from './paid-items';
+import { addonIsLive, addonIsPending, addressIsPending, paidForPeriod } from './paid-items';
 import { deriveJobStatus } from './status';
 import { cleanLexicalState } from './lexical-clean';
 
@@ -58,6 +58,8 @@ export function toAddon(a: JobAddonRow, job: PeriodOf) {
     job_hyperlink: addonIsLive(job, a) ? a.externalUrl : null,
     cost: centsToDollars(a.costCents),
     pending_payment: addonIsPending(job, a),
+    /** Paid for the current period (subscribed or not): ticked again, it is not charged again. */
+    paid_for_period: paidForPeriod(job, a),
   };
 }
 export type JobAddon = ReturnType<typeof toAddon>;

@@ -165,3 +165,32 @@ describe('an add-on turned on for a live job', () => {
     expect((await getPublicJob(await getDb(), id))!.applyUrl).toBe(LINK);
   });
 });
+
+describe("the add-ons step's Due now on a live job", () => {
+  it('is what the payment step then charges: the unpaid address and the newly ticked add-on, not what is paid (paid_for_period)', async () => {
+    const { livePaid } = await import('@/components/jobs/wizard/screen-parts');
+    const { dueNowCents, postingCostCents } = await import('@/lib/jobs/pricing');
+    const id = await liveJob(employer, 'Due Now Matches');
+    await call(addonsPatch, { method: 'PATCH', token: employer, params: p(id), body: [{ addon_type: 'promote', subscribed: true }] });
+    expect((await call(payAddonsPost, { token: employer, body: { job_id: id, card_token: await cardToken(CARDS.approve) } })).status).toBe(200);
+    // Promote paid, then taken off (still paid for the period); Reno added and boost ticked, not paid.
+    await call(addonsPatch, { method: 'PATCH', token: employer, params: p(id), body: [{ addon_type: 'promote', subscribed: false }, { addon_type: 'boost', subscribed: true }] });
+    await call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses: [DALLAS, RENO] } });
+    const job = await detailOf(employer, id);
+    expect(job.addons.map((a: { addon_type: string; subscribed: boolean; paid_for_period: boolean }) => [a.addon_type, a.subscribed, a.paid_for_period]).sort()).toEqual([
+      ['boost', true, false],
+      ['promote', false, true],
+    ]);
+    const live = livePaid('edit', job)!;
+    const ticked = [
+      { addon_type: 'boost' as const, subscribed: true },
+      { addon_type: 'promote' as const, subscribed: true },
+    ];
+    // Ticking promote again adds nothing now: the step shows Reno and boost, $350, of a $600 period.
+    expect(dueNowCents(live.unpaidAddresses, ticked, new Set(live.paidAddons))).toBe(35_000);
+    expect(postingCostCents(job.addresses.length, ticked)).toBe(60_000);
+    await call(addonsPatch, { method: 'PATCH', token: employer, params: p(id), body: ticked });
+    const summary = await call(summaryGet, { token: employer, query: { job_id: id, action: 'addons' } });
+    expect(summary.json.data.total_cents).toBe(35_000);
+  });
+});

@@ -53,4 +53,37 @@ describe('AddonsStep', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Renew automatically/ }));
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ boost: true }), true);
   });
+
+  it('editing a live job: the period\'s price apart, and as the total only what the next step charges (what is paid stays paid)', async () => {
+    // Two paid addresses and a paid promote; ticking boost costs $200 now, not the period's $600.
+    renderWithProviders(
+      <AddonsStep
+        mode="edit"
+        initial={{ ...NO_ADDONS_CHOSEN, promote: true }}
+        initialAutoRenew={false}
+        addressCount={2}
+        saving={false}
+        backHref="/back"
+        summaryNote="Add-ons you add to a live job are paid on the next step."
+        live={{ unpaidAddresses: 0, paidAddons: ['promote'] }}
+        onSubmit={jest.fn()}
+      />,
+    );
+    expect([total(), screen.getByTestId('order-period-total').textContent]).toEqual(['$0.00', '$400.00']);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Boost/ }));
+    expect([total(), screen.getByTestId('order-period-total').textContent]).toEqual(['$200.00', '$600.00']);
+    expect(screen.getByTestId('order-total-footer')).toHaveTextContent('$200.00');
+    expect(screen.getByText('Due now', { selector: 'dt' })).toBeInTheDocument();
+    // Promote taken off and put back within the period: paid, so still nothing more for it.
+    await userEvent.click(screen.getByRole('checkbox', { name: /Promote/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Promote/ }));
+    expect(total()).toBe('$200.00');
+  });
+
+  it('editing a live job with an address not paid yet: that address is due too', () => {
+    renderWithProviders(
+      <AddonsStep mode="edit" initial={NO_ADDONS_CHOSEN} initialAutoRenew={false} addressCount={3} saving={false} backHref="/back" summaryNote="" live={{ unpaidAddresses: 1, paidAddons: [] }} onSubmit={jest.fn()} />,
+    );
+    expect([total(), screen.getByTestId('order-period-total').textContent]).toEqual(['$150.00', '$450.00']);
+  });
 });

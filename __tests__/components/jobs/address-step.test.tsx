@@ -11,4 +11,18 @@ describe('AddressStep', () => {
     expect(screen.getByRole('group', { name: 'Cost of address 1' })).toHaveTextContent('$150.00');
     expect(screen.getByRole('group', { name: 'Cost of address 2' })).toHaveTextContent('$75.00');
   });
+
+  it('editing a live job: the footer names the period\'s price and, apart, the new addresses due now', () => {
+    const paid = { ...place('a', 'Dallas'), pendingPayment: false };
+    const pending = { ...place('b', 'Austin'), pendingPayment: true };
+    renderWithProviders(<AddressStep mode="edit" live initial={[paid, pending, place('c', 'Waco')]} saving={false} backHref="/back" onSubmit={jest.fn()} />);
+    expect(screen.getByText(/3 addresses/)).toHaveTextContent('3 addresses · $450.00 per period · $300.00 due now');
+    expect(screen.getByTestId('addresses-due-now')).toHaveTextContent('$300.00');
+  });
+
+  it('on a new job the footer is the posting\'s price alone', () => {
+    renderWithProviders(<AddressStep mode="new" initial={[place('a', 'Dallas')]} saving={false} backHref="/back" onSubmit={jest.fn()} />);
+    expect(screen.getByText(/1 address/)).toHaveTextContent(/^1 address · \$150\.00$/);
+    expect(screen.queryByTestId('addresses-due-now')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { addonsNote, detailHref, reachableSteps, useStepGuard, type ScreenProps } from './screen-parts';
+import { addonsNote, detailHref, livePaid, reachableSteps, useStepGuard, type ScreenProps } from './screen-parts';
 import { useWizard } from './use-wizard';
 import { WizardFrame, WizardLoading } from './wizard-frame';
 
@@ -24,6 +24,7 @@ export function AddonsScreen({ mode, job }: ScreenProps) {
           saving={w.saving}
           backHref={mode === 'edit' ? detailHref(job) : w.paths.address}
           summaryNote={addonsNote(mode, job)}
+          live={livePaid(mode, job)}
           onChange={w.rememberAddons}
           onSubmit={w.saveAddons}
         />

@@ -4,7 +4,8 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { POSTING_DAYS, PRICES_CENTS, formatUsd, type AddonType } from '@/lib/jobs/codes';
-import { draftTotalCents, type DraftAddons } from '@/lib/jobs/draft';
+import { draftAddonList, draftTotalCents, type DraftAddons } from '@/lib/jobs/draft';
+import { dueNowCents } from '@/lib/jobs/pricing';
 import { LinkButton, Section, TextField } from '../controls';
 import type { FlowMode } from './flow';
 import { ADDON_INFO } from './addon-info';
@@ -20,12 +21,21 @@ type Props = {
   saving: boolean;
   backHref: string;
   summaryNote: string;
+  /**
+   * Editing a live (paid) job: what of it is paid for this period. The summary then shows the
+   * period's price and, apart, what the next step charges: only what is not paid yet (it showed
+   * the whole period's price as the total, three times the charge, in an accountant's review).
+   */
+  live?: LivePaid;
   onChange?: (addons: DraftAddons, autoRenew: boolean) => void;
   onSubmit: (addons: DraftAddons, autoRenew: boolean) => Promise<void> | void;
 };
 
+/** A live job's addresses not paid for this period, and the add-ons paid for it. */
+export type LivePaid = { unpaidAddresses: number; paidAddons: AddonType[] };
+
 /** Step 3: optional paid add-ons, renewal, and the order total (addresses plus add-ons). */
-export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, saving, backHref, summaryNote, onChange, onSubmit }: Props) {
+export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, saving, backHref, summaryNote, live, onChange, onSubmit }: Props) {
   const [addons, setAddons] = useState<DraftAddons>(initial);
   const [autoRenew, setAutoRenew] = useState(initialAutoRenew);
   const [urlError, setUrlError] = useState<string>();
@@ -46,6 +56,7 @@ export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, savi
   };
 
   const totalCents = draftTotalCents(addressCount, addons);
+  const dueCents = live ? dueNowCents(live.unpaidAddresses, draftAddonList(addons), new Set(live.paidAddons)) : totalCents;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -115,13 +126,13 @@ export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, savi
         </Section>
       </div>
 
-      <OrderSummary addressCount={addressCount} addons={addons} totalCents={totalCents} note={summaryNote} />
+      <OrderSummary addressCount={addressCount} addons={addons} totalCents={totalCents} dueCents={live ? dueCents : null} note={summaryNote} />
 
       <div className="lg:col-span-2">
         <WizardFooter
           summary={
             <p className="text-sm text-slate-600">
-              Total <span className="font-semibold text-slate-900" data-testid="order-total-footer">{formatUsd(totalCents)}</span>
+              {live ? 'Due now' : 'Total'} <span className="font-semibold text-slate-900" data-testid="order-total-footer">{formatUsd(dueCents)}</span>
             </p>
           }
         >
@@ -137,7 +148,8 @@ export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, savi
   );
 }
 
-function OrderSummary({ addressCount, addons, totalCents, note }: { addressCount: number; addons: DraftAddons; totalCents: number; note: string }) {
+/** The order: a posting period's lines and total; for a live job, also what is due now (`dueCents`), which is the total the next step charges. */
+function OrderSummary({ addressCount, addons, totalCents, dueCents, note }: { addressCount: number; addons: DraftAddons; totalCents: number; dueCents: number | null; note: string }) {
   const lines: [string, number][] = [
     [`${addressCount} targeting ${addressCount === 1 ? 'address' : 'addresses'} × ${formatUsd(PRICES_CENTS.address)}`, addressCount * PRICES_CENTS.address],
     ...ADDON_ORDER.filter((t) => addons[t]).map((t) => [ADDON_INFO[t].title, PRICES_CENTS[t]] as [string, number]),
@@ -154,15 +166,33 @@ function OrderSummary({ addressCount, addons, totalCents, note }: { addressCount
             <dd className="font-medium text-slate-900">{formatUsd(cents)}</dd>
           </div>
         ))}
-        <div className="mt-2 flex justify-between gap-3 border-t border-slate-200 pt-3 text-base">
-          <dt className="font-semibold text-slate-900">Total</dt>
-          <dd className="font-bold text-slate-900" data-testid="order-total">
-            {formatUsd(totalCents)}
-          </dd>
-        </div>
+        {dueCents === null ? (
+          <div className="mt-2 flex justify-between gap-3 border-t border-slate-200 pt-3 text-base">
+            <dt className="font-semibold text-slate-900">Total</dt>
+            <dd className="font-bold text-slate-900" data-testid="order-total">
+              {formatUsd(totalCents)}
+            </dd>
+          </div>
+        ) : (
+          <>
+            <div className="mt-2 flex justify-between gap-3 border-t border-slate-200 pt-3">
+              <dt className="text-slate-600">Per posting period</dt>
+              <dd className="font-medium text-slate-900" data-testid="order-period-total">
+                {formatUsd(totalCents)}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3 text-base">
+              <dt className="font-semibold text-slate-900">Due now</dt>
+              <dd className="font-bold text-slate-900" data-testid="order-total">
+                {formatUsd(dueCents)}
+              </dd>
+            </div>
+          </>
+        )}
       </dl>
       <p className="mt-3 text-xs text-slate-500">
-        For {POSTING_DAYS} days. {note}
+        {dueCents === null ? `For ${POSTING_DAYS} days. ` : 'What is paid stays paid until the posting period ends. '}
+        {note}
       </p>
     </aside>
   );

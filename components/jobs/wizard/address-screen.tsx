@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { detailHref, reachableSteps, usePreloadedSteps, useStepGuard, type ScreenProps } from './screen-parts';
+import { detailHref, livePaid, reachableSteps, usePreloadedSteps, useStepGuard, type ScreenProps } from './screen-parts';
 import { useWizard } from './use-wizard';
 import { WizardFrame, WizardLoading } from './wizard-frame';
 
@@ -15,7 +15,7 @@ export function AddressScreen({ mode, job }: ScreenProps) {
   return (
     <WizardFrame mode={mode} step="address" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.progress)}>
       {w.ready && w.progress?.content ? (
-        <AddressStep mode={mode} initial={w.addresses} saving={w.saving} backHref={mode === 'edit' ? detailHref(job) : w.paths.content} onSubmit={w.saveAddresses} onDraftChange={w.rememberAddresses} />
+        <AddressStep mode={mode} live={!!livePaid(mode, job)} initial={w.addresses} saving={w.saving} backHref={mode === 'edit' ? detailHref(job) : w.paths.content} onSubmit={w.saveAddresses} onDraftChange={w.rememberAddresses} />
       ) : (
         <WizardLoading />
       )}

@@ -21,6 +21,8 @@ type Props = {
   backHref: string;
   onSubmit: (addresses: DraftAddress[]) => Promise<void> | void;
   onDraftChange?: (addresses: DraftAddress[]) => void;
+  /** Editing a live (paid) job: the footer says what is due now (the new addresses) beside the period's price. */
+  live?: boolean;
 };
 
 /** The server's own words (MESSAGES.duplicateAddress in lib/jobs/schemas.ts, kept equal by a test); not imported, so the step ships no zod. */
@@ -28,7 +30,7 @@ export const DUPLICATE_ADDRESS = 'This address is already in the list';
 const ADDRESS_PRICE = centsToDollars(PRICES_CENTS.address) as number;
 
 /** Step 2: where the job is advertised. Each address is priced; the posting needs one at least. */
-export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraftChange }: Props) {
+export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraftChange, live = false }: Props) {
   const [rows, setRows] = useState<Row[]>(() =>
     initial.length ? initial.map((a) => ({ key: a.key || newAddressKey(), value: a, cost: a.cost ?? null })) : [{ key: newAddressKey(), value: null, cost: null }],
   );
@@ -74,6 +76,8 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
 
   const count = rows.filter((r) => r.value).length;
   const total = count * ADDRESS_PRICE;
+  // A saved address of a live job says whether it is paid; a new one is not.
+  const due = rows.filter((r) => r.value && r.value.pendingPayment !== false).length * ADDRESS_PRICE;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
@@ -137,6 +141,12 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
         summary={
           <p className="text-sm text-slate-600">
             {count} {count === 1 ? 'address' : 'addresses'} · <span className="font-semibold text-slate-900">{formatDollars(total)}</span>
+            {live && (
+              <>
+                {' '}
+                per period · <span className="font-semibold text-slate-900" data-testid="addresses-due-now">{formatDollars(due)}</span> due now
+              </>
+            )}
           </p>
         }
       >
