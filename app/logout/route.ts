@@ -1,10 +1,10 @@
 // GET|POST /logout: the logout action (spec §2); /admin/logout is the same
 import { readSessionCookie } from '@/lib/auth/session-cookie';
 import { NextResponse, type NextRequest } from 'next/server';
-import { endSession } from '@/lib/auth/sessions';
+import { endCookieSession, type ImpersonatingToken } from '@/lib/auth/impersonation-session';
 import { secureCookies } from '@/lib/auth/cookie-security';
 import { getDb } from '@/lib/db/client';
-import { sameOrigin } from '@/lib/api/route';
+import { clientIp, sameOrigin } from '@/lib/api/route';
 import { SESSION_CHANNEL } from '@/lib/browser/session-channel';
 import { fromAnotherSite, plainPage } from '@/lib/api/fetch-site';
 
@@ -49,8 +49,8 @@ export async function POST(req: NextRequest) {
   if (origin && origin !== 'null' && !sameOrigin(req)) {
     return new Response('Cross-origin request refused.', { status: 403 });
   }
-  const token = await readSessionCookie(req);
-  if (typeof token?.refreshToken === 'string') await endSession(await getDb(), token.refreshToken).catch(() => undefined);
+  const token = (await readSessionCookie(req)) as ImpersonatingToken | null;
+  await endCookieSession(await getDb(), token, clientIp(req)).catch(() => undefined);
   const res = NextResponse.redirect(new URL('/login', req.url), 303);
   for (const cookie of req.cookies.getAll()) {
     if (/next-auth\.(session-token|callback-url)/.test(cookie.name)) res.cookies.set(cookie.name, '', { path: '/', maxAge: 0, secure: cookie.name.startsWith('__Secure-') || secureCookies() });

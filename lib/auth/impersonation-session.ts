@@ -1,9 +1,10 @@
 import type { JWT } from 'next-auth/jwt';
 import type { Database } from '@/lib/db/client';
 import { actorFromClaims } from './actor';
-import { endImpersonation, impersonate } from './impersonation';
+import { endImpersonation, endImpersonationsBy, impersonate } from './impersonation';
+import { endSession } from './sessions';
 import { verifyAccessToken } from './tokens';
-import { unauthorized } from '@/lib/errors';
+import { conflict, unauthorized } from '@/lib/errors';
 
 /** The admin's own session, kept aside inside the encrypted cookie while impersonating (the spec's admin token). */
 export type KeptAdmin = {
@@ -70,6 +71,10 @@ export async function startFromCookie(db: Database, token: ImpersonatingToken, u
   if (!actor) throw unauthorized('Your session has expired. Please sign in again.');
   const renewing = userId === 'renew';
   if (renewing && !token.impersonation) throw unauthorized('There is no impersonation to renew.');
+  // Moving straight on to another user was recorded as a renewal of the first, whose end never
+  // was (a session review): one impersonation at a time, left before the next starts (the admin
+  // portal, where the next one is started, leaves it anyway).
+  if (!renewing && token.impersonation) throw conflict(LEAVE_FIRST);
   const previous = token.impersonation ? ((await verifyAccessToken(token.accessToken as string, { ignoreExpiry: true }))?.sid ?? undefined) : undefined;
   const grant = await impersonate(db, actor, { userId: renewing ? token.impersonation!.userId : userId, renewedFrom: previous }, ip);
   return {
@@ -93,6 +98,27 @@ export async function startFromCookie(db: Database, token: ImpersonatingToken, u
       admin,
     },
   };
+}
+
+export const LEAVE_FIRST = 'Leave the current impersonation before you start another.';
+
+/**
+ * Signing out of a browser session (POST /logout and next-auth's signOut): its session, and while
+ * impersonating the admin's own session kept in the cookie too, with the impersonation's end
+ * recorded; then every other impersonation the admin started. /logout revoked only the
+ * impersonated session, and a copy of the cookie got the admin's live session back by leaving.
+ */
+export async function endCookieSession(db: Database, token: ImpersonatingToken | null, ip?: string) {
+  if (!token) return;
+  const imp = token.impersonation;
+  if (imp) {
+    const sid = (await verifyAccessToken(token.accessToken as string, { ignoreExpiry: true }))?.sid;
+    await endImpersonation(db, { adminId: imp.admin.userId, userId: imp.userId, sessionId: sid, companyId: imp.companyId }, ip);
+    if (typeof imp.admin.refreshToken === 'string') await endSession(db, imp.admin.refreshToken);
+  }
+  if (typeof token.refreshToken === 'string') await endSession(db, token.refreshToken);
+  const adminId = imp ? imp.admin.userId : (token.userId as number | undefined);
+  if (typeof adminId === 'number') await endImpersonationsBy(db, adminId, ip);
 }
 
 /** Leaves an impersonation: the admin's own tokens come back, the impersonated session is revoked. */

@@ -7,7 +7,7 @@ import { AppError, forbidden, notFound } from '@/lib/errors';
 import type { Actor } from './actor';
 import { IMPERSONATION_SECONDS } from './impersonation-schemas';
 import { IMPERSONATOR_ROLES } from './impersonator';
-import { endSessionFamily, startSession } from './sessions';
+import { endSessionFamily, endSessionsOpenedBy, startSession } from './sessions';
 
 export const NOT_IMPERSONABLE = 'Only company users can be impersonated.';
 export const ADMIN_NOT_IMPERSONABLE = 'An admin account cannot be impersonated.';
@@ -93,4 +93,15 @@ export function refuseWhileImpersonating(actor: Pick<Actor, 'impersonatorId'>, w
 export async function endImpersonation(db: Database, input: { adminId: number; userId: number; sessionId?: string; companyId?: number | null }, ip?: string) {
   if (input.sessionId) await endSessionFamily(db, input.sessionId);
   await recordAudit(db, { actorUserId: input.adminId, action: 'user.impersonate.end', subjectType: 'user', subjectId: input.userId, companyId: input.companyId ?? null, ip });
+}
+
+/**
+ * An admin signing out ends every impersonation they started, wherever (the browser's, or one
+ * opened through the API): an impersonated session outliving its admin's sign-out kept working
+ * (and refreshing) until its deadline. Each end is recorded as Leave records it.
+ */
+export async function endImpersonationsBy(db: Database, adminId: number, ip?: string) {
+  for (const userId of await endSessionsOpenedBy(db, adminId)) {
+    await recordAudit(db, { actorUserId: adminId, action: 'user.impersonate.end', subjectType: 'user', subjectId: userId, companyId: null, ip });
+  }
 }

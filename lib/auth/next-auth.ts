@@ -16,7 +16,8 @@ import { login } from './login';
 import { secureCookies } from './cookie-security';
 import { KNOWN_DEVICE_COOKIE, knownDeviceCookieOptions, rememberDevice } from './known-device';
 import { loginSchema } from './schemas';
-import { endSession, refreshSession, type TokenPair } from './sessions';
+import { refreshSession, type TokenPair } from './sessions';
+import { endCookieSession, type ImpersonatingToken } from './impersonation-session';
 import { LinkRequired, socialSignIn } from './social';
 import { appleSettings, facebookSettings, googleSettings, webProviders, type SocialProvider } from './social-config';
 import { SOCIAL_LINK_COOKIE, linkAfterPasswordSignIn } from './social-link';
@@ -210,11 +211,9 @@ export const authOptions = (): NextAuthOptions => ({
   ],
   events: {
     // Signing out of the web revokes the API session family too, so its refresh token is dead.
+    // Signing out while impersonating ends the admin's own session too (kept aside in the cookie).
     async signOut({ token }) {
-      if (typeof token?.refreshToken === 'string') await endSession(await getDb(), token.refreshToken).catch(() => undefined);
-      // Signing out while impersonating ends the admin's own session too (kept aside in the cookie).
-      const kept = (token as { impersonation?: { admin?: { refreshToken?: unknown } } } | null)?.impersonation?.admin?.refreshToken;
-      if (typeof kept === 'string') await endSession(await getDb(), kept).catch(() => undefined);
+      await endCookieSession(await getDb(), (token ?? null) as ImpersonatingToken | null).catch(() => undefined);
     },
   },
   callbacks: {

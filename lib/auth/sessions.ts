@@ -179,20 +179,30 @@ export async function revokeAllSessions(db: Database, userId: number, exceptFami
         exceptFamilyId ? sql`${refreshTokens.familyId} <> ${exceptFamilyId}::uuid` : undefined,
       ),
     );
-  // impersonator_id has no index; a live impersonated token expires within IMPERSONATION_SECONDS
-  // (its session's fixed deadline), so the expiry index narrows this to tokens expiring in the next
-  // few minutes instead of a scan (a minute more for the clocks of several servers).
-  await db
+  await endSessionsOpenedBy(db, userId, now);
+}
+
+/**
+ * Revokes the live sessions `adminId` opened as someone else (impersonations) and answers whose
+ * they were (each user once). impersonator_id has no index; a live impersonated token expires
+ * within IMPERSONATION_SECONDS (its session's fixed deadline), so the expiry index narrows this to
+ * tokens expiring in the next few minutes instead of a scan (a minute more for the clocks of
+ * several servers).
+ */
+export async function endSessionsOpenedBy(db: Database, adminId: number, now = new Date()): Promise<number[]> {
+  const ended = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(
       and(
         gt(refreshTokens.expiresAt, now),
         lte(refreshTokens.expiresAt, new Date(now.getTime() + (IMPERSONATION_SECONDS + 60) * 1000)),
-        eq(refreshTokens.impersonatorId, userId),
+        eq(refreshTokens.impersonatorId, adminId),
         isNull(refreshTokens.revokedAt),
       ),
-    );
+    )
+    .returning({ userId: refreshTokens.userId });
+  return [...new Set(ended.map((r) => r.userId))];
 }
 
 /** Deletes tokens long expired or revoked (run by tick, in batches: lib/db/batches.ts). */

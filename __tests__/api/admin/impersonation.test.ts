@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { GET as leaveGet } from '@/app/api/auth/impersonation/route';
+import { POST as logoutPage } from '@/app/logout/route';
 import { POST as impersonatePost } from '@/app/api/v1.0/auth/login/impersonate/route';
 import { POST as changePasswordPost } from '@/app/api/v1.0/auth/change-password/route';
 import { DELETE as deleteMe, GET as meGet, PATCH as mePatch } from '@/app/api/v1.0/members/me/route';
@@ -13,7 +14,7 @@ import { POST as searchPost } from '@/app/api/v1.0/companies/search/route';
 import { ROLES } from '@/lib/access';
 import { ADMIN_NOT_IMPERSONABLE, NOT_IMPERSONABLE } from '@/lib/auth/impersonation';
 import { hashPassword } from '@/lib/auth/passwords';
-import { leaveFromCookie, startFromCookie, type ImpersonatingToken } from '@/lib/auth/impersonation-session';
+import { LEAVE_FIRST, leaveFromCookie, startFromCookie, type ImpersonatingToken } from '@/lib/auth/impersonation-session';
 import { impersonationRedirect } from '@/lib/auth/impersonation-gate';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { encodeSessionCookie } from '@/lib/auth/session-cookie';
@@ -164,6 +165,16 @@ describe('the browser session swap (cookie)', () => {
     expect(ends.length).toBeGreaterThan(0);
   });
 
+  it('one impersonation at a time: starting another while impersonating is refused (it was recorded as a renewal of the first, never ended)', async () => {
+    const db = await getDb();
+    const imp = await startFromCookie(db, await adminCookieToken(), ids['employer@demo.test']);
+    await expect(startFromCookie(db, imp, ids['companyadmin@demo.test'])).rejects.toMatchObject({ status: 409, message: LEAVE_FIRST });
+    // Still the first one, and it still works; left, the next may start.
+    expect((await call(employerGet, { token: imp.accessToken as string })).json.data.email).toBe('employer@demo.test');
+    const next = await startFromCookie(db, await leaveFromCookie(db, imp), ids['companyadmin@demo.test']);
+    expect(next.impersonation!.userId).toBe(ids['companyadmin@demo.test']);
+  });
+
   it('the page gate sends an impersonating admin leaving the Company Portal (or past the deadline) through the restore', () => {
     const token = { impersonation: { userId: 1 } };
     expect(impersonationRedirect('/company/jobs', token)).toBeNull();
@@ -231,6 +242,42 @@ describe('an impersonation ends with its admin (deleted, deactivated, no longer 
     expect((await refresh(refreshToken)).status).toBe(401);
     // The admin's own session (the one that changed the password) goes on.
     expect((await call(searchPost, { token: admin.token, url: 'http://localhost:3000/api/v1.0/companies/search', body: {} })).status).toBe(200);
+  });
+
+  it('the admin signs out of the API: the impersonations they started end (recorded), their token and its refresh refused', async () => {
+    const db = await getDb();
+    const admin = await freshAdmin();
+    const { accessToken, refreshToken } = (await impersonate(admin.token, ids['employer@demo.test'])).json.data;
+    expect((await read(accessToken)).status).toBe(200);
+    expect((await call(logoutPost, { token: admin.token })).status).toBe(200);
+    expect((await read(accessToken)).status).toBe(401);
+    expect((await refresh(refreshToken)).status).toBe(401);
+    const ends = await db.select().from(auditLog).where(and(eq(auditLog.action, 'user.impersonate.end'), eq(auditLog.actorId, admin.id)));
+    expect(ends.map((e) => e.entityId)).toEqual([String(ids['employer@demo.test'])]);
+  });
+
+  it("signing out of the browser while impersonating ends the admin's own session too: a copy of the cookie gets nothing back by leaving", async () => {
+    const db = await getDb();
+    const admin = await freshAdmin();
+    const login_ = await login(db, { email: (await db.select().from(users).where(eq(users.id, admin.id)))[0].email, password: DEMO_PASSWORD }, { ip: '10.9.9.8' });
+    const own: ImpersonatingToken = { userId: admin.id, name: 'Ivy Admin', email: login_.email, roles: login_.userRoles, companyId: null, accessToken: login_.accessToken, refreshToken: login_.refreshToken, accessTokenExpiresAt: login_.accessTokenExpiresAt };
+    // Another impersonation of theirs, opened through the API, ends with the browser's sign-out too.
+    const viaApi = (await impersonate(admin.token, ids['companyadmin@demo.test'])).json.data;
+    const imp = await startFromCookie(db, own, ids['employer@demo.test']);
+    const cookie = `next-auth.session-token=${await encodeSessionCookie({ token: imp })}`;
+    expect((await call(searchPost, { token: own.accessToken as string, url: 'http://localhost:3000/api/v1.0/companies/search', body: {} })).status).toBe(200);
+    const out = await logoutPage(new NextRequest('http://localhost:3000/logout', { method: 'POST', headers: { cookie, origin: 'http://localhost:3000', host: 'localhost:3000' } }));
+    expect(out.status).toBe(303);
+    // Both ends recorded: the browser's impersonation and the one through the API.
+    const ends = await db.select().from(auditLog).where(and(eq(auditLog.action, 'user.impersonate.end'), eq(auditLog.actorId, admin.id)));
+    expect(ends.map((e) => e.entityId).sort()).toEqual([String(ids['employer@demo.test']), String(ids['companyadmin@demo.test'])].sort());
+    // The copy of the cookie: leaving the impersonation puts the admin's tokens back, and they are dead.
+    const copy = await leaveFromCookie(db, imp);
+    expect(copy.accessToken).toBe(own.accessToken);
+    expect((await call(searchPost, { token: copy.accessToken as string, url: 'http://localhost:3000/api/v1.0/companies/search', body: {} })).status).toBe(401);
+    expect((await refresh(copy.refreshToken as string)).status).toBe(401);
+    expect((await read(imp.accessToken as string)).status).toBe(401);
+    expect((await read(viaApi.accessToken)).status).toBe(401);
   });
 });
 
