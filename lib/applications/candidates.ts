@@ -24,6 +24,23 @@ export const METERS_PER_MILE = 1609.344;
 
 type Point = { lat: number; lng: number };
 
+/**
+ * Whether a job has candidates to show: not once it has ended (closed, cancelled, expired) or was
+ * suspended. A closed job went on listing the drivers near it, to the company that closed it.
+ */
+export const showsCandidates = (job: Pick<JobRow, 'closedAt' | 'cancelledAt' | 'expiredAt' | 'suspended'>) =>
+  !job.closedAt && !job.cancelledAt && !job.expiredAt && !job.suspended;
+
+/**
+ * A candidate's distance as the company sees it: the miles to the nearest address rounded up to a
+ * step of CANDIDATE_DISTANCE_STEP, never under 10 ("within 10 miles"). The exact figure, to 0.01
+ * mile from addresses the company places itself, let three job addresses find a driver who never
+ * applied to within yards of their home (a privacy review). The card shows the city anyway; the
+ * step keeps the distance at that grain. Applicants, who chose to apply, see their own distance.
+ */
+export const CANDIDATE_DISTANCE_STEP = 5;
+export const candidateMiles = (miles: number) => Math.max(10, Math.ceil(miles / CANDIDATE_DISTANCE_STEP) * CANDIDATE_DISTANCE_STEP);
+
 /** The job's located addresses: the live ones (paid for the current period), or all located ones while none is live. */
 export async function jobPoints(db: Database, job: JobRow): Promise<Point[]> {
   const rows = await db
@@ -76,7 +93,7 @@ export async function listCandidates(
   opts: { distanceLimit: boolean; offset: number; limit: number },
 ) {
   const job = await loadOwnedJob(db, actor, jobId);
-  const points = await jobPoints(db, job);
+  const points = showsCandidates(job) ? await jobPoints(db, job) : [];
   if (!points.length) return { data: [], pagination: { offset: opts.offset, limit: opts.limit, total: 0 } };
   const rows = await queryRows<CandidateRow>(db, rankedSql(job, points, opts));
   const total = rows[0] ? Number(rows[0].total) : await countCandidates(db, job, points, opts.distanceLimit);
@@ -85,7 +102,7 @@ export async function listCandidates(
       const met = Object.fromEntries(MATCH_FACTORS.map((m) => [m.key, Boolean(r[`f_${m.key}`])])) as Record<MatchFactorKey, boolean>;
       const explanation = explanationFromMet(met);
       const works = arrayOf(r.work_experiences);
-      const miles = r.miles == null ? null : Number(r.miles);
+      const miles = r.miles == null ? null : candidateMiles(Number(r.miles));
       const profile = {
         cdlStatus: r.cdl_status,
         endorsements: arrayOf(r.endorsements) as EndorsementCode[],
@@ -100,7 +117,7 @@ export async function listCandidates(
         user_id: r.user_id,
         experience: r.experience ? labelOf(EXPERIENCE, r.experience) : null,
         string_experience: r.experience ? labelOf(EXPERIENCE, r.experience) : null,
-        distance: r.miles == null ? null : Math.round(Number(r.miles) * 100) / 100,
+        distance: miles,
         cdl_status: r.cdl_status && r.cdl_status !== 'none' ? r.cdl_status : null,
         job_matching: explanation.matching,
         work_experiences: works.map((w) => labelOf(JOB_TYPES, w)).join(', '),
@@ -184,7 +201,7 @@ async function countCandidates(db: Database, job: JobRow, points: Point[], dista
 
 /** How many candidates a job has (the statistics' and job list's total_candidates). */
 export async function candidateCount(db: Database, job: JobRow, distanceLimit = true) {
-  const points = await jobPoints(db, job);
+  const points = showsCandidates(job) ? await jobPoints(db, job) : [];
   return points.length ? countCandidates(db, job, points, distanceLimit) : 0;
 }
 

@@ -13,6 +13,7 @@ import { getDb } from '@/lib/db/client';
 import { jobAddresses, jobs, users } from '@/lib/db/schema';
 import { matchDetails } from '@/lib/drivers/match-details';
 import { explainMatch } from '@/lib/drivers/match';
+import { CANDIDATE_DISTANCE_STEP, candidateMiles } from '@/lib/applications/candidates';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from '../jobs/helpers';
@@ -55,7 +56,8 @@ describe('GET /jobs/{id}/candidates', () => {
     const [best, noHazmat, classB] = res.json.data;
     expect(best).toMatchObject({ id: ids.best, user_id: ids.best, cdl_status: 'A', job_matching: 1, years_of_experience: 5, city: 'Billings', string_experience: '2+ years' });
     expect(best.work_experiences).toBe('Dry van');
-    expect(best.distance).toBeLessThan(1);
+    // Within 10 miles: the distance is shown in steps, never to the yard (candidateMiles).
+    expect(best.distance).toBe(10);
     expect(noHazmat.job_matching).toBe(0.85);
     expect(noHazmat.factors.find((f: { key: string }) => f.key === 'endorsements')).toMatchObject({ met: false, weight: 15, label: 'Endorsements' });
     // And why, in words: what the job asks against what the profile says.
@@ -63,6 +65,7 @@ describe('GET /jobs/{id}/candidates', () => {
     expect(classB.details.cdl).toBe('Job needs Class A; profile: Class B');
     expect(classB.job_matching).toBe(0.75);
     expect(classB.distance).toBeGreaterThan(25);
+    expect(classB.distance % CANDIDATE_DISTANCE_STEP).toBe(0);
   });
 
   it('without distance_limit keeps drivers beyond their own travel distance, ranked lower; never the far ones outside the search area', async () => {
@@ -184,5 +187,35 @@ describe('the 250-mile radius', () => {
     expect(res.json.data.map((c: { id: number }) => c.id)).not.toContain(corner);
     expect(res.json.data.every((c: { distance: number }) => c.distance <= 250)).toBe(true);
     expect(res.json.pagination.total).toBe(4);
+  });
+});
+
+describe("a candidate's privacy", () => {
+  it('the distance moves in steps: job addresses placed a mile apart give the same figure, so three of them do not find a home', async () => {
+    const db = await getDb();
+    const probe = await createJobAs(t.employer);
+    const seen: number[] = [];
+    // A mile apart around a point 37 miles east of the Laurel driver (classB): every figure is the same step.
+    for (const dLng of [0, 0.02, -0.02]) {
+      await db.update(jobAddresses).set({ latitude: 45.7833, longitude: -108.4 + dLng }).where(eq(jobAddresses.jobId, probe));
+      const res = await get({}, t.employer, probe);
+      seen.push(res.json.data.find((c: { id: number }) => c.id === ids.classB).distance);
+    }
+    expect(new Set(seen).size).toBe(1);
+    expect(seen[0] % CANDIDATE_DISTANCE_STEP).toBe(0);
+    expect([candidateMiles(0.3), candidateMiles(10.2), candidateMiles(36.1), candidateMiles(40)]).toEqual([10, 15, 40, 40]);
+  });
+
+  it('a closed, cancelled, expired or suspended job has no candidates (a closed job went on listing the drivers near it)', async () => {
+    const db = await getDb();
+    for (const ended of [{ closedAt: new Date() }, { cancelledAt: new Date() }, { expiredAt: new Date() }, { suspended: true }]) {
+      const id = await createJobAs(t.employer);
+      await db.update(jobAddresses).set(BILLINGS).where(eq(jobAddresses.jobId, id));
+      expect((await get({}, t.employer, id)).json.pagination.total).toBeGreaterThan(0);
+      await db.update(jobs).set(ended).where(eq(jobs.id, id));
+      const res = await get({}, t.employer, id);
+      expect([res.status, res.json.data, res.json.pagination.total]).toEqual([200, [], 0]);
+      expect((await call(jobGet, { token: t.employer, params: { id: String(id) } })).json.data.total_candidates).toBe(0);
+    }
   });
 });
