@@ -118,6 +118,21 @@ export function pendingLines(job: ChargeableJob, now = new Date()): LineInput[] 
   return [...addressLines(job.addresses.filter((a) => addressIsPending(job, a)), 'job_posting'), ...addons];
 }
 
+export const PAY_PENDING_FIRST =
+  'Pay for the pending changes first: a renewal pays for the next period, and they are not paid for this one.';
+
+/**
+ * Why a renewal of a job whose period still runs must wait, or null: it has changes not paid for
+ * this period. The renewal made them live at once, paid through the new end, so they ran free for
+ * the rest of this period (up to 7 days), and paying them first cost more than renewing first
+ * ($800 against $550 for the same job: an accountant's review). An auto-renewal comes when the
+ * period has ended, so it never waits.
+ */
+export function renewalPendingRefusal(job: ChargeableJob, now = new Date()): string | null {
+  if (!job.expirationDate || job.expirationDate <= now) return null;
+  return pendingLines(job, now).length ? PAY_PENDING_FIRST : null;
+}
+
 /** An approved 'addons' order: the addresses and add-ons its lines name are live, paid through the job's current end. */
 export async function markLinesPaid(tx: Database, jobId: number, lines: OrderLine[]) {
   const [job] = await tx.select({ expirationDate: jobs.expirationDate }).from(jobs).where(eq(jobs.id, jobId));

@@ -11,7 +11,7 @@ import { log } from '@/lib/log';
 import { enqueueTemplate } from '@/lib/mail';
 import { withDefaults, type ChargeDeps } from './charge';
 import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay, PAYMENT_COMPLETED, recipientOf } from './job-order';
-import { isPublished, loadChargeableJob, renewalLines, type ChargeableJob } from './jobs-port';
+import { isPublished, loadChargeableJob, renewalLines, renewalPendingRefusal, type ChargeableJob } from './jobs-port';
 import { PaymentInProgress, type LineInput } from './orders';
 import type { JobChargeInput, PayCardInput } from './schemas';
 
@@ -24,7 +24,7 @@ import type { JobChargeInput, PayCardInput } from './schemas';
 async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, card: PayCardInput | undefined, auto: boolean, deps: ChargeDeps, expected?: number, ip?: string) {
   assertPayable(job);
   const now = withDefaults(deps).now?.() ?? new Date();
-  const early = renewalRefusal(job, now);
+  const early = renewalRefusal(job, now) ?? renewalPendingRefusal(job, now);
   if (early) throw conflict(early);
   const company = await companyOfJob(db, job);
   nothingToPay(job);

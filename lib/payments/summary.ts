@@ -5,7 +5,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { eq } from 'drizzle-orm';
 import { companies } from '@/lib/db/schema';
 import { getGateway } from './gateway';
-import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, renewalLines } from './jobs-port';
+import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, renewalLines, renewalPendingRefusal } from './jobs-port';
 import { totalOf } from './orders';
 import { defaultCard, toCardView } from './payment-methods';
 import { paymentRefusal } from '@/lib/jobs/ended';
@@ -47,7 +47,7 @@ export async function paymentSummary(db: Database, actor: Actor, query: z.infer<
     total: totalOf(lines) / 100,
     total_cents: totalOf(lines),
     /** Why the charge previewed here would be refused (the charge's own rules), or null: said before a card is asked for. */
-    refused: paymentRefusal(job) ?? (query.action === 'renewal' ? renewalRefusal(job, now) : null),
+    refused: paymentRefusal(job) ?? (query.action === 'renewal' ? (renewalRefusal(job, now) ?? renewalPendingRefusal(job, now)) : null),
     card: card ? toCardView(card) : null,
     hosted_fields_url: gateway.hostedFields().url,
   };

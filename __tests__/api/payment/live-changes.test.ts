@@ -194,3 +194,30 @@ describe("the add-ons step's Due now on a live job", () => {
     expect(summary.json.data.total_cents).toBe(35_000);
   });
 });
+
+describe('renewing early with changes not paid for this period', () => {
+  it('waits until they are paid (they went live free for the rest of the period, and renewing first cost less than paying first)', async () => {
+    const { POST: renewalPost } = await import('@/app/api/v1.0/payment/invoice/renewal/route');
+    const { endsIn } = await import('./fixtures');
+    const { PAY_PENDING_FIRST } = await import('@/lib/payments/jobs-port');
+    const id = await liveJob(employer, 'Renew With Pending');
+    await call(addressesPatch, { method: 'PATCH', token: employer, params: p(id), body: { addresses: [DALLAS, RENO] } });
+    await endsIn(id, 5);
+    const preview = await call(summaryGet, { token: employer, query: { job_id: id, action: 'renewal' } });
+    expect(preview.json.data.refused).toBe(PAY_PENDING_FIRST);
+    const refused = await call(renewalPost, { token: employer, body: { job_id: id, card_token: await cardToken(CARDS.approve) } });
+    expect([refused.status, refused.json.errors]).toEqual([409, [{ message: PAY_PENDING_FIRST }]]);
+    expect(await ordersOf(id)).toHaveLength(1);
+    expect(await publicCities(id)).toEqual(['Dallas']);
+    // Paid for this period first ($150), then renewed ($300 for both places): $450, as on any path.
+    expect((await call(payAddonsPost, { token: employer, body: { job_id: id, card_token: await cardToken(CARDS.approve) } })).status).toBe(200);
+    expect((await call(summaryGet, { token: employer, query: { job_id: id, action: 'renewal' } })).json.data.refused).toBeNull();
+    const renewed = await call(renewalPost, { token: employer, body: { job_id: id, card_token: await cardToken(CARDS.approve) } });
+    expect([renewed.status, renewed.json.data.amount]).toEqual([200, 300]);
+    expect((await ordersOf(id)).map((o) => [o.actionType, o.amountCents]).sort()).toEqual([
+      ['addons', 15_000],
+      ['new_job', 15_000],
+      ['renewal', 30_000],
+    ]);
+  });
+});
