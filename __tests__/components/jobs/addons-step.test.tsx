@@ -47,6 +47,13 @@ describe('AddonsStep', () => {
     expect(onSubmit).toHaveBeenCalledWith({ boost: false, promote: false, hyperlink: true, externalUrl: 'https://careers.example.com/apply' }, false);
   });
 
+  it('says what auto-renew charges: every period, for what the job has then (an add-on put off with Pay later included)', () => {
+    setup(1);
+    expect(screen.getByText(/With auto-renew it is charged again/)).toHaveTextContent(
+      'The posting runs 30 days. With auto-renew it is charged again each period for everything it has then (its addresses and add-ons) and stays up; cancel any time from the job list.',
+    );
+  });
+
   it('reports every change (the draft keeps it) including auto-renew', async () => {
     const { onChange } = setup(1);
     await userEvent.click(screen.getByRole('checkbox', { name: /Boost/ }));

@@ -119,7 +119,7 @@ export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, savi
             <span>
               <span className="font-medium text-slate-800">Renew automatically</span>
               <span className="block text-slate-500">
-                The posting runs {POSTING_DAYS} days. With auto-renew it is charged again at the same price and stays up; cancel any time from the job list.
+                The posting runs {POSTING_DAYS} days. With auto-renew it is charged again each period for everything it has then (its addresses and add-ons) and stays up; cancel any time from the job list.
               </span>
             </span>
           </label>
