@@ -36,10 +36,16 @@ export const showsCandidates = (job: Pick<JobRow, 'closedAt' | 'cancelledAt' | '
  * step of CANDIDATE_DISTANCE_STEP, never under 10 ("within 10 miles"). The exact figure, to 0.01
  * mile from addresses the company places itself, let three job addresses find a driver who never
  * applied to within yards of their home (a privacy review). The card shows the city anyway; the
- * step keeps the distance at that grain. Applicants, who chose to apply, see their own distance.
+ * step keeps the distance at that grain. Everything the company sees is decided on the stepped
+ * figure (candidateMilesSql): the distance factor, the travel-distance and radius filters, the
+ * order. Decided on the exact one, moving an address until a factor flipped found it all the same.
+ * Applicants, who chose to apply, see their own distance.
  */
 export const CANDIDATE_DISTANCE_STEP = 5;
-export const candidateMiles = (miles: number) => Math.max(10, Math.ceil(miles / CANDIDATE_DISTANCE_STEP) * CANDIDATE_DISTANCE_STEP);
+export const CANDIDATE_MIN_MILES = 10;
+export const candidateMiles = (miles: number) => Math.max(CANDIDATE_MIN_MILES, Math.ceil(miles / CANDIDATE_DISTANCE_STEP) * CANDIDATE_DISTANCE_STEP);
+const candidateMilesSql = (miles: SQL) =>
+  sql`greatest(${sql.raw(String(CANDIDATE_MIN_MILES))}, ceil(${miles} / ${sql.raw(String(CANDIDATE_DISTANCE_STEP))}) * ${sql.raw(String(CANDIDATE_DISTANCE_STEP))})`;
 
 /** The job's located addresses: the live ones (paid for the current period), or all located ones while none is live. */
 export async function jobPoints(db: Database, job: JobRow): Promise<Point[]> {
@@ -141,7 +147,7 @@ function candidateRowsSql(job: JobRow, points: Point[], distanceLimit: boolean):
   return sql`
     select c.* from (
       select dp.user_id, dp.cdl_status, dp.endorsements, dp.years_of_experience, dp.experience, dp.work_experiences,
-        dp.home_time, dp.travel_distance, dp.city, ${nearestMiles(points)} as miles
+        dp.home_time, dp.travel_distance, dp.city, ${candidateMilesSql(nearestMiles(points))} as miles
       from driver_profiles dp join users u on u.id = dp.user_id
       where dp.latitude is not null and dp.longitude is not null
         and ${nearAny(points, CANDIDATE_RADIUS_MILES)}

@@ -206,6 +206,21 @@ describe("a candidate's privacy", () => {
     expect([candidateMiles(0.3), candidateMiles(10.2), candidateMiles(36.1), candidateMiles(40)]).toEqual([10, 15, 40, 40]);
   });
 
+  it('decides what the company sees on the stepped figure: 3 miles from a driver who travels up to 7 is "10 mi", not met (moving an address until it flipped found the exact distance)', async () => {
+    const db = await getDb();
+    const probe = await createJobAs(t.employer);
+    // North Platte, Nebraska: no other test driver within 250 miles.
+    await db.update(jobAddresses).set({ latitude: 41.1239, longitude: -100.7654 }).where(eq(jobAddresses.jobId, probe));
+    const near = await addDriver({ ...strong, city: 'North Platte', latitude: 41.1239 + 0.0435, longitude: -100.7654, travelDistance: 7 });
+    const all = await get({}, t.employer, probe);
+    const c = all.json.data.find((x: { id: number }) => x.id === near);
+    expect(c.distance).toBe(10);
+    expect(c.factors.find((f: { key: string }) => f.key === 'distance').met).toBe(false);
+    expect(c.details.distance).toBe('10 mi from home; travels up to 7 mi');
+    // The travel-distance filter reads the same figure: not within 7 miles.
+    expect((await get({ distance_limit: 'true' }, t.employer, probe)).json.data.map((x: { id: number }) => x.id)).not.toContain(near);
+  });
+
   it('a closed, cancelled, expired or suspended job has no candidates (a closed job went on listing the drivers near it)', async () => {
     const db = await getDb();
     for (const ended of [{ closedAt: new Date() }, { cancelledAt: new Date() }, { expiredAt: new Date() }, { suspended: true }]) {
