@@ -168,7 +168,7 @@ describe('an add-on turned on for a live job', () => {
 
 describe("the add-ons step's Due now on a live job", () => {
   it('is what the payment step then charges: the unpaid address and the newly ticked add-on, not what is paid (paid_for_period)', async () => {
-    const { livePaid } = await import('@/components/jobs/wizard/screen-parts');
+    const { livePaid } = await import('@/components/jobs/wizard/live-paid');
     const { dueNowCents, postingCostCents } = await import('@/lib/jobs/pricing');
     const id = await liveJob(employer, 'Due Now Matches');
     await call(addonsPatch, { method: 'PATCH', token: employer, params: p(id), body: [{ addon_type: 'promote', subscribed: true }] });

@@ -1,7 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { addonsNote, detailHref, livePaid, reachableSteps, useStepGuard, type ScreenProps } from './screen-parts';
+import { livePaid } from './live-paid';
+import { addonsNote, detailHref, reachableSteps, useStepGuard, type ScreenProps } from './screen-parts';
 import { useWizard } from './use-wizard';
 import { WizardFrame, WizardLoading } from './wizard-frame';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { POSTING_DAYS, PRICES_CENTS, formatUsd, type AddonType } from '@/lib/jobs/codes';
 import { draftAddonList, draftTotalCents, type DraftAddons } from '@/lib/jobs/draft';
-import { dueNowCents } from '@/lib/jobs/pricing';
+import { dueNow, type LivePaid } from './live-paid';
 import { LinkButton, Section, TextField } from '../controls';
 import type { FlowMode } from './flow';
 import { ADDON_INFO } from './addon-info';
@@ -31,9 +31,6 @@ type Props = {
   onSubmit: (addons: DraftAddons, autoRenew: boolean) => Promise<void> | void;
 };
 
-/** A live job's addresses not paid for this period, and the add-ons paid for it. */
-export type LivePaid = { unpaidAddresses: number; paidAddons: AddonType[] };
-
 /** Step 3: optional paid add-ons, renewal, and the order total (addresses plus add-ons). */
 export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, saving, backHref, summaryNote, live, onChange, onSubmit }: Props) {
   const [addons, setAddons] = useState<DraftAddons>(initial);
@@ -56,7 +53,7 @@ export function AddonsStep({ mode, initial, initialAutoRenew, addressCount, savi
   };
 
   const totalCents = draftTotalCents(addressCount, addons);
-  const dueCents = live ? dueNowCents(live.unpaidAddresses, draftAddonList(addons), new Set(live.paidAddons)) : totalCents;
+  const dueCents = live ? dueNow(live, draftAddonList(addons)) : totalCents;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();

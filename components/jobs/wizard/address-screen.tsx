@@ -1,7 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { detailHref, livePaid, reachableSteps, usePreloadedSteps, useStepGuard, type ScreenProps } from './screen-parts';
+import { livePaid } from './live-paid';
+import { detailHref, reachableSteps, usePreloadedSteps, useStepGuard, type ScreenProps } from './screen-parts';
 import { useWizard } from './use-wizard';
 import { WizardFrame, WizardLoading } from './wizard-frame';
 

@@ -7,7 +7,6 @@ import { useCompanyChoice, type CompanyChoice } from '@/lib/companies/hooks';
 import type { DraftAddress, JobContentValues } from '@/lib/jobs/draft';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import type { FlowMode, StepKey } from './flow';
-import type { LivePaid } from './addons-step';
 
 /*
  * What the wizard's three screens share. Each screen is a module of its own (content-screen.tsx,
@@ -26,15 +25,6 @@ export function usePreloadedSteps() {
 export type ScreenProps = { mode: FlowMode; job?: JobDetail };
 
 export const detailHref = (job?: JobDetail) => `/company/jobs/${job?.id}/detail`;
-
-/** Editing a live (paid) job: its addresses not paid for this period and its add-ons paid for it (none otherwise). */
-export function livePaid(mode: FlowMode, job?: JobDetail): LivePaid | undefined {
-  if (mode !== 'edit' || !job || job.payment_status === 'pending') return undefined;
-  return {
-    unpaidAddresses: job.addresses.filter((a) => a.pending_payment).length,
-    paidAddons: job.addons.filter((a) => a.paid_for_period).map((a) => a.addon_type),
-  };
-}
 
 /** What happens to the money after this step. */
 export function addonsNote(mode: FlowMode, job?: JobDetail) {

@@ -10,6 +10,7 @@ import type { CompanyChoice } from '@/lib/companies/hooks';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import { addressPayload, jobToAddons, jobToContent, toDraftAddress } from './convert';
 import { draftKindFor, flowPaths, paymentUrl, type FlowMode } from './flow';
+import { dueNow, livePaid } from './live-paid';
 import { useDraftProgress } from './screen-parts';
 import { UPDATED } from '@/components/ui/messages';
 
@@ -134,10 +135,11 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
       try {
         await updateAddons.mutateAsync({ id: job!.id, addons: list });
         if (renew !== job!.auto_renew) await updateJob.mutateAsync({ id: job!.id, body: { auto_renew: renew } });
-        // A live posting's new add-ons are paid for on the payment step (action 'addons').
-        const had = jobToAddons(job!);
-        const added = list.some((a) => a.subscribed && !had[a.addon_type]);
-        if (added && job!.payment_status !== 'pending') {
+        // A live posting's changes not paid for this period are paid on the payment step (action
+        // 'addons'): exactly when the step's Due now is more than nothing (an add-on ticked again
+        // within its paid period is not, and an address still unpaid is).
+        const live = livePaid(mode, job);
+        if (live && dueNow(live, list) > 0) {
           toast.show('success', UPDATED);
           router.push(paymentUrl(job!.id, { action: 'addons' }));
           return;
