@@ -5,6 +5,7 @@ import { endImpersonation, endImpersonationsBy, impersonate } from './impersonat
 import { endSession } from './sessions';
 import { verifyAccessToken } from './tokens';
 import { conflict, unauthorized } from '@/lib/errors';
+import { log } from '@/lib/log';
 
 /** The admin's own session, kept aside inside the encrypted cookie while impersonating (the spec's admin token). */
 export type KeptAdmin = {
@@ -111,14 +112,17 @@ export const LEAVE_FIRST = 'Leave the current impersonation before you start ano
 export async function endCookieSession(db: Database, token: ImpersonatingToken | null, ip?: string) {
   if (!token) return;
   const imp = token.impersonation;
+  // The sessions first, each on its own: a failure to record an end must never leave one live.
+  const quietly = (step: Promise<unknown>) => step.catch((error) => log.error('Signing out: a step failed', { error }));
+  if (imp && typeof imp.admin.refreshToken === 'string') await quietly(endSession(db, imp.admin.refreshToken));
+  if (typeof token.refreshToken === 'string') await quietly(endSession(db, token.refreshToken));
   if (imp) {
     const sid = (await verifyAccessToken(token.accessToken as string, { ignoreExpiry: true }))?.sid;
-    await endImpersonation(db, { adminId: imp.admin.userId, userId: imp.userId, sessionId: sid, companyId: imp.companyId }, ip);
-    if (typeof imp.admin.refreshToken === 'string') await endSession(db, imp.admin.refreshToken);
+    await quietly(endImpersonation(db, { adminId: imp.admin.userId, userId: imp.userId, sessionId: sid, companyId: imp.companyId }, ip));
   }
-  if (typeof token.refreshToken === 'string') await endSession(db, token.refreshToken);
+  // Every other impersonation the admin opened (the one above is revoked already, so not recorded twice).
   const adminId = imp ? imp.admin.userId : (token.userId as number | undefined);
-  if (typeof adminId === 'number') await endImpersonationsBy(db, adminId, ip);
+  if (typeof adminId === 'number') await quietly(endImpersonationsBy(db, adminId, ip));
 }
 
 /** Leaves an impersonation: the admin's own tokens come back, the impersonated session is revoked. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ROLES, hasAny } from '@/lib/access';
 import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
@@ -101,7 +101,11 @@ export async function endImpersonation(db: Database, input: { adminId: number; u
  * (and refreshing) until its deadline. Each end is recorded as Leave records it.
  */
 export async function endImpersonationsBy(db: Database, adminId: number, ip?: string) {
-  for (const userId of await endSessionsOpenedBy(db, adminId)) {
-    await recordAudit(db, { actorUserId: adminId, action: 'user.impersonate.end', subjectType: 'user', subjectId: userId, companyId: null, ip });
+  const ended = await endSessionsOpenedBy(db, adminId);
+  if (!ended.length) return;
+  // Recorded with each user's company, as Leave records it (the audit log filters by company).
+  const companyOf = new Map((await db.select({ id: users.id, companyId: users.companyId }).from(users).where(inArray(users.id, ended))).map((u) => [u.id, u.companyId]));
+  for (const userId of ended) {
+    await recordAudit(db, { actorUserId: adminId, action: 'user.impersonate.end', subjectType: 'user', subjectId: userId, companyId: companyOf.get(userId) ?? null, ip });
   }
 }

@@ -253,7 +253,9 @@ describe('an impersonation ends with its admin (deleted, deactivated, no longer 
     expect((await read(accessToken)).status).toBe(401);
     expect((await refresh(refreshToken)).status).toBe(401);
     const ends = await db.select().from(auditLog).where(and(eq(auditLog.action, 'user.impersonate.end'), eq(auditLog.actorId, admin.id)));
-    expect(ends.map((e) => e.entityId)).toEqual([String(ids['employer@demo.test'])]);
+    const [emma] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ids['employer@demo.test']));
+    // Recorded with the user's company, as Leave records it (the audit log filters by company).
+    expect(ends.map((e) => [e.entityId, e.companyId])).toEqual([[String(ids['employer@demo.test']), emma.companyId]]);
   });
 
   it("signing out of the browser while impersonating ends the admin's own session too: a copy of the cookie gets nothing back by leaving", async () => {
