@@ -1,4 +1,5 @@
-import type { Pagination } from './route';
+/** `total_is_lower_bound`: the count stopped at its cap (lib/db/count.ts), so at least `total` rows match. */
+export type Pagination = { offset: number; limit: number; total: number; total_is_lower_bound?: boolean };
 
 /**
  * The JSON of a list's page, `{"data":[…],"pagination":{…}}`, exactly as `JSON.stringify` writes it.

@@ -8,7 +8,7 @@ import { AppError, notFound } from '@/lib/errors';
 import { clientAddress } from '@/lib/api/client-address';
 import { guardInput } from './input-guard';
 import { readJsonCapped } from './body';
-import { listJson } from './list-json';
+import { listJson, type Pagination } from './list-json';
 import { fingerprintOf, idempotencyKeyOf, runOnce } from './idempotency';
 import { sqlErrorAnswer } from './sql-errors';
 import { log, requestIdFrom, withRequestId } from '@/lib/log';
@@ -20,8 +20,7 @@ import { missingRowMessage } from '@/lib/api/missing-row';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
-/** `total_is_lower_bound`: the count stopped at its cap (lib/db/count.ts), so at least `total` rows match. */
-export type Pagination = { offset: number; limit: number; total: number; total_is_lower_bound?: boolean };
+export type { Pagination } from './list-json';
 
 const PAGINATED = Symbol('paginated');
 const STATUS = Symbol('status');

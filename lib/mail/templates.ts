@@ -42,7 +42,12 @@ const product = () => process.env.NEXT_PUBLIC_PRODUCT_NAME || 'TNA';
 const hello = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,');
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /** A message as one sentence: trimmed, and ending in one full stop (or its own ? or !). */
-const sentenceOf = (text: string) => text.trim().replace(/[.\s]*$/, '').replace(/([^?!])$/, '$1.');
+function sentenceOf(text: string) {
+  let end = text.trimEnd();
+  while (end.endsWith('.')) end = end.slice(0, -1).trimEnd();
+  end = end.trimStart();
+  return /[?!]$/.test(end) ? end : `${end}.`;
+}
 
 export const mailTemplates = {
   password_reset_code: (p: { firstName?: string | null; code: string; minutes: number }) =>
@@ -98,7 +103,7 @@ export const mailTemplates = {
       {
         // The reason is a sentence of its own (the gateway's "Your card was declined." or ours, "Add a
         // card to pay."): quoted as it is, not after "the card provider said" with a second full stop.
-        p: `We could not charge ${money(p.amountCents)}${p.jobTitle ? ` for "${p.jobTitle}"` : ''}.${p.reason ? ` Reason: ${sentenceOf(p.reason)}` : ''}`,
+        p: `We could not charge ${money(p.amountCents)}${p.jobTitle ? ` for "${p.jobTitle}"` : ''}.${p.reason?.trim() ? ` Reason: ${sentenceOf(p.reason)}` : ''}`,
       },
       { p: 'Please update your card or choose another payment method so your jobs stay online.' },
       { button: { label: 'Update billing', href: p.billingUrl } },

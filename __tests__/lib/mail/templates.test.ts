@@ -10,6 +10,9 @@ describe('the failed payment mail', () => {
     expect(failed('Insufficient funds')).toContain('Reason: Insufficient funds.\n');
     expect(failed('Do not honor. ')).toContain('Reason: Do not honor.\n');
     expect(failed()).toContain('We could not charge $450.00 for "CDL-A Regional".\n');
+    expect(failed('   ')).toContain('We could not charge $450.00 for "CDL-A Regional".\n');
+    expect(failed('Declined . . ')).toContain('Reason: Declined.\n');
+    expect(failed('Why?')).toContain('Reason: Why?\n');
     expect(failed('Your card was declined.')).not.toMatch(/\.\./);
   });
 });
