@@ -43,8 +43,9 @@ export const showsCandidates = (job: Pick<JobRow, 'closedAt' | 'cancelledAt' | '
  */
 export const CANDIDATE_DISTANCE_STEP = 5;
 export const CANDIDATE_MIN_MILES = 10;
+/** The rule in words a test can read; the list itself gets the figure from candidateMilesSql, and a test keeps the two equal. */
 export const candidateMiles = (miles: number) => Math.max(CANDIDATE_MIN_MILES, Math.ceil(miles / CANDIDATE_DISTANCE_STEP) * CANDIDATE_DISTANCE_STEP);
-const candidateMilesSql = (miles: SQL) =>
+export const candidateMilesSql = (miles: SQL) =>
   sql`greatest(${sql.raw(String(CANDIDATE_MIN_MILES))}, ceil(${miles} / ${sql.raw(String(CANDIDATE_DISTANCE_STEP))}) * ${sql.raw(String(CANDIDATE_DISTANCE_STEP))})`;
 
 /** The job's located addresses: the live ones (paid for the current period), or all located ones while none is live. */

@@ -3,7 +3,7 @@
  * one match explanation (the same factors explainMatch gives), with distance_limit, pagination,
  * the candidate payload, ownership; the driver score and its readers.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { GET as candidatesGet } from '@/app/api/v1.0/jobs/[id]/candidates/route';
 import { GET as jobGet } from '@/app/api/v1.0/jobs/[id]/route';
 import { GET as statisticsGet } from '@/app/api/v1.0/jobs/[id]/statistics/route';
@@ -13,7 +13,8 @@ import { getDb } from '@/lib/db/client';
 import { jobAddresses, jobs, users } from '@/lib/db/schema';
 import { matchDetails } from '@/lib/drivers/match-details';
 import { explainMatch } from '@/lib/drivers/match';
-import { CANDIDATE_DISTANCE_STEP, candidateMiles } from '@/lib/applications/candidates';
+import { CANDIDATE_DISTANCE_STEP, candidateMiles, candidateMilesSql } from '@/lib/applications/candidates';
+import { queryRows } from '@/lib/db/client';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from '../jobs/helpers';
@@ -204,6 +205,16 @@ describe("a candidate's privacy", () => {
     expect(new Set(seen).size).toBe(1);
     expect(seen[0] % CANDIDATE_DISTANCE_STEP).toBe(0);
     expect([candidateMiles(0.3), candidateMiles(10.2), candidateMiles(36.1), candidateMiles(40)]).toEqual([10, 15, 40, 40]);
+  });
+
+  it('steps the distance in SQL exactly as the rule says (the list reads the SQL figure; the rule is written once in each)', async () => {
+    const db = await getDb();
+    const miles = [0, 0.01, 4.99, 9.99, 10, 10.01, 14.999, 15, 36.1, 40, 249.5, 1234.56];
+    const [row] = await queryRows<Record<string, string>>(
+      db,
+      sql.join([sql`select `, sql.join(miles.map((m, i) => sql`${candidateMilesSql(sql`${m}::float8`)} as ${sql.raw(`m${i}`)}`), sql`, `)]),
+    );
+    expect(miles.map((_, i) => Number(row[`m${i}`]))).toEqual(miles.map(candidateMiles));
   });
 
   it('decides what the company sees on the stepped figure: 3 miles from a driver who travels up to 7 is "10 mi", not met (moving an address until it flipped found the exact distance)', async () => {
