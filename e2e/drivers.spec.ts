@@ -147,7 +147,7 @@ test('a job with the hyperlink add-on sends a signed-in driver to the company si
   await expect(apply.getByRole('button', { name: 'Apply', exact: true })).toHaveCount(0);
 });
 
-test('an applications page past the last one says so and leads back (it said "No applications yet")', async ({ page, request }) => {
+test('an applications page past the last one says so and leads back (it said "No applications yet"); withdrawing one asks first and frees the job to apply again', async ({ page, request }) => {
   const ip = { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.9` };
   const email = `driver.p.${Date.now().toString(36)}@haul.test`;
   const signup = await request.post('/api/v1.0/auth/signup', { data: { email, password: 'Haul1234!', first_name: 'Pat', last_name: 'Pager', phone: '(214)555-0143', role: 'member', tn_newsletters: false }, headers: ip });
@@ -165,4 +165,16 @@ test('an applications page past the last one says so and leads back (it said "No
   await expect(page.getByText('This page is past your last application')).toBeVisible();
   await page.getByRole('link', { name: 'Back to the first page' }).click();
   await expect(page.getByRole('list', { name: 'Applications' }).getByRole('link', { name: TANKER })).toBeVisible();
+
+  // Withdrawing asks first, then the application leaves the list and the job can be applied to again.
+  await page.getByRole('button', { name: `Withdraw your application to ${TANKER}` }).click();
+  const ask = page.getByRole('dialog', { name: 'Withdraw this application?' });
+  await expect(ask).toContainText('You can apply again while the job is open.');
+  await page.screenshot({ path: 'test-results/withdraw-application.png' });
+  await ask.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText(`Your application to ${TANKER} has been withdrawn.`)).toBeVisible();
+  await expect(page.getByText('No applications yet')).toBeVisible();
+  await expect(page.locator('#main')).toBeFocused();
+  await page.goto(`/members/jobs/${jobId}`);
+  await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeVisible();
 });

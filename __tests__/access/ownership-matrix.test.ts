@@ -25,7 +25,8 @@ import { userRoles, users } from '@/lib/db/schema';
 import { storage } from '@/lib/storage';
 import { call, tokenFor } from '../helpers/http';
 import { seed } from '../helpers/seed';
-import { addApplicant } from '../api/applicants/helpers';
+import { addApplicant, addApplication } from '../api/applicants/helpers';
+import { makeDriver } from '../api/drivers/helpers';
 import { createJobAs, otherCompanyUser } from '../api/jobs/helpers';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -128,6 +129,14 @@ const FIXTURES: Record<string, Fixture> = {
     const token = await tokenFor(email, 'Haul1234!');
     const [row] = await queryRows<{ family_id: string }>(await getDb(), sql`select t.family_id::text as family_id from refresh_tokens t join users u on u.id = t.user_id where u.email = ${email} and t.revoked_at is null limit 1`);
     return { params: { id: row.family_id }, owner: token };
+  },
+  'DELETE /api/v1.0/members/applications/{id}': async (w) => {
+    // A driver's application to the first company's job: the company sees it, only the driver may withdraw it.
+    const email = `owned-driver-${++people}-${Date.now()}@drivers.test`;
+    const token = await makeDriver(email);
+    const [driver] = await queryRows<{ id: number }>(await getDb(), sql`select id from users where email = ${email}`);
+    const application = await addApplication(Number(await job(w)), driver.id);
+    return { params: { id: String(application.id) }, owner: token };
   },
 };
 

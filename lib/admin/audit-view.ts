@@ -37,6 +37,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'admin.create': 'Admin added',
   'application.create': 'Application sent',
   'application.stage': 'Applicant moved to another stage',
+  'application.withdraw': 'Application withdrawn by the driver',
   'company.create': 'Company created',
   'company.update': 'Company edited',
   'driver_profile.update': 'Driver profile edited',

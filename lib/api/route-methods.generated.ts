@@ -90,6 +90,7 @@ export const ROUTE_METHODS: { template: string; methods: string[] }[] = [
   { template: '/api/v1.0/jobs/search', methods: ['POST'] },
   { template: '/api/v1.0/jobs/tag/[id]', methods: ['DELETE'] },
   { template: '/api/v1.0/lead/invite', methods: ['POST'] },
+  { template: '/api/v1.0/members/applications/[id]', methods: ['DELETE'] },
   { template: '/api/v1.0/members/applications', methods: ['GET'] },
   { template: '/api/v1.0/members/me', methods: ['GET', 'PATCH', 'DELETE'] },
   { template: '/api/v1.0/members/news/[id]', methods: ['GET'] },

@@ -87,30 +87,31 @@ import * as r84 from '@/app/api/v1.0/jobs/route';
 import * as r85 from '@/app/api/v1.0/jobs/search/route';
 import * as r86 from '@/app/api/v1.0/jobs/tag/[id]/route';
 import * as r87 from '@/app/api/v1.0/lead/invite/route';
-import * as r88 from '@/app/api/v1.0/members/applications/route';
-import * as r89 from '@/app/api/v1.0/members/me/route';
-import * as r90 from '@/app/api/v1.0/members/news/[id]/route';
-import * as r91 from '@/app/api/v1.0/members/news/route';
-import * as r92 from '@/app/api/v1.0/news/channels/[id]/posts/route';
-import * as r93 from '@/app/api/v1.0/news/channels/[id]/route';
-import * as r94 from '@/app/api/v1.0/news/channels/[id]/upload-image/route';
-import * as r95 from '@/app/api/v1.0/news/channels/posts/[id]/route';
-import * as r96 from '@/app/api/v1.0/news/channels/route';
-import * as r97 from '@/app/api/v1.0/news/channels/search/route';
-import * as r98 from '@/app/api/v1.0/news/images/[name]/route';
-import * as r99 from '@/app/api/v1.0/news/posts/[id]/pdf/route';
-import * as r100 from '@/app/api/v1.0/news/posts/[id]/route';
-import * as r101 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
-import * as r102 from '@/app/api/v1.0/payment/company/billing/route';
-import * as r103 from '@/app/api/v1.0/payment/company/invoice/charge/route';
-import * as r104 from '@/app/api/v1.0/payment/company/invoice/route';
-import * as r105 from '@/app/api/v1.0/payment/company/invoice/summary/route';
-import * as r106 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
-import * as r107 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
-import * as r108 from '@/app/api/v1.0/payment/employer/job/addons/route';
-import * as r109 from '@/app/api/v1.0/payment/employer/job/invoice/route';
-import * as r110 from '@/app/api/v1.0/payment/invoice/renewal/route';
-import * as r111 from '@/app/api/v1.0/user/[id]/driver-score/route';
+import * as r88 from '@/app/api/v1.0/members/applications/[id]/route';
+import * as r89 from '@/app/api/v1.0/members/applications/route';
+import * as r90 from '@/app/api/v1.0/members/me/route';
+import * as r91 from '@/app/api/v1.0/members/news/[id]/route';
+import * as r92 from '@/app/api/v1.0/members/news/route';
+import * as r93 from '@/app/api/v1.0/news/channels/[id]/posts/route';
+import * as r94 from '@/app/api/v1.0/news/channels/[id]/route';
+import * as r95 from '@/app/api/v1.0/news/channels/[id]/upload-image/route';
+import * as r96 from '@/app/api/v1.0/news/channels/posts/[id]/route';
+import * as r97 from '@/app/api/v1.0/news/channels/route';
+import * as r98 from '@/app/api/v1.0/news/channels/search/route';
+import * as r99 from '@/app/api/v1.0/news/images/[name]/route';
+import * as r100 from '@/app/api/v1.0/news/posts/[id]/pdf/route';
+import * as r101 from '@/app/api/v1.0/news/posts/[id]/route';
+import * as r102 from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
+import * as r103 from '@/app/api/v1.0/payment/company/billing/route';
+import * as r104 from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import * as r105 from '@/app/api/v1.0/payment/company/invoice/route';
+import * as r106 from '@/app/api/v1.0/payment/company/invoice/summary/route';
+import * as r107 from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
+import * as r108 from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
+import * as r109 from '@/app/api/v1.0/payment/employer/job/addons/route';
+import * as r110 from '@/app/api/v1.0/payment/employer/job/invoice/route';
+import * as r111 from '@/app/api/v1.0/payment/invoice/renewal/route';
+import * as r112 from '@/app/api/v1.0/user/[id]/driver-score/route';
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fallback?: boolean }[] = [
   { path: '/api/v1.0/{path}', module: r0, fallback: true },
@@ -201,28 +202,29 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown>; fal
   { path: '/api/v1.0/jobs/search', module: r85 },
   { path: '/api/v1.0/jobs/tag/{id}', module: r86 },
   { path: '/api/v1.0/lead/invite', module: r87 },
-  { path: '/api/v1.0/members/applications', module: r88 },
-  { path: '/api/v1.0/members/me', module: r89 },
-  { path: '/api/v1.0/members/news/{id}', module: r90 },
-  { path: '/api/v1.0/members/news', module: r91 },
-  { path: '/api/v1.0/news/channels/{id}/posts', module: r92 },
-  { path: '/api/v1.0/news/channels/{id}', module: r93 },
-  { path: '/api/v1.0/news/channels/{id}/upload-image', module: r94 },
-  { path: '/api/v1.0/news/channels/posts/{id}', module: r95 },
-  { path: '/api/v1.0/news/channels', module: r96 },
-  { path: '/api/v1.0/news/channels/search', module: r97 },
-  { path: '/api/v1.0/news/images/{name}', module: r98 },
-  { path: '/api/v1.0/news/posts/{id}/pdf', module: r99 },
-  { path: '/api/v1.0/news/posts/{id}', module: r100 },
-  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r101 },
-  { path: '/api/v1.0/payment/company/billing', module: r102 },
-  { path: '/api/v1.0/payment/company/invoice/charge', module: r103 },
-  { path: '/api/v1.0/payment/company/invoice', module: r104 },
-  { path: '/api/v1.0/payment/company/invoice/summary', module: r105 },
-  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r106 },
-  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r107 },
-  { path: '/api/v1.0/payment/employer/job/addons', module: r108 },
-  { path: '/api/v1.0/payment/employer/job/invoice', module: r109 },
-  { path: '/api/v1.0/payment/invoice/renewal', module: r110 },
-  { path: '/api/v1.0/user/{id}/driver-score', module: r111 },
+  { path: '/api/v1.0/members/applications/{id}', module: r88 },
+  { path: '/api/v1.0/members/applications', module: r89 },
+  { path: '/api/v1.0/members/me', module: r90 },
+  { path: '/api/v1.0/members/news/{id}', module: r91 },
+  { path: '/api/v1.0/members/news', module: r92 },
+  { path: '/api/v1.0/news/channels/{id}/posts', module: r93 },
+  { path: '/api/v1.0/news/channels/{id}', module: r94 },
+  { path: '/api/v1.0/news/channels/{id}/upload-image', module: r95 },
+  { path: '/api/v1.0/news/channels/posts/{id}', module: r96 },
+  { path: '/api/v1.0/news/channels', module: r97 },
+  { path: '/api/v1.0/news/channels/search', module: r98 },
+  { path: '/api/v1.0/news/images/{name}', module: r99 },
+  { path: '/api/v1.0/news/posts/{id}/pdf', module: r100 },
+  { path: '/api/v1.0/news/posts/{id}', module: r101 },
+  { path: '/api/v1.0/payment/company/billing/payment-receipt', module: r102 },
+  { path: '/api/v1.0/payment/company/billing', module: r103 },
+  { path: '/api/v1.0/payment/company/invoice/charge', module: r104 },
+  { path: '/api/v1.0/payment/company/invoice', module: r105 },
+  { path: '/api/v1.0/payment/company/invoice/summary', module: r106 },
+  { path: '/api/v1.0/payment/driver/subscriptions/{id}/cancel', module: r107 },
+  { path: '/api/v1.0/payment/driver/subscriptions/search', module: r108 },
+  { path: '/api/v1.0/payment/employer/job/addons', module: r109 },
+  { path: '/api/v1.0/payment/employer/job/invoice', module: r110 },
+  { path: '/api/v1.0/payment/invoice/renewal', module: r111 },
+  { path: '/api/v1.0/user/{id}/driver-score', module: r112 },
 ];

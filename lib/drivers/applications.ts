@@ -4,6 +4,8 @@ import { applicationStageEvents, applications, companies, jobs } from '@/lib/db/
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
 import { conflict, notFound } from '@/lib/errors';
+import { consumeOrThrow, limiter, waitInWords } from '@/lib/rate-limit';
+import { rowIdOf } from '@/lib/validation/row-id';
 import { publicCondition } from '@/lib/jobs/public';
 import { DRIVER_STATUS_OF_STAGE } from './codes';
 import { nearestAddressMilesSql } from './distance';
@@ -124,6 +126,46 @@ export async function listDriverApplications(db: Database, userId: number, page:
     db.select({ total: sql<number>`count(*)::int` }).from(applications).where(eq(applications.userId, userId)),
   ]);
   return { items: rows.map(toDriverApplication), pagination: { ...page, total: Number(total) } };
+}
+
+export const APPLICATION_NOT_FOUND = 'Application not found.';
+/** Withdrawals a driver may make in a day: enough for any real change of mind, not for applying and withdrawing in a loop to reach a company's inbox again and again. */
+export const WITHDRAWALS_PER_DAY = 20;
+
+/**
+ * DELETE /members/applications/{id}: the driver withdraws an application of their own. It is
+ * deleted, with the company's stage history, notes and tags on it (they cascade): the driver took
+ * back what they had shared, so the company keeps nothing of it but the audit entry, which names no
+ * one but the driver's id. While the job is open the driver may apply again, as a new application.
+ * Another driver's application, or one already withdrawn, is 404: never a hint that it exists.
+ */
+export async function withdrawApplication(db: Database, actor: Actor, rawId: string | undefined) {
+  const id = rowIdOf(rawId);
+  if (id == null) throw notFound(APPLICATION_NOT_FOUND);
+  await consumeOrThrow(
+    await limiter('application-withdraw', WITHDRAWALS_PER_DAY, 86_400),
+    String(actor.userId),
+    (seconds) => `You have withdrawn many applications today. Please try again in ${waitInWords(seconds)}.`,
+  );
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [row] = await t
+      .delete(applications)
+      .where(and(eq(applications.id, id), eq(applications.userId, actor.userId)))
+      .returning({ jobId: applications.jobId });
+    if (!row) throw notFound(APPLICATION_NOT_FOUND);
+    const [job] = await t.select({ companyId: jobs.companyId }).from(jobs).where(eq(jobs.id, row.jobId));
+    await recordAudit(t, {
+      actorUserId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+      action: 'application.withdraw',
+      subjectType: 'application',
+      subjectId: id,
+      companyId: job?.companyId ?? null,
+      details: { jobId: row.jobId },
+    });
+    return { id, job_id: row.jobId, message: 'Your application has been withdrawn.' };
+  });
 }
 
 /** Whether the driver applied to a job already, and when (the portal job page shows it instead of Apply). */

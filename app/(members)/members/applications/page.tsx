@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { formatMiles } from '@/components/drivers/format';
 import { Pager } from '@/components/drivers/pager';
+import { WithdrawButton } from '@/components/drivers/withdraw-button';
 import { EmptyState, PageHeader } from '@/components/ui/states';
 import { pageGuardFor } from '@/lib/access';
 import { requireUser } from '@/lib/auth/server';
@@ -25,7 +26,7 @@ export default async function MembersApplicationsPage({ searchParams }: { search
   const { items, pagination } = await listDriverApplications(await getDb(), user.id, page.success ? page.data : { offset: 0, limit: 10 });
   return (
     <>
-      <PageHeader title="My applications" subtitle="Every job you applied to and where it stands." />
+      <PageHeader title="My applications" subtitle="Every job you applied to and where it stands. Withdraw one you no longer want the company to see." />
       {items.length ? (
         <ul className="grid gap-3" aria-label="Applications">
           {items.map((a) => (
@@ -43,7 +44,10 @@ export default async function MembersApplicationsPage({ searchParams }: { search
                   {!a.job_open && ' · This job is no longer open'}
                 </p>
               </div>
-              <span className={`self-start rounded-full px-3 py-1 text-xs font-semibold sm:self-center ${TONES[a.status]}`}>{a.status}</span>
+              <div className="flex items-center justify-between gap-3 sm:justify-end">
+                <span className={`rounded-full px-3 py-1 text-xs font-semibold ${TONES[a.status]}`}>{a.status}</span>
+                <WithdrawButton applicationId={a.id} jobTitle={a.job_title ?? 'this job'} companyName={a.company_name ?? 'The company'} jobOpen={a.job_open} />
+              </div>
             </li>
           ))}
         </ul>
