@@ -66,18 +66,26 @@ export function addonLines(addons: ChargeableJob['addons']): LineInput[] {
 
 
 /**
- * A boost bought while another runs (a paid one, or an admin's) is not restarted: its 7 days follow
- * the running one (lifecycle boostEndAfter), and its line says so, on the payment step and on the order.
+ * When a boost's 7 paid days run, on its line (the payment step and the order say the same):
+ * - after a boost still running (a paid one, or an admin's), which is not restarted: the new days
+ *   follow it (lifecycle boostEndAfter);
+ * - else from the payment. Also on an early renewal, whose period starts later: the boost is sold as
+ *   7 days, not as a share of the period, and starts when it is paid for, as a first posting's does
+ *   (decided 2026-11-28, docs/payments.md). The line gives the end date, so the buyer sees it before
+ *   paying.
  */
-function afterRunningBoost(lines: LineInput[], job: ChargeableJob, now: Date): LineInput[] {
-  if (!(job.boostActive && job.boostEndsAt && job.boostEndsAt > now)) return lines;
-  const note = `Boost add-on: 7 more days after the running boost ends ${portalDateText(job.boostEndsAt)} (until ${portalDateText(boostEndAfter(job, now))})`;
+function boostDates(lines: LineInput[], job: ChargeableJob, now: Date): LineInput[] {
+  const running = job.boostActive && job.boostEndsAt && job.boostEndsAt > now;
+  const until = portalDateText(boostEndAfter(job, now));
+  const note = running
+    ? `Boost add-on: 7 more days after the running boost ends ${portalDateText(job.boostEndsAt!)} (until ${until})`
+    : `Boost add-on: 7 days from payment (until ${until})`;
   return lines.map((l) => (l.addonType === 'boost' ? { ...l, description: note } : l));
 }
 
 /** A renewal's lines: the posting (every address) and every subscribed add-on. */
 export function renewalLines(job: ChargeableJob, now = new Date()): LineInput[] {
-  return [...postingLines(job, 'renewal'), ...afterRunningBoost(addonLines(job.addons.filter((a) => a.subscribed)), job, now)];
+  return [...postingLines(job, 'renewal'), ...boostDates(addonLines(job.addons.filter((a) => a.subscribed)), job, now)];
 }
 
 type OrderLine = { addressId: number | null; addonId: number | null };
@@ -114,7 +122,7 @@ export async function startBoost(tx: Database, jobId: number, now: Date) {
  * added since its posting or renewal was paid, as order lines. The 'addons' order pays them.
  */
 export function pendingLines(job: ChargeableJob, now = new Date()): LineInput[] {
-  const addons = afterRunningBoost(addonLines(job.addons.filter((a) => addonIsPending(job, a))), job, now);
+  const addons = boostDates(addonLines(job.addons.filter((a) => addonIsPending(job, a))), job, now);
   return [...addressLines(job.addresses.filter((a) => addressIsPending(job, a)), 'job_posting'), ...addons];
 }
 

@@ -74,4 +74,26 @@ describe('renewing a job whose boost is still running', () => {
     const [line] = await db.select().from(invoiceLines).where(and(eq(invoiceLines.invoiceId, paid.json.data.invoice_id), eq(invoiceLines.addonType, 'boost')));
     expect(line.description).toBe(note);
   });
+
+  it('an early renewal with no boost running: the boost starts when paid, and its line says until when before the card is asked for (decided: 7 days, not a share of the period)', async () => {
+    const job = await makeJob({ email: 'employer@demo.test', addons: ['boost'], addresses: 1, title: 'Early Renewal Boost' });
+    expect((await call(chargePost, { token: employer, body: { secret_token: job.jobsPostToken, card_token: await cardToken(CARDS.approve) } })).status).toBe(200);
+    const db = await getDb();
+    // The first boost has ended; 5 days of the period are left.
+    await db.update(jobs).set({ boostActive: false, boostEndsAt: new Date(Date.now() - DAY) }).where(eq(jobs.id, job.id));
+    const live = await endsIn(job.id, 5);
+    const note = (from: Date) => `Boost add-on: 7 days from payment (until ${portalDateText(new Date(from.getTime() + 7 * DAY))})`;
+    const summary = await call(summaryGet, { token: employer, query: { job_id: job.id, action: 'renewal' } });
+    expect(summary.json.data.lines.map((l: { description: string }) => l.description)).toContain(note(new Date()));
+    const before = Date.now();
+    const res = await call(renewalPost, { token: employer, body: { job_id: job.id } });
+    expect(res.status).toBe(200);
+    const after = await jobRow(job.id);
+    expect(after.expirationDate!.getTime()).toBe(live.expirationDate!.getTime() + 30 * DAY);
+    expect(after.boostActive).toBe(true);
+    expect(after.boostEndsAt!.getTime()).toBeGreaterThanOrEqual(before + 7 * DAY);
+    expect(after.boostEndsAt!.getTime()).toBeLessThanOrEqual(Date.now() + 7 * DAY);
+    const [line] = await db.select().from(invoiceLines).where(and(eq(invoiceLines.invoiceId, res.json.data.invoice_id), eq(invoiceLines.addonType, 'boost')));
+    expect(line.description).toBe(`Boost add-on: 7 days from payment (until ${portalDateText(after.boostEndsAt!)})`);
+  });
 });
