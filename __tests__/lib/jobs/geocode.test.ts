@@ -1,0 +1,47 @@
+/**
+ * A targeting address's pin (lib/jobs/geocode.ts): kept when it lies within MAX_PIN_OFFSET_MILES of
+ * its ZIP code's centroid, else the centroid. 'Dallas, TX 75201' pinned in Houston read Houston in
+ * every search and radius while every card said Dallas.
+ */
+import fc from 'fast-check';
+import { locate, MAX_PIN_OFFSET_MILES, milesBetween } from '@/lib/jobs/geocode';
+import { lookupZip } from '@/lib/geo/gazetteer';
+
+const DALLAS = { postal_code: '75201', city: 'Dallas', state: 'TX' as const, country: 'US' };
+const HOUSTON = { lat: 29.7604, lng: -95.3698 };
+
+describe('locate', () => {
+  const centroid = lookupZip('75201')!.coordinates;
+
+  it('measures miles as the map does: Dallas to Houston is about 225 miles', () => {
+    expect(milesBetween(centroid, HOUSTON)).toBeGreaterThan(215);
+    expect(milesBetween(centroid, HOUSTON)).toBeLessThan(235);
+    expect(milesBetween(HOUSTON, HOUSTON)).toBe(0);
+  });
+
+  it('a pin far from its ZIP code is replaced by the ZIP code’s centroid', () => {
+    const placed = locate({ ...DALLAS, coordinates: HOUSTON });
+    expect(placed.coordinates).toEqual(centroid);
+    expect({ lat: placed.latitude, lng: placed.longitude }).toEqual(centroid);
+  });
+
+  it('a street pin within the ZIP code is kept as sent', () => {
+    const street = { lat: centroid.lat + 0.01, lng: centroid.lng - 0.01 };
+    expect(locate({ ...DALLAS, street1: '1 Main St', coordinates: street }).coordinates).toEqual(street);
+  });
+
+  it('every pin ends within the limit of the centroid, wherever it was sent (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lng) => {
+        const placed = locate({ ...DALLAS, coordinates: { lat, lng } });
+        expect(milesBetween(placed.coordinates!, centroid)).toBeLessThanOrEqual(MAX_PIN_OFFSET_MILES);
+      }),
+    );
+  });
+
+  it('no pin: the centroid; a place the gazetteer does not know keeps the pin it came with', () => {
+    expect(locate(DALLAS).coordinates).toEqual(centroid);
+    const unknown = { city: 'Nowhere Flats', state: 'TX' as const, country: 'US', coordinates: HOUSTON };
+    expect(locate(unknown).coordinates).toEqual(HOUSTON);
+  });
+});
