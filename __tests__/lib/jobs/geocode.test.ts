@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import { locate, MAX_PIN_OFFSET_MILES, milesBetween } from '@/lib/jobs/geocode';
 import { lookupZip } from '@/lib/geo/gazetteer';
+import type { Address } from '@/lib/jobs/schemas';
 
-const DALLAS = { postal_code: '75201', city: 'Dallas', state: 'TX' as const, country: 'US' };
+const DALLAS: Address = { street1: null, postal_code: '75201', city: 'Dallas', state: 'TX', country: 'US', coordinates: null };
 const HOUSTON = { lat: 29.7604, lng: -95.3698 };
 
 describe('locate', () => {
@@ -41,7 +42,7 @@ describe('locate', () => {
 
   it('no pin: the centroid; a place the gazetteer does not know keeps the pin it came with', () => {
     expect(locate(DALLAS).coordinates).toEqual(centroid);
-    const unknown = { city: 'Nowhere Flats', state: 'TX' as const, country: 'US', coordinates: HOUSTON };
+    const unknown: Address = { street1: null, city: 'Nowhere Flats', state: 'TX', country: 'US', coordinates: HOUSTON };
     expect(locate(unknown).coordinates).toEqual(HOUSTON);
   });
 });
