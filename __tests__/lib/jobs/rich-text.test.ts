@@ -1,4 +1,4 @@
-import { RICH_TEXT_MESSAGES, htmlPlainText, lexicalPlainText, lexicalToHtml, richTextProblem } from '@/lib/jobs/rich-text';
+import { RICH_TEXT_LIMITS, RICH_TEXT_MESSAGES, htmlNestedDeeperThan, htmlPlainText, lexicalPlainText, lexicalToHtml, richTextProblem } from '@/lib/jobs/rich-text';
 import { htmlParagraphs } from '@/lib/news/pdf';
 import { renderDescription } from '@/lib/jobs/sanitize';
 
@@ -127,5 +127,41 @@ describe('one address rule on every path (lib/jobs/rich-text-rules.ts)', () => {
     expect((lexicalToHtml(image(src)) ?? '').includes('<img')).toBe(kept);
     expect(renderDescription(image(src)).html.includes('<img')).toBe(kept);
     expect(renderDescription(`<p><img src="${src}" alt="a"></p>`).html.includes('<img')).toBe(kept);
+  });
+});
+
+describe('HTML nesting (htmlNestedDeeperThan): the sanitizer is quadratic in it, so it is bounded first', () => {
+  const limit = RICH_TEXT_LIMITS.depth;
+  it('counts elements inside one another, closed or not', () => {
+    expect(htmlNestedDeeperThan('<b>'.repeat(limit) + 'x', limit)).toBe(false);
+    expect(htmlNestedDeeperThan('<b>'.repeat(limit + 1) + 'x', limit)).toBe(true);
+    expect(htmlNestedDeeperThan('<div><span>'.repeat(51) + 'x' + '</span></div>'.repeat(51), limit)).toBe(true);
+    expect(htmlNestedDeeperThan('<B CLASS="a">'.repeat(limit + 1), limit)).toBe(true);
+  });
+
+  it('passes long flat HTML, void elements, self-closed tags and the p and li a sibling closes', () => {
+    expect(htmlNestedDeeperThan('<p><b>x</b> <i>y</i></p>'.repeat(20_000), limit)).toBe(false);
+    expect(htmlNestedDeeperThan('<p>para'.repeat(10_000), limit)).toBe(false);
+    expect(htmlNestedDeeperThan('<ul>' + '<li>item'.repeat(10_000) + '</ul>', limit)).toBe(false);
+    expect(htmlNestedDeeperThan('<br><img src="/a.png"><hr/><span/>'.repeat(5_000), limit)).toBe(false);
+    expect(htmlNestedDeeperThan('plain text, a < b and c > d', limit)).toBe(false);
+  });
+
+  it('skips comments, and never counts fewer elements than the parser sees (a tag ends at its first ">" here, at a later one there)', () => {
+    expect(htmlNestedDeeperThan(`<!-- ${'<b>'.repeat(500)} -->ok`, limit)).toBe(false);
+    expect(htmlNestedDeeperThan('<a title="1 < 2">x</a>'.repeat(1_000), limit)).toBe(false);
+    // Tags inside a quoted attribute are counted: more than the parser sees, never fewer.
+    expect(htmlNestedDeeperThan(`<a title="${'<b>'.repeat(500)}">x</a>`, limit)).toBe(true);
+  });
+
+  it('reads a 200,000-character attack in one pass (well under a second)', () => {
+    const started = performance.now();
+    for (const attack of ['<b>'.repeat(66_666), '<b '.repeat(66_666) + '>', '<!--'.repeat(50_000), '<'.repeat(200_000)]) htmlNestedDeeperThan(attack, limit);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('richTextProblem says the description is nested too deeply, and the renderer is never reached', () => {
+    expect(richTextProblem('<b>'.repeat(66_666) + 'x')).toBe(RICH_TEXT_MESSAGES.tooDeep);
+    expect(richTextProblem('<p>Fine <b>bold</b></p>')).toBeNull();
   });
 });
