@@ -24,7 +24,21 @@ export const VIDEO_MESSAGES = {
   noFile: 'Choose a video file.',
   stage: 'Unknown upload stage.',
   parts: 'Send the parts as a JSON list of part numbers.',
+  emptyPart: 'This part is empty. Send each part with the next bytes of the video.',
 } as const;
+const partRange = (maxParts: number) => `Part numbers run from 1 to ${maxParts}.`;
+const tooManyStarts = (seconds: number) => `You have started many uploads in a short time. Try again in ${waitInWords(seconds)}.`;
+
+/**
+ * The smallest part but the last, as S3 has it (5 MiB; the browser sends 5 to 25 MB): so an upload
+ * of `maxBytes` has at most maxBytes / MIN_PART_BYTES parts, 100 for a 500 MB video. Each chunk
+ * reads the records of every part before it (its running total), and the storage's own limit of
+ * 10,000 parts let one upload of empty parts make 50 million reads (an attacker's review).
+ */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+export const partsAllowed = (maxBytes: number) => Math.max(1, Math.ceil(maxBytes / MIN_PART_BYTES));
+/** Chunked uploads one uploader may start in an hour: each leaves records until it ends or the tick purges it a day later. */
+export const UPLOAD_STARTS_PER_HOUR = 30;
 
 /** What one uploader (a company's users together, or one staff member) may send in a day: 5 GB, ten videos at the limit. */
 export const DAILY_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024;
@@ -69,7 +83,7 @@ export function formFile(form: FormData, max: number, tooLarge: string, missing:
   return file;
 }
 
-function partsOf(form: FormData): number[] {
+function partsOf(form: FormData, maxParts: number): number[] {
   let parts: number[];
   try {
     const raw = JSON.parse(String(form.get('parts') ?? ''));
@@ -77,7 +91,8 @@ function partsOf(form: FormData): number[] {
   } catch {
     parts = [];
   }
-  if (!parts.length || parts.some((p) => !Number.isInteger(p) || p < 1 || p > MAX_PART_NUMBER)) throw unprocessable(VIDEO_MESSAGES.parts, 'parts');
+  if (!parts.length || parts.some((p) => !Number.isInteger(p) || p < 1)) throw unprocessable(VIDEO_MESSAGES.parts, 'parts');
+  if (parts.some((p) => p > maxParts)) throw unprocessable(partRange(maxParts), 'parts');
   return [...new Set(parts)].sort((a, b) => a - b);
 }
 
@@ -89,13 +104,18 @@ export type VideoStageResult = { upload_id: string; part_number?: number } | { s
 
 /**
  * `maxBytes`: the largest file an upload of this kind may become (VIDEO_MAX_BYTES unless told);
+ * `maxParts`: the most parts one upload may have (maxBytes / MIN_PART_BYTES unless told);
  * `dailyBytes`: what one uploader may send in a day (24 hours from their first upload of it),
  * counted per file and per chunk as they are accepted (DAILY_UPLOAD_BYTES unless told). Without it
  * one account could fill the storage with files of the largest size, one after another.
  */
-export function videoUploads(records: string, { maxBytes = VIDEO_MAX_BYTES, dailyBytes = DAILY_UPLOAD_BYTES }: { maxBytes?: number; dailyBytes?: number } = {}) {
+export function videoUploads(
+  records: string,
+  { maxBytes = VIDEO_MAX_BYTES, dailyBytes = DAILY_UPLOAD_BYTES, maxParts = partsAllowed(maxBytes) }: { maxBytes?: number; dailyBytes?: number; maxParts?: number } = {},
+) {
   const uploads = chunkedUploads(records);
   const tooLarge = videoTooLarge(maxBytes);
+  const partLimit = Math.min(MAX_PART_NUMBER, maxParts);
   const KB = 1024;
   /** Counts `bytes` against the uploader's day (429 past it, nothing counted); answers how to give them back. */
   async function countToday(uploader: string, bytes: number) {
@@ -125,14 +145,16 @@ export function videoUploads(records: string, { maxBytes = VIDEO_MAX_BYTES, dail
       }
       if (stage === 'start') {
         const ext = videoExtensionOf(form.get('extension'));
+        await consumeOrThrow(await limiter(`upload-start:${records}`, UPLOAD_STARTS_PER_HOUR, 3600), uploader, tooManyStarts);
         const name = newFileName(ext);
         return { upload_id: await uploads.start(scope, keyOf(name), `video/${ext}`, { ext, name }) };
       }
       if (stage === 'chunk') {
         const upload = await uploads.open(scope, form.get('upload_id'));
         const part = Number(form.get('part_number'));
-        if (!Number.isInteger(part) || part < 1 || part > MAX_PART_NUMBER) throw unprocessable(`Part numbers run from 1 to ${MAX_PART_NUMBER}.`, 'part_number');
+        if (!Number.isInteger(part) || part < 1 || part > partLimit) throw unprocessable(partRange(partLimit), 'part_number');
         const file = formFile(form, CHUNK_MAX_BYTES, VIDEO_MESSAGES.tooLarge);
+        if (file.size === 0) throw unprocessable(VIDEO_MESSAGES.emptyPart, 'file');
         // The type is known from the first part: refuse a wrong file now, not after 500 MB.
         if (part === 1) await assertVideoStart(upload.meta.ext as VideoExt, file);
         // The upload's running total is checked before any of the part is stored (413 past maxBytes);
@@ -146,7 +168,7 @@ export function videoUploads(records: string, { maxBytes = VIDEO_MAX_BYTES, dail
       }
       if (stage === 'finish') {
         const upload = await uploads.open(scope, form.get('upload_id'));
-        await uploads.finish(upload, partsOf(form), maxBytes, tooLarge);
+        await uploads.finish(upload, partsOf(form, partLimit), maxBytes, tooLarge);
         return { stored: upload.meta.name };
       }
       throw unprocessable(VIDEO_MESSAGES.stage, 'stage');

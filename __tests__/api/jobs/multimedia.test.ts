@@ -11,6 +11,7 @@ import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { withTempStorage } from '../../helpers/storage';
 import { createJobAs, tokens } from './helpers';
+import { UPLOAD_STARTS_PER_HOUR, VIDEO_MAX_BYTES, partsAllowed } from '@/lib/storage/video-upload';
 
 let t: Awaited<ReturnType<typeof tokens>>;
 const dir = withTempStorage('videos');
@@ -75,6 +76,30 @@ describe('job videos', () => {
     expect(Buffer.from((await call(videoGet, { params: { owner, file } })).text, 'latin1').length).toBeGreaterThan(0);
     // Another company cannot continue someone else's upload.
     expect((await upload({ stage: 'chunk', upload_id: uploadId, part_number: '1', file: MP4 }, t.rival)).status).toBe(404);
+  });
+
+  it('bounds the work of one upload: at most 100 parts of a 500 MB video, none empty (each chunk reads every part before it; 10,000 empty parts made 50 million reads)', async () => {
+    expect(partsAllowed(VIDEO_MAX_BYTES)).toBe(100);
+    const uploadId = (await upload({ stage: 'start', extension: 'mp4' })).json.data.upload_id;
+    expect((await upload({ stage: 'chunk', upload_id: uploadId, part_number: '1', file: MP4 })).status).toBe(200);
+    const past = await upload({ stage: 'chunk', upload_id: uploadId, part_number: '101', file: MP4.subarray(20) });
+    expect(past.status).toBe(422);
+    expect(past.json.errors).toEqual([{ message: 'Part numbers run from 1 to 100.', field: 'part_number' }]);
+    const empty = await upload({ stage: 'chunk', upload_id: uploadId, part_number: '2', file: Buffer.alloc(0) });
+    expect(empty.status).toBe(422);
+    expect(empty.json.errors).toEqual([{ message: 'This part is empty. Send each part with the next bytes of the video.', field: 'file' }]);
+    expect((await upload({ stage: 'finish', upload_id: uploadId, parts: '[1,101]' })).json.errors).toEqual([{ message: 'Part numbers run from 1 to 100.', field: 'parts' }]);
+    // Neither refusal changed the upload: it finishes with its one part.
+    expect((await upload({ stage: 'finish', upload_id: uploadId, parts: '[1]' })).status).toBe(200);
+  });
+
+  it(`starts at most ${UPLOAD_STARTS_PER_HOUR} chunked uploads an hour per company (each leaves records for a day if never finished)`, async () => {
+    for (let i = 0; i < UPLOAD_STARTS_PER_HOUR; i++) expect((await upload({ stage: 'start', extension: 'mp4' })).status).toBe(200);
+    const refused = await upload({ stage: 'start', extension: 'mp4' });
+    expect(refused.status).toBe(429);
+    expect(refused.json.errors[0].message).toMatch(/^You have started many uploads in a short time\. Try again in (a minute|\d+ minutes|1 hour)\.$/);
+    // Another company is not held back by this one.
+    expect((await upload({ stage: 'start', extension: 'mp4' }, t.rival)).status).toBe(200);
   });
 
   it("deletes its own videos only (404 for another company's), and refuses anonymous uploads", async () => {

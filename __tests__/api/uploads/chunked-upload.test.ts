@@ -12,11 +12,12 @@ import { MP4, adTokens, upload, uploadForm, type AdTokens } from '../ads/helpers
 /**
  * Chunked uploads through the API (jobs spec §7) against their size limit and their part list.
  * The limit of a video upload is 500 MB; here the upload calls get one of 3 MB, so the tests send
- * a few MB and not hundreds, and an uploader's day is 10 MB instead of 5 GB.
+ * a few MB and not hundreds, in parts of 1 MB (at most 10; the real parts are 5 MB or more), and an
+ * uploader's day is 10 MB instead of 5 GB.
  */
 jest.mock('@/lib/storage/video-upload', () => {
   const actual = jest.requireActual<typeof import('@/lib/storage/video-upload')>('@/lib/storage/video-upload');
-  return { ...actual, videoUploads: (records: string) => actual.videoUploads(records, { maxBytes: 3 * 1024 * 1024, dailyBytes: 10 * 1024 * 1024 }) };
+  return { ...actual, videoUploads: (records: string) => actual.videoUploads(records, { maxBytes: 3 * 1024 * 1024, dailyBytes: 10 * 1024 * 1024, maxParts: 10 }) };
 });
 
 const MB = 1024 * 1024;
