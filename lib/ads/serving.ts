@@ -151,6 +151,24 @@ async function viewerRepeated(db: Database, view: View, what: 'impression' | 'cl
   return repeat;
 }
 
+/**
+ * Whether the viewer has been counted seeing the ad the settings' daily number of times already
+ * (max_daily_views_per_viewer; 0: no cap). serveAds stops showing the ad past the cap, but it counts
+ * the showings seen so far, so a viewer who fetched five showings before reporting any was counted
+ * five times under a cap of one (an attacker's review); the count is checked again here.
+ */
+async function dailyCapReached(db: Database, view: View, now: Date) {
+  if (view.userId == null) return false;
+  const cap = (await readAdSettings(db)).maxDailyViewsPerViewer;
+  if (cap <= 0) return false;
+  const [{ seen }] = await queryRows<{ seen: number }>(
+    db,
+    sql`select count(*)::int as seen from ${adViews} v
+        where v.user_id = ${view.userId} and v.ad_id = ${view.adId} and v.id <> ${view.id} and v.impression_counted and v.impressed_at >= ${startOfDay(now)}`,
+  );
+  return Number(seen) >= cap;
+}
+
 /** POST /ads/impression: the ad of this showing was on screen; counted the first time only, and not again for the viewer's quick repeats. */
 export async function recordImpression(db: Database, actor: Actor | null, token: string, now = new Date()) {
   if (!actor) throw new AppError(401, 'Unauthorized');
@@ -166,6 +184,7 @@ export async function recordImpression(db: Database, actor: Actor | null, token:
       .returning({ id: adViews.id, userId: adViews.userId, adId: adViews.adId });
     if (!view) return { counted: false };
     if (await viewerRepeated(t, view, 'impression', new Date(now.getTime() - REPEAT_IMPRESSION_SECONDS * 1000))) return { counted: false };
+    if (await dailyCapReached(t, view, now)) return { counted: false };
     await t.update(adViews).set({ impressionCounted: true }).where(eq(adViews.id, view.id));
     await bump(t, view.adId, 'impressions', now);
     return { counted: true };

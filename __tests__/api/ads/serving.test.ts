@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { GET as dailyGet } from '@/app/api/v1.0/ads/[id]/daily/route';
 import { GET as adGet } from '@/app/api/v1.0/ads/[id]/route';
 import { GET as clickGet } from '@/app/api/v1.0/ads/click/[token]/route';
@@ -228,6 +228,21 @@ describe('serving ads in placements', () => {
     await impression(shown.impression_token);
     expect((await serve('news_feed')).ads).toEqual([]);
     expect((await serve('news_feed', t.internal)).ads).toHaveLength(1);
+    await settings({ max_daily_views_per_viewer: 0 });
+  });
+
+  it('counts no more impressions a day than the cap, also from showings fetched before any was reported (5 fetched first were all counted under a cap of 1)', async () => {
+    const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', placements: ['members_home'] });
+    await settings({ enabled_placements: ALL_PLACEMENTS, max_daily_views_per_viewer: 2, home_ads_count: 1 });
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++) tokens.push((await serve('members_home')).ads[0].impression_token);
+    const db = await getDb();
+    for (const token of tokens) {
+      // As if 31 s passed since the last counted impression (the repeat window), so only the cap stops a count.
+      await db.update(adViews).set({ impressedAt: new Date(Date.now() - 31_000) }).where(and(eq(adViews.adId, ad.id), isNotNull(adViews.impressedAt)));
+      expect((await impression(token)).status).toBe(200);
+    }
+    expect((await counts(ad.id)).impressions).toBe(2);
     await settings({ max_daily_views_per_viewer: 0 });
   });
 
