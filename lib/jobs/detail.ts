@@ -1,8 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
-import { applications, companyTags, jobAddons, jobAddresses, jobTags, type JobRow } from '@/lib/db/schema';
+import { applications, companyTags, jobAddons, jobAddresses, jobReleasedAddresses, jobTags, type JobRow } from '@/lib/db/schema';
 import { loadOwnedJob } from './access';
+import { paidForPeriod } from './paid-items';
 import { startOfUtcDay, toJobDetail, type JobTag } from './serialize';
 
 /** A job's tags, by name. */
@@ -24,7 +25,7 @@ export type CandidateCounter = (job: JobRow) => Promise<number>;
  * after a change, the server-rendered pages, which show the count from the statistics).
  */
 export async function jobDetail(db: Database, job: JobRow, now = new Date(), countCandidates?: CandidateCounter) {
-  const [addresses, addons, tags, [applicants], candidates] = await Promise.all([
+  const [addresses, addons, tags, [applicants], candidates, released] = await Promise.all([
     db.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id)).orderBy(asc(jobAddresses.position), asc(jobAddresses.id)),
     db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id)),
     tagsOfJob(db, job.id),
@@ -33,8 +34,11 @@ export async function jobDetail(db: Database, job: JobRow, now = new Date(), cou
       .from(applications)
       .where(eq(applications.jobId, job.id)),
     countCandidates ? countCandidates(job) : null,
+    // Only a paid job has places paid for its period (lib/jobs/targeting.ts puts them back free).
+    job.paymentStatus === 'pending' ? [] : db.select().from(jobReleasedAddresses).where(eq(jobReleasedAddresses.jobId, job.id)),
   ]);
-  return toJobDetail(job, addresses, addons, tags, now, { total: Number(applicants.total), today: Number(applicants.today) }, candidates);
+  const releasedPlaces = released.filter((r) => paidForPeriod(job, r)).map((r) => r.placeKey);
+  return toJobDetail(job, addresses, addons, tags, now, { total: Number(applicants.total), today: Number(applicants.today) }, candidates, releasedPlaces);
 }
 
 /** GET /jobs/{id} */

@@ -8,6 +8,7 @@ import { plainNumber, rowIdNumber } from '@/lib/validation/numbers';
 import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import { textError } from '@/lib/validation/messages';
 import { dateSchema } from '@/lib/validation/dates';
+import { addressKey } from './address-key';
 import {
   ADDON_TYPES,
   BENEFITS,
@@ -162,30 +163,7 @@ export const addressSchema = z
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 
-type PlaceLines = { street1?: string | null; city?: string | null; state?: string | null; postal_code?: string | null };
-
-/** USPS's standard abbreviations of the street words people spell out (Publication 28, C1 and B). */
-const STREET_WORDS: Record<string, string> = {
-  street: 'st', avenue: 'ave', road: 'rd', drive: 'dr', boulevard: 'blvd', lane: 'ln', court: 'ct', place: 'pl',
-  highway: 'hwy', parkway: 'pkwy', freeway: 'fwy', expressway: 'expy', circle: 'cir', terrace: 'ter', trail: 'trl',
-  square: 'sq', suite: 'ste', north: 'n', south: 's', east: 'e', west: 'w', northeast: 'ne', northwest: 'nw',
-  southeast: 'se', southwest: 'sw',
-};
-const words = (v: string | null | undefined) => (v ?? '').toLowerCase().replace(/[.,#]/g, ' ').trim().split(/\s+/).filter(Boolean);
-
-/**
- * Where an address targets: the same street, city, state and ZIP however they are spelled: case,
- * spaces and punctuation, "Street" or "St", a ZIP with or without its +4 (each would be charged as
- * a second place). What the list refuses twice and what an edit of a saved list keeps
- * (lib/jobs/targeting.ts).
- */
-export const addressKey = (a: PlaceLines) =>
-  [
-    words(a.street1).map((w) => STREET_WORDS[w] ?? w).join(' '),
-    words(a.city).join(' '),
-    words(a.state).join(' '),
-    (a.postal_code ?? '').trim().slice(0, 5),
-  ].join('|');
+export { addressKey } from './address-key';
 
 /** The most targeting addresses a job may have. */
 export const MAX_JOB_ADDRESSES = 50;

@@ -103,6 +103,7 @@ export function toJobDetail(
   now = new Date(),
   applicants: ApplicantCounts = { total: 0, today: 0 },
   candidates: number | null = null,
+  releasedPlaces: string[] = [],
 ) {
   const addressList = addresses.map((a) => toAddress(a, job));
   return {
@@ -137,6 +138,12 @@ export function toJobDetail(
     today_applicants: applicants.today,
     // Null where not counted: a 0 said "no candidates" of jobs that had some.
     total_candidates: candidates,
+    /**
+     * Places taken off this live job within the period they were paid for (addressKey): put back
+     * before the period ends, they are live again at no charge, so the address step does not count
+     * them as due.
+     */
+    released_places: releasedPlaces,
     created_at: iso(job.createdAt),
     updated_at: iso(job.updatedAt),
   };

@@ -110,6 +110,11 @@ describe('a new targeting address on a live job', () => {
     // Reno off, then back (spelled another way): paid for this period already.
     expect((await save([DALLAS])).status).toBe(200);
     expect(await publicCities(id)).toEqual(['Dallas']);
+    // The address step learns it: Reno picked again (as the address field gives it) is not due now.
+    const { livePaid, placeOfDraft } = await import('@/components/jobs/wizard/live-paid');
+    const job = (await call(jobGet, { token: employer, params: p(id) })).json.data;
+    const renoPicked = { key: 'r', description: 'Reno, NV 89501, USA', address: '', city: 'Reno', state: 'NV', zipCode: '89501', country: 'US' };
+    expect(livePaid('edit', job)!.releasedPlaces).toEqual([placeOfDraft(renoPicked)]);
     const back = await save([DALLAS, { ...RENO, city: 'reno', state: 'Nevada', postal_code: '89501-0001' }]);
     expect(back.json.data.addresses.map((a: { city: string; pending_payment: boolean }) => [a.city.toLowerCase(), a.pending_payment])).toEqual([
       ['dallas', false],
@@ -118,6 +123,7 @@ describe('a new targeting address on a live job', () => {
     expect((await publicCities(id)).map((c) => c?.toLowerCase())).toEqual(['dallas', 'reno']);
     expect((await call(payAddonsPost, { token: employer, body: { job_id: id } })).status).toBe(422);
     expect(await ordersOf(id)).toHaveLength(2);
+    expect((await call(jobGet, { token: employer, params: p(id) })).json.data.released_places).toEqual([]);
     // Put back once: taken off again and a new place added, the new one is charged as before.
     expect((await save([DALLAS, { city: 'Boise', state: 'ID', postal_code: '83702' }])).json.data.addresses.map((a: { pending_payment: boolean }) => a.pending_payment)).toEqual([false, true]);
   });

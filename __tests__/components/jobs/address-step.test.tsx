@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
 import { AddressStep } from '@/components/jobs/wizard/address-step';
+import { addressKey } from '@/lib/jobs/address-key';
 import { renderWithProviders } from './helpers';
+
+const LIVE = { unpaidAddresses: 1, paidAddons: [], releasedPlaces: [] };
 
 const place = (key: string, city: string) => ({ key, description: `${city}, TX, USA`, city, state: 'TX', country: 'US', coordinates: { lat: 32.7, lng: -96.8 } });
 
@@ -15,9 +18,18 @@ describe('AddressStep', () => {
   it('editing a live job: the footer names the period\'s price and, apart, the new addresses due now', () => {
     const paid = { ...place('a', 'Dallas'), pendingPayment: false };
     const pending = { ...place('b', 'Austin'), pendingPayment: true };
-    renderWithProviders(<AddressStep mode="edit" live initial={[paid, pending, place('c', 'Waco')]} saving={false} backHref="/back" onSubmit={jest.fn()} />);
+    renderWithProviders(<AddressStep mode="edit" live={LIVE} initial={[paid, pending, place('c', 'Waco')]} saving={false} backHref="/back" onSubmit={jest.fn()} />);
     expect(screen.getByText(/3 addresses/)).toHaveTextContent('3 addresses · $450.00 per period · $300.00 due now');
     expect(screen.getByTestId('addresses-due-now')).toHaveTextContent('$300.00');
+  });
+
+  it('a place taken off within its paid period and put back is not due again (the server restores it free; the step said $150 due)', () => {
+    const paid = { ...place('a', 'Dallas'), pendingPayment: false };
+    const denver = { key: 'd', description: 'Denver, CO 80202, USA', address: '', city: 'Denver', state: 'CO', zipCode: '80202', country: 'US', coordinates: { lat: 39.75, lng: -104.99 } };
+    const live = { ...LIVE, releasedPlaces: [addressKey({ street1: null, city: 'Denver', state: 'CO', postal_code: '80202' })] };
+    renderWithProviders(<AddressStep mode="edit" live={live} initial={[paid, denver, place('c', 'Waco')]} saving={false} backHref="/back" onSubmit={jest.fn()} />);
+    // Denver put back is free; Waco is new.
+    expect(screen.getByText(/3 addresses/)).toHaveTextContent('3 addresses · $450.00 per period · $150.00 due now');
   });
 
   it('on a new job the footer is the posting\'s price alone', () => {

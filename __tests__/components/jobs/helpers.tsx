@@ -88,6 +88,7 @@ export function jobDetail(over: Partial<JobDetail> = {}): JobDetail {
     total_applicants: 0,
     today_applicants: 0,
     total_candidates: 0,
+    released_places: [],
     created_at: inDays(-10),
     updated_at: inDays(-10),
     ...over,

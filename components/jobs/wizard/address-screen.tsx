@@ -16,7 +16,7 @@ export function AddressScreen({ mode, job }: ScreenProps) {
   return (
     <WizardFrame mode={mode} step="address" jobId={job?.id} jobTitle={job?.title} reachable={reachableSteps(w.progress)}>
       {w.ready && w.progress?.content ? (
-        <AddressStep mode={mode} live={!!livePaid(mode, job)} initial={w.addresses} saving={w.saving} backHref={mode === 'edit' ? detailHref(job) : w.paths.content} onSubmit={w.saveAddresses} onDraftChange={w.rememberAddresses} />
+        <AddressStep mode={mode} live={livePaid(mode, job)} initial={w.addresses} saving={w.saving} backHref={mode === 'edit' ? detailHref(job) : w.paths.content} onSubmit={w.saveAddresses} onDraftChange={w.rememberAddresses} />
       ) : (
         <WizardLoading />
       )}

@@ -10,6 +10,7 @@ import { LinkButton, Section } from '../controls';
 import { PendingPaymentBadge } from '../status-badge';
 import { formatDollars } from '../format';
 import type { FlowMode } from './flow';
+import { placeOfDraft, type LivePaid } from './live-paid';
 import { WizardFooter } from './wizard-frame';
 
 type Row = { key: string; value: DraftAddress | null; cost: number | null };
@@ -22,7 +23,7 @@ type Props = {
   onSubmit: (addresses: DraftAddress[]) => Promise<void> | void;
   onDraftChange?: (addresses: DraftAddress[]) => void;
   /** Editing a live (paid) job: the footer says what is due now (the new addresses) beside the period's price. */
-  live?: boolean;
+  live?: LivePaid;
 };
 
 /** The server's own words (MESSAGES.duplicateAddress in lib/jobs/schemas.ts, kept equal by a test); not imported, so the step ships no zod. */
@@ -30,7 +31,7 @@ export const DUPLICATE_ADDRESS = 'This address is already in the list';
 const ADDRESS_PRICE = centsToDollars(PRICES_CENTS.address) as number;
 
 /** Step 2: where the job is advertised. Each address is priced; the posting needs one at least. */
-export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraftChange, live = false }: Props) {
+export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraftChange, live }: Props) {
   const [rows, setRows] = useState<Row[]>(() =>
     initial.length ? initial.map((a) => ({ key: a.key || newAddressKey(), value: a, cost: a.cost ?? null })) : [{ key: newAddressKey(), value: null, cost: null }],
   );
@@ -76,8 +77,11 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
 
   const count = rows.filter((r) => r.value).length;
   const total = count * ADDRESS_PRICE;
-  // A saved address of a live job says whether it is paid; a new one is not.
-  const due = rows.filter((r) => r.value && r.value.pendingPayment !== false).length * ADDRESS_PRICE;
+  // A saved address of a live job says whether it is paid. A new one is due, unless it puts back a
+  // place taken off within the period it was paid for: the server restores that one free.
+  const released = new Set(live?.releasedPlaces);
+  const isDue = (a: DraftAddress) => (a.pendingPayment === undefined ? !released.has(placeOfDraft(a)) : a.pendingPayment);
+  const due = rows.filter((r) => r.value && isDue(r.value)).length * ADDRESS_PRICE;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">

@@ -1,10 +1,15 @@
+import { addressKey } from '@/lib/jobs/address-key';
 import type { AddonType } from '@/lib/jobs/codes';
+import type { DraftAddress } from '@/lib/jobs/draft';
 import { dueNowCents } from '@/lib/jobs/pricing';
 import type { JobDetail } from '@/lib/jobs/serialize';
 import type { FlowMode } from './flow';
 
-/** A live job's addresses not paid for this period, and the add-ons paid for it. */
-export type LivePaid = { unpaidAddresses: number; paidAddons: AddonType[] };
+/**
+ * A live job's addresses not paid for this period, the add-ons paid for it, and the places taken off
+ * it within the period they were paid for (put back, they are free: JobDetail.released_places).
+ */
+export type LivePaid = { unpaidAddresses: number; paidAddons: AddonType[]; releasedPlaces: string[] };
 
 /** Editing a live (paid) job: what of it is paid for this period (undefined for a job never paid, or a new one). */
 export function livePaid(mode: FlowMode, job?: JobDetail): LivePaid | undefined {
@@ -12,8 +17,12 @@ export function livePaid(mode: FlowMode, job?: JobDetail): LivePaid | undefined 
   return {
     unpaidAddresses: job.addresses.filter((a) => a.pending_payment).length,
     paidAddons: job.addons.filter((a) => a.paid_for_period).map((a) => a.addon_type),
+    releasedPlaces: job.released_places,
   };
 }
 
 /** What the payment step would charge for a live job with these add-on choices (the add-ons step's Due now). */
 export const dueNow = (live: LivePaid, addons: readonly { addon_type: AddonType; subscribed: boolean }[]) => dueNowCents(live.unpaidAddresses, addons, new Set(live.paidAddons));
+
+/** A chosen address's place as the server keys it (addressKey, lib/jobs/targeting.ts): a released place put back is not due. */
+export const placeOfDraft = (a: DraftAddress) => addressKey({ street1: a.address || null, city: a.city || null, state: a.state || null, postal_code: a.zipCode || null });
