@@ -8,8 +8,6 @@ import { useLayoutEffect, useRef } from 'react';
  * keyboard user lost their place. What had the focus when `open` turned true (the opener) is read in
  * a layout effect, before Radix moves the focus in (its focus scope does that in a passive effect),
  * and also when the dialog's code was loaded on first open and mounts already open.
- * An opener that is gone by then (the row a dialog deleted) hands the focus to the page's <main>,
- * where the next Tab goes on, instead of the body.
  */
 export function useReturnFocus(open: boolean) {
   const opener = useRef<HTMLElement | null>(null);
@@ -19,8 +17,8 @@ export function useReturnFocus(open: boolean) {
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
   }, [open]);
   return (e: Event) => {
-    const target = opener.current?.isConnected ? opener.current : document.getElementById('main');
-    if (!target) return;
+    const target = opener.current;
+    if (!target?.isConnected) return;
     e.preventDefault();
     target.focus();
   };
