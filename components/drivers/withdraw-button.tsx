@@ -22,7 +22,7 @@ export function WithdrawButton({ applicationId, jobTitle, companyName, jobOpen }
     setBusy(true);
     try {
       await api(`/members/applications/${applicationId}`, { method: 'DELETE' });
-      // The button goes at once (its row goes with the refresh), so the closing dialog hands the focus to the page's <main>.
+      // The button goes at once (its row goes with the refresh): the closing dialog hands the focus to the page's <main>.
       setWithdrawn(true);
       setAsking(false);
       toast.show('success', `Your application to ${jobTitle} has been withdrawn.`);
@@ -51,6 +51,7 @@ export function WithdrawButton({ applicationId, jobTitle, companyName, jobOpen }
         tone="danger"
         loading={busy}
         onConfirm={withdraw}
+        focusAfterOpenerGone={() => document.getElementById('main')}
       />
     </>
   );

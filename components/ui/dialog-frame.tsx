@@ -23,6 +23,8 @@ export type DialogProps = {
    * the first HTML and paints with the page (a portal only mounts after hydration).
    */
   inline?: boolean;
+  /** Where the focus goes on close when what opened the dialog is gone (a confirmation that removed its own row). */
+  focusAfterOpenerGone?: () => HTMLElement | null;
 };
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' };
@@ -43,11 +45,11 @@ export function initialFocus(content: HTMLElement | null, heading: HTMLElement |
  * The modal itself (Radix): focus trapped, labelled by its title, Escape closes it. Loaded by
  * Dialog (dialog.tsx) the first time a dialog opens, so pages do not ship it up front (issue 16).
  */
-export function DialogFrame({ open, onOpenChange, title, description, children, footer, size = 'md', dismissible = true, className, inline = false }: DialogProps) {
+export function DialogFrame({ open, onOpenChange, title, description, children, footer, size = 'md', dismissible = true, className, inline = false, focusAfterOpenerGone }: DialogProps) {
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
-  const returnFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open, focusAfterOpenerGone);
   const content = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const openFocus = (e: Event) => {

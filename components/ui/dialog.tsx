@@ -32,6 +32,7 @@ type ConfirmDialogProps = {
   /** Shows a spinner on the confirm button and disables both buttons. */
   loading?: boolean;
   tone?: 'primary' | 'danger';
+  focusAfterOpenerGone?: DialogProps['focusAfterOpenerGone'];
 };
 
 /** A yes/no question. The cancel button takes the initial focus so Enter never confirms by accident. */
@@ -45,6 +46,7 @@ export function ConfirmDialog({
   onConfirm,
   loading,
   tone = 'primary',
+  focusAfterOpenerGone,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -53,6 +55,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
       size="sm"
+      focusAfterOpenerGone={focusAfterOpenerGone}
       footer={
         <>
           <Button variant="secondary" disabled={loading} autoFocus onClick={() => onOpenChange(false)}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApplicantPanel } from '@/components/applicants/applicant-panel';
 import { ApplicantsTable } from '@/components/applicants/applicants-table';
@@ -21,6 +21,21 @@ function Screen() {
   );
 }
 
+/** The same inside the page's <main>, with the table redrawn at will (another page or filter): the opener goes. */
+function RedrawnScreen() {
+  const [open, setOpen] = useState<number | null>(null);
+  const [generation, setGeneration] = useState(0);
+  return (
+    <main id="main" tabIndex={-1}>
+      <button type="button" hidden onClick={() => setGeneration((g) => g + 1)}>
+        Redraw
+      </button>
+      <ApplicantsTable key={generation} rows={[applicant()]} sorting={[]} onSortingChange={() => {}} job={{ id: 7, title: 'Dry Van Driver' }} onOpen={setOpen} />
+      <ApplicantPanel jobId={7} applicantId={open} onClose={() => setOpen(null)} />
+    </main>
+  );
+}
+
 beforeEach(() => {
   mockApi.mockReset();
   mockApi.mockResolvedValue({ data: applicantDetail() } as never);
@@ -39,6 +54,19 @@ describe('ApplicantPanel', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: opener })).toHaveFocus();
+  });
+
+  it("with the table redrawn meanwhile, gives the focus to the applicant's name, not to the page (a dialog's fallback to <main> took it)", async () => {
+    renderWithProviders(<RedrawnScreen />);
+    await userEvent.click(screen.getByRole('button', { name: 'Dan Driver' }));
+    await screen.findByLabelText('New note');
+    // A click event without moving the focus (as the table's own refetch would redraw it).
+    act(() => {
+      fireEvent.click(screen.getByText('Redraw'));
+    });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Dan Driver' })).toHaveFocus();
   });
 
   it('the stage picker and the notes field show the buttons\' 2 px focus ring, not a 1 px border colour', async () => {
