@@ -115,59 +115,16 @@ export function richTextMessages(subject: string) {
 
 export const RICH_TEXT_MESSAGES = richTextMessages('job description');
 
-/** Elements that hold nothing, and elements a sibling of the same kind closes (HTML's own rules): neither nests. */
-const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-const SIBLING_CLOSED_TAGS = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'thead', 'tbody', 'tfoot', 'rb', 'rt', 'rp']);
-const isNameChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45;
-
-/**
- * Whether HTML opens more than `limit` elements inside one another, read in one pass without a
- * parser. The sanitizer's parser keeps its open elements in an array it adds to at the front, so
- * its time grows with the square of the nesting: one post of 150,000 `<b>` held the server for 18 s
- * (330,000 for 90 s), and every other request waited (an attacker's review). Unclosed `<p>` or
- * `<li>` do not nest (the next one closes them), so pasted HTML that leaves them open passes.
- */
-export function htmlNestedDeeperThan(html: string, limit: number): boolean {
-  let depth = 0;
-  let i = html.indexOf('<');
-  while (i !== -1 && i < html.length) {
-    if (html.startsWith('<!--', i)) {
-      const end = html.indexOf('-->', i + 4);
-      if (end === -1) return false;
-      i = html.indexOf('<', end + 3);
-      continue;
-    }
-    const closing = html.charCodeAt(i + 1) === 47; // '/'
-    const start = i + (closing ? 2 : 1);
-    let j = start;
-    while (j < html.length && isNameChar(html.charCodeAt(j))) j++;
-    if (j === start) {
-      i = html.indexOf('<', i + 1);
-      continue;
-    }
-    // A tag ends at its first '>' here. The parser skips a '>' inside quotes and so may end it later,
-    // seeing fewer elements than counted here, never more: the count errs on the side of refusing.
-    const end = html.indexOf('>', j);
-    if (end === -1) return false;
-    const name = html.slice(start, j).toLowerCase();
-    if (!VOID_TAGS.has(name) && !SIBLING_CLOSED_TAGS.has(name)) {
-      if (closing) depth = Math.max(0, depth - 1);
-      else if (html.charCodeAt(end - 1) !== 47 && ++depth > limit) return true;
-    }
-    i = html.indexOf('<', end + 1);
-  }
-  return false;
-}
-
 /**
  * What is wrong with a Lexical state, or null: checked without recursion, before anything that
  * recurses (rendering, plain text, JSON.stringify for storage) reads it. The JSON-string form never
  * passed the API's own input check, so NUL (which no PostgreSQL text or jsonb holds) is looked for
- * here too. HTML and plain strings are not Lexical: only their nesting is checked (htmlNestedDeeperThan).
+ * here too. HTML and plain strings are not Lexical: null (their nesting is bounded on the server,
+ * lib/jobs/sanitize.ts htmlNestedDeeperThan).
  */
 export function richTextProblem(input: unknown, messages: ReturnType<typeof richTextMessages> = RICH_TEXT_MESSAGES): string | null {
   const state = parseWhole(input);
-  if (!state) return typeof input === 'string' && htmlNestedDeeperThan(input, RICH_TEXT_LIMITS.depth) ? messages.tooDeep : null;
+  if (!state) return null;
   if (!isNode(state.root)) return messages.invalid;
   const stack: [unknown, number][] = [[state, 0]];
   let count = 0;

@@ -1,6 +1,8 @@
 // Server code (sanitize-html); the client renders nothing from here.
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
-import { isLexicalState, lexicalToHtml } from './rich-text';
+import { unprocessable } from '@/lib/errors';
+import { RICH_TEXT_LIMITS, RICH_TEXT_MESSAGES, isLexicalState, lexicalToHtml } from './rich-text';
 import { repairTables } from './table-rules';
 import { isSafeImageSrc } from './rich-text-rules';
 import { STYLE_RULES, cleanLexicalState } from './lexical-clean';
@@ -66,11 +68,49 @@ export function sanitizeDescriptionHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
+/** sanitize-html's own parser options (its defaults), so the check below parses as the sanitizer does. */
+const PARSER_OPTIONS = { decodeEntities: true };
+const TOO_DEEP = Symbol('too deep');
+
+/**
+ * Whether HTML opens more than `limit` elements inside one another, as the sanitizer's parser
+ * (htmlparser2) sees them: its own open and close events are counted, implied closes included, so
+ * `<b/>`, a stray `</i>`, alternating `<li><p>` or a `<!-->` comment count as it counts them (a
+ * scanner of our own was fooled by each; a review of the first fix). The parser keeps its open
+ * elements in an array it adds to at the front, so its time grows with the square of the nesting:
+ * one news post of 150,000 `<b>` held the server for 18 s. Parsing stops at the limit, so this check
+ * itself stays linear.
+ */
+export function htmlNestedDeeperThan(html: string, limit: number): boolean {
+  let depth = 0;
+  const parser = new Parser(
+    {
+      onopentagname() {
+        if (++depth > limit) throw TOO_DEEP;
+      },
+      onclosetag() {
+        depth--;
+      },
+    },
+    PARSER_OPTIONS,
+  );
+  try {
+    parser.end(html);
+  } catch (error) {
+    if (error === TOO_DEEP) return true;
+    throw error;
+  }
+  return false;
+}
+
+/** What a refusal of too deep HTML says, and of which field. */
+export type TooDeep = { message: string; field: string };
+
 /**
  * Rich text as sent (Lexical state, its JSON string, or HTML) → what is stored: the state with its
  * tables repaired (table-rules.ts), and the sanitized HTML. News posts use it as renderRichText.
  */
-export function renderDescription(input: unknown): { json: unknown | null; html: string } {
+export function renderDescription(input: unknown, tooDeep: TooDeep = { message: RICH_TEXT_MESSAGES.tooDeep, field: 'job_description' }): { json: unknown | null; html: string } {
   if (isLexicalState(input)) {
     const json = repairTables(cleanLexicalState(typeof input === 'string' ? JSON.parse(input) : input));
     return { json, html: sanitizeDescriptionHtml(lexicalToHtml(json) ?? '') };
@@ -84,6 +124,8 @@ export function renderDescription(input: unknown): { json: unknown | null; html:
         .split(/\n{2,}/)
         .map((p) => `<p>${sanitizeHtml(p, { allowedTags: [] }).replace(/\n/g, '<br>')}</p>`)
         .join('');
+  // A Lexical state's depth is bounded by its schema (richTextProblem); HTML's only here, before the sanitizer parses it.
+  if (htmlNestedDeeperThan(html, RICH_TEXT_LIMITS.depth)) throw unprocessable(tooDeep.message, tooDeep.field);
   return { json: null, html: sanitizeDescriptionHtml(html) };
 }
 

@@ -8,16 +8,19 @@ import { countUpTo } from '@/lib/db/count';
 import { newsChannels, newsPosts, users } from '@/lib/db/schema';
 import { notFound, unprocessable } from '@/lib/errors';
 import { lexicalPlainText } from '@/lib/jobs/rich-text';
-import { renderRichText } from '@/lib/jobs/sanitize';
+import { renderRichText, type TooDeep } from '@/lib/jobs/sanitize';
 import { cleanLexicalState } from '@/lib/jobs/lexical-clean';
 import { assertMayEdit, assertReader, assertWriter, isNewsAdmin } from './access';
 import { channelOrThrow } from './channels';
 import { hasForeignImage } from '@/lib/jobs/rich-text-rules';
 import { firstImageUrl, isChannelImageUrl, keyOfImageUrl, makeThumbnails } from './images';
 import { storage } from '@/lib/storage';
-import { CHANNEL_INACTIVE, FOREIGN_IMAGE, SCHEDULE_IN_PAST, THUMBNAIL_NOT_FOUND, type PostInput, type PostStatus } from './schemas';
+import { CHANNEL_INACTIVE, FOREIGN_IMAGE, POST_MESSAGES, SCHEDULE_IN_PAST, THUMBNAIL_NOT_FOUND, type PostInput, type PostStatus } from './schemas';
 import { newsChanged } from '@/lib/cache/tags';
 import { EXCERPT_LENGTH, excerptOfText, excerptSource, excerptsOf } from './excerpt';
+
+/** A body of HTML nested past the limit (lib/jobs/sanitize.ts htmlNestedDeeperThan). */
+const BODY_TOO_DEEP: TooDeep = { message: POST_MESSAGES.tooDeep, field: 'body' };
 
 type PostRow = typeof newsPosts.$inferSelect;
 
@@ -100,7 +103,7 @@ async function postOrThrow(db: Database, id: number) {
  * - otherwise they follow the body's first image, remade only when it changes (a web save always
  *   sends the body; the same first image writes no file) and cleared when the body has none.
  */
-async function content(input: PostInput, channelId: number, previous: { body: unknown; bodyHtml: string; thumbnail: string | null; thumbnailChosen: boolean } | null, rendered = input.body !== undefined ? renderRichText(input.body) : null) {
+async function content(input: PostInput, channelId: number, previous: { body: unknown; bodyHtml: string; thumbnail: string | null; thumbnailChosen: boolean } | null, rendered = input.body !== undefined ? renderRichText(input.body, BODY_TOO_DEEP) : null) {
   // The page's CSP shows only our own images: one linked from another site would be a broken image
   // (and missing from the PDF). A body saved unchanged is let through, so an older post stays editable.
   if (rendered && rendered.html !== previous?.bodyHtml && hasForeignImage(rendered.html)) throw unprocessable(FOREIGN_IMAGE, 'body');
@@ -175,7 +178,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   // take their post down (a status), not change its words. News admins keep editing there. The
   // editor sends the title and body on every save: the same words again are no change (the body
   // compared as the HTML it renders to).
-  const rendered = input.body !== undefined ? renderRichText(input.body) : null;
+  const rendered = input.body !== undefined ? renderRichText(input.body, BODY_TOO_DEEP) : null;
   const changesWords = (input.title !== undefined && input.title !== post.title) || (rendered !== null && rendered.html !== post.bodyHtml);
   if (!channel.isActive && !isNewsAdmin(a) && changesWords) throw unprocessable(CHANNEL_INACTIVE);
   const state = changesState ? statusFor(input, now) : null;
