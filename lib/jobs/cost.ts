@@ -20,6 +20,8 @@ export const placeKey = (row: { street1: string | null; city: string | null; sta
 export function addressRows(jobId: number, addresses: Address[]) {
   const rows = addresses.map((a, position) => {
     const placed = locate(a);
+    // A place the gazetteer cannot find has no pin to check: it is the spec's invalid address.
+    if (placed.problem) throw unprocessable(placed.problem === 'unknown' ? MESSAGES.invalidAddress : MESSAGES.placeMismatch, `addresses.${position}.address`);
     return {
       jobId,
       position,

@@ -44,6 +44,7 @@ export const MESSAGES = {
   expectedPay: 'Enter the expected pay',
   addresses: 'Add at least one address',
   duplicateAddress: 'This address is already in the list',
+  placeMismatch: 'The city and the ZIP code of this address are more than 50 miles apart. Check them and choose the address again.',
   duplicateAddon: 'Each add-on can be chosen once',
   renewalReason: 'Tell us why you are cancelling the renewal',
   tag: 'Enter a tag of 1 to 50 characters',

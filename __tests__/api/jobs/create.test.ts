@@ -6,6 +6,7 @@ import { PATCH as patchJob } from '@/app/api/v1.0/jobs/[id]/route';
 import { FOREIGN_JOB_IMAGE } from '@/lib/jobs/services';
 import { getDb } from '@/lib/db/client';
 import { jobs } from '@/lib/db/schema';
+import { MESSAGES } from '@/lib/jobs/schemas';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { jobPayload, tokens } from './helpers';
@@ -79,6 +80,9 @@ describe('POST /api/v1.0/jobs', () => {
     [{ description: 'Texas', state: 'TX' }, 'Select a valid address, city, or zip code', 'addresses.0.address'],
     [{ street1: '1 Main St' }, 'Select a valid address, city, or zip code', 'addresses.0.address'],
     [{ city: 'Dallas', state: 'TX', postal_code: 'ABCDE' }, 'Select a valid address, city, or zip code', 'addresses.0.address'],
+    // Places the gazetteer cannot check: a made-up city (its pin was kept as sent), a city far from its ZIP.
+    [{ city: 'Dallas Downtown', state: 'TX', coordinates: { lat: 29.7604, lng: -95.3698 } }, 'Select a valid address, city, or zip code', 'addresses.0.address'],
+    [{ city: 'Dallas', state: 'TX', postal_code: '77002' }, MESSAGES.placeMismatch, 'addresses.0.address'],
   ])('refuses the address %p', async (address, message, field) => {
     const res = await create(jobPayload({ addresses: [address] }));
     expect(res.status).toBe(422);

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { locate, MAX_PIN_OFFSET_MILES, milesBetween } from '@/lib/jobs/geocode';
-import { lookupZip } from '@/lib/geo/gazetteer';
+import { lookupCity, lookupZip } from '@/lib/geo/gazetteer';
 import type { Address } from '@/lib/jobs/schemas';
 
 const DALLAS: Address = { street1: null, postal_code: '75201', city: 'Dallas', state: 'TX', country: 'US', coordinates: null };
@@ -40,9 +40,21 @@ describe('locate', () => {
     );
   });
 
-  it('no pin: the centroid; a place the gazetteer does not know keeps the pin it came with', () => {
+  it('no pin: the centroid, and nothing is wrong with the place', () => {
     expect(locate(DALLAS).coordinates).toEqual(centroid);
-    const unknown: Address = { street1: null, city: 'Nowhere Flats', state: 'TX', country: 'US', coordinates: HOUSTON };
-    expect(locate(unknown).coordinates).toEqual(HOUSTON);
+    expect(locate(DALLAS).problem).toBeNull();
+  });
+
+  it('a place the gazetteer does not know keeps no pin and is flagged (a made-up city kept a Houston pin)', () => {
+    const unknown: Address = { street1: null, city: 'Dallas Downtown', state: 'TX', country: 'US', coordinates: HOUSTON };
+    expect(locate(unknown)).toMatchObject({ coordinates: null, latitude: null, problem: 'unknown' });
+  });
+
+  it("a city far from its ZIP code is flagged ('Dallas, TX 77002' is a Houston ZIP: cards said Dallas, searches read Houston)", () => {
+    const placed = locate({ ...DALLAS, postal_code: '77002' });
+    expect(placed.problem).toBe('mismatch');
+    expect(milesBetween(lookupCity('Dallas', 'TX')!.coordinates, lookupZip('77002')!.coordinates)).toBeGreaterThan(MAX_PIN_OFFSET_MILES);
+    // A suburb's mailing city within the limit is fine.
+    expect(locate({ ...DALLAS, city: 'Fort Worth', postal_code: '76102' }).problem).toBeNull();
   });
 });
