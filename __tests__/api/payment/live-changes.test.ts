@@ -114,7 +114,10 @@ describe('a new targeting address on a live job', () => {
     const { livePaid, placeOfDraft } = await import('@/components/jobs/wizard/live-paid');
     const job = (await call(jobGet, { token: employer, params: p(id) })).json.data;
     const renoPicked = { key: 'r', description: 'Reno, NV 89501, USA', address: '', city: 'Reno', state: 'NV', zipCode: '89501', country: 'US' };
-    expect(livePaid('edit', job)!.releasedPlaces).toEqual([placeOfDraft(renoPicked)]);
+    expect(job.released_places).toEqual([placeOfDraft(renoPicked)]);
+    expect(livePaid('edit', job)!.freePlaces).toContain(placeOfDraft(renoPicked));
+    const dallasPicked = { key: 'd', description: '2100 Commerce St, Dallas, TX 75201, USA', address: '2100 Commerce St', city: 'Dallas', state: 'TX', zipCode: '75201', country: 'US' };
+    expect(livePaid('edit', job)!.freePlaces).toContain(placeOfDraft(dallasPicked));
     const back = await save([DALLAS, { ...RENO, city: 'reno', state: 'Nevada', postal_code: '89501-0001' }]);
     expect(back.json.data.addresses.map((a: { city: string; pending_payment: boolean }) => [a.city.toLowerCase(), a.pending_payment])).toEqual([
       ['dallas', false],

@@ -77,10 +77,11 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
 
   const count = rows.filter((r) => r.value).length;
   const total = count * ADDRESS_PRICE;
-  // A saved address of a live job says whether it is paid. A new one is due, unless it puts back a
-  // place taken off within the period it was paid for: the server restores that one free.
-  const released = new Set(live?.releasedPlaces);
-  const isDue = (a: DraftAddress) => (a.pendingPayment === undefined ? !released.has(placeOfDraft(a)) : a.pendingPayment);
+  // A saved address of a live job says whether it is paid. A new one is due, unless it names a paid
+  // place: a saved paid one removed and picked again (the server keeps its row), or one taken off
+  // within the period it was paid for (the server restores it free).
+  const free = new Set(live?.freePlaces);
+  const isDue = (a: DraftAddress) => (a.pendingPayment === undefined ? !free.has(placeOfDraft(a)) : a.pendingPayment);
   const due = rows.filter((r) => r.value && isDue(r.value)).length * ADDRESS_PRICE;
 
   return (

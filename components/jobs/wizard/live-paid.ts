@@ -6,10 +6,12 @@ import type { JobDetail } from '@/lib/jobs/serialize';
 import type { FlowMode } from './flow';
 
 /**
- * A live job's addresses not paid for this period, the add-ons paid for it, and the places taken off
- * it within the period they were paid for (put back, they are free: JobDetail.released_places).
+ * A live job's addresses not paid for this period, the add-ons paid for it, and the places an
+ * address may name at no charge (addressKey): its saved paid ones (picked again, the server keeps
+ * the paid row) and those taken off within the period they were paid for (put back, the server
+ * restores them free: JobDetail.released_places).
  */
-export type LivePaid = { unpaidAddresses: number; paidAddons: AddonType[]; releasedPlaces: string[] };
+export type LivePaid = { unpaidAddresses: number; paidAddons: AddonType[]; freePlaces: string[] };
 
 /** Editing a live (paid) job: what of it is paid for this period (undefined for a job never paid, or a new one). */
 export function livePaid(mode: FlowMode, job?: JobDetail): LivePaid | undefined {
@@ -17,7 +19,10 @@ export function livePaid(mode: FlowMode, job?: JobDetail): LivePaid | undefined 
   return {
     unpaidAddresses: job.addresses.filter((a) => a.pending_payment).length,
     paidAddons: job.addons.filter((a) => a.paid_for_period).map((a) => a.addon_type),
-    releasedPlaces: job.released_places,
+    freePlaces: [
+      ...job.addresses.filter((a) => !a.pending_payment).map((a) => addressKey({ street1: a.street1, city: a.city, state: a.state, postal_code: a.postal_code })),
+      ...job.released_places,
+    ],
   };
 }
 
