@@ -109,7 +109,7 @@ export async function listCandidates(
       const met = Object.fromEntries(MATCH_FACTORS.map((m) => [m.key, Boolean(r[`f_${m.key}`])])) as Record<MatchFactorKey, boolean>;
       const explanation = explanationFromMet(met);
       const works = arrayOf(r.work_experiences);
-      const miles = r.miles == null ? null : candidateMiles(Number(r.miles));
+      const miles = r.miles == null ? null : Number(r.miles);
       const profile = {
         cdlStatus: r.cdl_status,
         endorsements: arrayOf(r.endorsements) as EndorsementCode[],
