@@ -72,7 +72,7 @@ describe('AddonsStep', () => {
         saving={false}
         backHref="/back"
         summaryNote="Add-ons you add to a live job are paid on the next step."
-        live={{ unpaidAddresses: 0, paidAddons: ['promote'], freePlaces: [] }}
+        live={{ unpaidAddresses: 0, paidAddons: ['promote'], paidPlaces: [], releasedPlaces: [] }}
         onSubmit={jest.fn()}
       />,
     );
@@ -89,7 +89,7 @@ describe('AddonsStep', () => {
 
   it('editing a live job with an address not paid yet: that address is due too', () => {
     renderWithProviders(
-      <AddonsStep mode="edit" initial={NO_ADDONS_CHOSEN} initialAutoRenew={false} addressCount={3} saving={false} backHref="/back" summaryNote="" live={{ unpaidAddresses: 1, paidAddons: [], freePlaces: [] }} onSubmit={jest.fn()} />,
+      <AddonsStep mode="edit" initial={NO_ADDONS_CHOSEN} initialAutoRenew={false} addressCount={3} saving={false} backHref="/back" summaryNote="" live={{ unpaidAddresses: 1, paidAddons: [], paidPlaces: [], releasedPlaces: [] }} onSubmit={jest.fn()} />,
     );
     expect([total(), screen.getByTestId('order-period-total').textContent]).toEqual(['$150.00', '$450.00']);
   });

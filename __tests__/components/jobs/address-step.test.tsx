@@ -1,9 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { AddressStep } from '@/components/jobs/wizard/address-step';
-import { addressKey } from '@/lib/jobs/address-key';
 import { renderWithProviders } from './helpers';
 
-const LIVE = { unpaidAddresses: 1, paidAddons: [], freePlaces: [] };
+const LIVE = { unpaidAddresses: 1, paidAddons: [], paidPlaces: [], releasedPlaces: [] };
 
 const place = (key: string, city: string) => ({ key, description: `${city}, TX, USA`, city, state: 'TX', country: 'US', coordinates: { lat: 32.7, lng: -96.8 } });
 
@@ -23,21 +22,21 @@ describe('AddressStep', () => {
     expect(screen.getByTestId('addresses-due-now')).toHaveTextContent('$300.00');
   });
 
-  it('a place taken off within its paid period and put back is not due again (the server restores it free; the step said $150 due)', () => {
+  it('a place taken off within its paid period and put back is not due again (the server restores it free; the step said $150 due)', async () => {
     const paid = { ...place('a', 'Dallas'), pendingPayment: false };
     const denver = { key: 'd', description: 'Denver, CO 80202, USA', address: '', city: 'Denver', state: 'CO', zipCode: '80202', country: 'US', coordinates: { lat: 39.75, lng: -104.99 } };
-    const live = { ...LIVE, freePlaces: [addressKey({ street1: null, city: 'Denver', state: 'CO', postal_code: '80202' })] };
+    const live = { ...LIVE, releasedPlaces: ['|denver|co|80202'] };
     renderWithProviders(<AddressStep mode="edit" live={live} initial={[paid, denver, place('c', 'Waco')]} saving={false} backHref="/back" onSubmit={jest.fn()} />);
-    // Denver put back is free; Waco is new.
-    expect(screen.getByText(/3 addresses/)).toHaveTextContent('3 addresses · $450.00 per period · $150.00 due now');
+    // Denver put back is free; Waco is new (the keying of places loads first).
+    await waitFor(() => expect(screen.getByText(/3 addresses/)).toHaveTextContent('3 addresses · $450.00 per period · $150.00 due now'));
   });
 
-  it('a saved paid place removed and picked again is not due (the server keeps its paid row; the step said $150 due)', () => {
+  it('a saved paid place removed and picked again is not due (the server keeps its paid row; the step said $150 due)', async () => {
     // The row holds the picker's value (no pendingPayment), as after Remove and a new pick.
     const picked = { key: 'x', description: 'Dallas, TX 75201, USA', address: '', city: 'Dallas', state: 'TX', zipCode: '75201', country: 'US', coordinates: { lat: 32.78, lng: -96.8 } };
-    const live = { ...LIVE, freePlaces: [addressKey({ street1: null, city: 'Dallas', state: 'TX', postal_code: '75201' })] };
+    const live = { ...LIVE, paidPlaces: [{ street1: null, city: 'Dallas', state: 'TX', postal_code: '75201' }] };
     renderWithProviders(<AddressStep mode="edit" live={live} initial={[picked, place('c', 'Waco')]} saving={false} backHref="/back" onSubmit={jest.fn()} />);
-    expect(screen.getByTestId('addresses-due-now')).toHaveTextContent('$150.00');
+    await waitFor(() => expect(screen.getByTestId('addresses-due-now')).toHaveTextContent('$150.00'));
   });
 
   it('on a new job the footer is the posting\'s price alone', () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AddressField } from '@/components/address/address-field';
 import { Button } from '@/components/ui/button';
 import { PRICES_CENTS, centsToDollars } from '@/lib/jobs/codes';
@@ -10,7 +10,7 @@ import { LinkButton, Section } from '../controls';
 import { PendingPaymentBadge } from '../status-badge';
 import { formatDollars } from '../format';
 import type { FlowMode } from './flow';
-import { placeOfDraft, type LivePaid } from './live-paid';
+import type { LivePaid } from './live-paid';
 import { WizardFooter } from './wizard-frame';
 
 type Row = { key: string; value: DraftAddress | null; cost: number | null };
@@ -36,6 +36,19 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
     initial.length ? initial.map((a) => ({ key: a.key || newAddressKey(), value: a, cost: a.cost ?? null })) : [{ key: newAddressKey(), value: null, cost: null }],
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The keying of places loads only for a live job with paid places (it would add to every wizard page's first load).
+  const [isFree, setIsFree] = useState<((a: DraftAddress) => boolean) | null>(null);
+  useEffect(() => {
+    if (!live || (!live.paidPlaces.length && !live.releasedPlaces.length)) return;
+    let current = true;
+    void import('./free-places').then(({ freePlacesOf, placeOfDraft }) => {
+      const free = freePlacesOf(live);
+      if (current) setIsFree(() => (a: DraftAddress) => free.has(placeOfDraft(a)));
+    });
+    return () => {
+      current = false;
+    };
+  }, [live]);
   const [listError, setListError] = useState<string>();
 
   const commit = (next: Row[]) => {
@@ -80,8 +93,7 @@ export function AddressStep({ mode, initial, saving, backHref, onSubmit, onDraft
   // A saved address of a live job says whether it is paid. A new one is due, unless it names a paid
   // place: a saved paid one removed and picked again (the server keeps its row), or one taken off
   // within the period it was paid for (the server restores it free).
-  const free = new Set(live?.freePlaces);
-  const isDue = (a: DraftAddress) => (a.pendingPayment === undefined ? !free.has(placeOfDraft(a)) : a.pendingPayment);
+  const isDue = (a: DraftAddress) => (a.pendingPayment === undefined ? !isFree?.(a) : a.pendingPayment);
   const due = rows.filter((r) => r.value && isDue(r.value)).length * ADDRESS_PRICE;
 
   return (
