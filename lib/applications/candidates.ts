@@ -140,7 +140,7 @@ export async function listCandidates(
 }
 
 /**
- * The job's candidates, unranked: drivers near enough who have not applied, each with the miles to
+ * The job's candidates, unranked: drivers near enough who have not applied (nor withdrawn), each with the miles to
  * the nearest address. Both the ranked page and the count read it; the count needs no match factors
  * and no order.
  */
@@ -154,6 +154,8 @@ function candidateRowsSql(job: JobRow, points: Point[], distanceLimit: boolean):
         and ${nearAny(points, CANDIDATE_RADIUS_MILES)}
         and u.deleted_at is null and u.active
         and not exists (select 1 from applications ap where ap.job_id = ${job.id} and ap.user_id = dp.user_id)
+        -- A driver who withdrew from this job said no: not a match to hand back to the company.
+        and not exists (select 1 from application_withdrawals aw where aw.job_id = ${job.id} and aw.user_id = dp.user_id)
     ) c
     -- The box is the index's; its corners lie past the radius, so the radius itself is checked too.
     where c.miles <= ${sql.raw(String(CANDIDATE_RADIUS_MILES))}

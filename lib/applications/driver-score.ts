@@ -40,7 +40,8 @@ export function scoreOf(p: Pick<DriverProfileRow, 'cdlStatus' | 'yearsOfExperien
 
 /**
  * May this company see the driver? When the driver applied to one of its jobs, or is a candidate of
- * one of its open jobs: home within the candidate radius of a live address (paid for the job's
+ * one of its open jobs (as listCandidates has them: not ended, not withdrawn from): home within the
+ * candidate radius of a live address (paid for the job's
  * period, as the driver search counts them: lib/drivers/distance.ts). An address still waiting for
  * payment is saved, not published, and must not reach drivers' profiles.
  */
@@ -58,6 +59,8 @@ async function companyKnowsDriver(db: Database, companyId: number, userId: numbe
     db,
     sql`select 1 as one from jobs j
       where j.company_id = ${companyId} and j.active and j.approved and not j.suspended
+        and j.closed_at is null and j.cancelled_at is null and j.expired_at is null
+        and not exists (select 1 from application_withdrawals aw where aw.job_id = j.id and aw.user_id = ${userId})
         and ${jobsWithinSql(sql`j.id`, home, CANDIDATE_RADIUS_MILES)}
       limit 1`,
   );

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { applicationStageEvents, applications, companies, jobs } from '@/lib/db/schema';
+import { applicationStageEvents, applicationWithdrawals, applications, companies, jobs } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
 import { conflict, notFound } from '@/lib/errors';
@@ -50,6 +50,8 @@ export async function applyToJob(db: Database, actor: Actor, jobId: number, inpu
       .onConflictDoNothing({ target: [applications.jobId, applications.userId] })
       .returning();
     if (!row) throw conflict(ALREADY_APPLIED);
+    // An applicant again, no longer someone who withdrew (lib/applications/candidates.ts).
+    await t.delete(applicationWithdrawals).where(and(eq(applicationWithdrawals.jobId, jobId), eq(applicationWithdrawals.userId, actor.userId)));
     await t.insert(applicationStageEvents).values({ applicationId: row.id, stage: 'new', changedBy: actor.userId, createdAt: now });
     await recordAudit(t, {
       actorUserId: actor.userId,
@@ -136,7 +138,8 @@ export const WITHDRAWALS_PER_DAY = 20;
  * DELETE /members/applications/{id}: the driver withdraws an application of their own. It is
  * deleted, with the company's stage history, notes and tags on it (they cascade): the driver took
  * back what they had shared, so the company keeps nothing of it but the audit entry, which names no
- * one but the driver's id. While the job is open the driver may apply again, as a new application.
+ * one but the driver's id. The driver also stays out of the job's matched candidates
+ * (application_withdrawals). While the job is open the driver may apply again, as a new application.
  * Another driver's application, or one already withdrawn, is 404: never a hint that it exists.
  */
 export async function withdrawApplication(db: Database, actor: Actor, rawId: string | undefined) {
@@ -154,6 +157,12 @@ export async function withdrawApplication(db: Database, actor: Actor, rawId: str
       .where(and(eq(applications.id, id), eq(applications.userId, actor.userId)))
       .returning({ jobId: applications.jobId });
     if (!row) throw notFound(APPLICATION_NOT_FOUND);
+    // Kept out of the job's matched candidates: the company is not handed back as a match someone
+    // who just withdrew.
+    await t
+      .insert(applicationWithdrawals)
+      .values({ jobId: row.jobId, userId: actor.userId })
+      .onConflictDoUpdate({ target: [applicationWithdrawals.jobId, applicationWithdrawals.userId], set: { withdrawnAt: sql`now()` } });
     const [job] = await t.select({ companyId: jobs.companyId }).from(jobs).where(eq(jobs.id, row.jobId));
     await recordAudit(t, {
       actorUserId: actor.userId,

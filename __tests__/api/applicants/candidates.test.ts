@@ -9,13 +9,18 @@ import { GET as jobGet } from '@/app/api/v1.0/jobs/[id]/route';
 import { GET as statisticsGet } from '@/app/api/v1.0/jobs/[id]/statistics/route';
 import { PATCH as addressesPatch } from '@/app/api/v1.0/jobs/[id]/addresses/route';
 import { GET as scoreGet } from '@/app/api/v1.0/user/[id]/driver-score/route';
+import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
+import { DELETE as withdrawDelete } from '@/app/api/v1.0/members/applications/[id]/route';
+import { hashPassword } from '@/lib/auth/passwords';
+import { DEMO_PASSWORD } from '@/lib/db/seed/accounts';
+import { publishPaidJob } from '@/lib/jobs/lifecycle';
 import { getDb } from '@/lib/db/client';
-import { jobAddresses, jobs, users } from '@/lib/db/schema';
+import { applicationWithdrawals, jobAddresses, jobs, users } from '@/lib/db/schema';
 import { matchDetails } from '@/lib/drivers/match-details';
 import { explainMatch } from '@/lib/drivers/match';
 import { CANDIDATE_DISTANCE_STEP, candidateMiles, candidateMilesSql } from '@/lib/applications/candidates';
 import { queryRows } from '@/lib/db/client';
-import { call } from '../../helpers/http';
+import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from '../jobs/helpers';
 import { addApplicant, addDriver } from './helpers';
@@ -46,6 +51,7 @@ beforeAll(async () => {
 });
 
 const get = (query: Record<string, string | number> = {}, token = t.employer, id: number | string = jobId) => call(candidatesGet, { token, params: { id: String(id) }, query });
+const score = (id: number | string, token = t.employer) => call(scoreGet, { token, params: { id: String(id) } });
 
 describe('GET /jobs/{id}/candidates', () => {
   it('ranks drivers who have not applied by match, nearest first among equals, within their travel distance', async () => {
@@ -112,7 +118,6 @@ describe('GET /jobs/{id}/candidates', () => {
 });
 
 describe('GET /user/{id}/driver-score', () => {
-  const score = (id: number | string, token = t.employer) => call(scoreGet, { token, params: { id: String(id) } });
   it('answers a 0-100 score with its parts to admins', async () => {
     const res = await score(ids.best, t.admin);
     expect(res.status).toBe(200);
@@ -243,5 +248,36 @@ describe("a candidate's privacy", () => {
       expect([res.status, res.json.data, res.json.pagination.total]).toEqual([200, [], 0]);
       expect((await call(jobGet, { token: t.employer, params: { id: String(id) } })).json.data.total_candidates).toBe(0);
     }
+  });
+
+  it('a driver who applied and withdrew stays out of that job\'s candidates (the company is not handed back someone who said no), until they apply again', async () => {
+    const db = await getDb();
+    const probe = await createJobAs(t.employer);
+    await publishPaidJob(db, probe);
+    // Fargo, North Dakota: no other job of the company within 250 miles.
+    await db.update(jobAddresses).set({ latitude: 46.8772, longitude: -96.7898 }).where(eq(jobAddresses.jobId, probe));
+    const email = `withdrew.${Date.now()}@drivers.test`;
+    const id = await addDriver({ ...strong, email, city: 'Fargo', latitude: 46.88, longitude: -96.79, travelDistance: 100 });
+    await db.update(users).set({ passwordHash: await hashPassword(DEMO_PASSWORD) }).where(eq(users.id, id));
+    const driver = await tokenFor(email);
+    const candidates = async () => (await get({}, t.employer, probe)).json.data.map((c: { id: number }) => c.id);
+    const totalCandidates = async () => (await call(jobGet, { token: t.employer, params: { id: String(probe) } })).json.data.total_candidates;
+    const apply = () => call(applyPost, { token: driver, params: { id: String(probe) }, body: { message: 'Still looking.' } });
+
+    expect(await candidates()).toContain(id);
+    expect((await score(id)).status).toBe(200);
+    const before = await totalCandidates();
+    const applied = await apply();
+    expect(applied.status).toBe(201);
+    expect(await candidates()).not.toContain(id);
+    expect((await call(withdrawDelete, { method: 'DELETE', token: driver, params: { id: String(applied.json.data.id) } })).status).toBe(200);
+    expect(await candidates()).not.toContain(id);
+    expect(await totalCandidates()).toBe(before - 1);
+    // Nor does the company reach their profile's score through that job.
+    expect((await score(id)).status).toBe(404);
+
+    // Applying again makes them an applicant, with no withdrawal left behind.
+    expect((await apply()).status).toBe(201);
+    expect(await db.select().from(applicationWithdrawals).where(eq(applicationWithdrawals.jobId, probe))).toEqual([]);
   });
 });

@@ -113,6 +113,27 @@ export const applications = pgTable(
   ],
 );
 
+/**
+ * Jobs a driver applied to and then withdrew from. The application itself is deleted (the driver
+ * took back what they shared); this row only keeps the driver out of that job's matched candidates,
+ * so the company is not handed back, as a "match", someone who just said no. Applying again
+ * removes it (lib/drivers/applications.ts).
+ */
+export const applicationWithdrawals = pgTable(
+  'application_withdrawals',
+  {
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    withdrawnAt: ts('withdrawn_at').notNull().defaultNow(),
+  },
+  // The user's index serves the cascade when a driver's account is deleted.
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] }), index('application_withdrawals_user_idx').on(t.userId)],
+);
+
 /** Each stage change with its date and who made it. */
 export const applicationStageEvents = pgTable(
   'application_stage_events',
