@@ -3,6 +3,8 @@ import { stateCode } from './states';
 
 export const NOT_US_ADDRESS = 'Addresses should be from the US';
 export const INVALID_ADDRESS = 'Select a valid address, city, or zip code';
+/** A city and a ZIP code that the gazetteer places far apart ('Dallas, TX 77002' is a Houston ZIP): lib/geo/place.ts. */
+export const PLACE_MISMATCH = 'The city and the ZIP code of this address are more than 50 miles apart. Check them and choose the address again.';
 
 /** The spec's aliases (EE. UU., USA, EUA, US, U.S.) plus the long names, compared without dots or spaces. */
 const US_ALIASES = new Set(['EEUU', 'USA', 'EUA', 'US', 'UNITEDSTATES', 'UNITEDSTATESOFAMERICA', 'ESTADOSUNIDOS', 'ESTADOSUNIDOSDEAMERICA']);

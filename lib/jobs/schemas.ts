@@ -26,7 +26,7 @@ import {
 } from './codes';
 import { STATUS_FILTER_MESSAGE, statusFilterOf } from './status';
 import { lexicalPlainText, richTextProblem } from './rich-text';
-import { INVALID_ADDRESS, NOT_US_ADDRESS, addressTerms, endsWithOtherCountry, isUsCountry } from '@/lib/geo/validate-address';
+import { INVALID_ADDRESS, NOT_US_ADDRESS, PLACE_MISMATCH, addressTerms, endsWithOtherCountry, isUsCountry } from '@/lib/geo/validate-address';
 
 export const MESSAGES = {
   notUs: NOT_US_ADDRESS,
@@ -44,7 +44,7 @@ export const MESSAGES = {
   expectedPay: 'Enter the expected pay',
   addresses: 'Add at least one address',
   duplicateAddress: 'This address is already in the list',
-  placeMismatch: 'The city and the ZIP code of this address are more than 50 miles apart. Check them and choose the address again.',
+  placeMismatch: PLACE_MISMATCH,
   duplicateAddon: 'Each add-on can be chosen once',
   renewalReason: 'Tell us why you are cancelling the renewal',
   tag: 'Enter a tag of 1 to 50 characters',

@@ -125,6 +125,14 @@ describe('POST /api/v1.0/companies (onboarding)', () => {
     expect(byCity.json.data.latitude).toBeCloseTo(39.7, 0);
   });
 
+  it('keeps a pin only near its ZIP code: a Houston pin sent with a Dallas address is put at Dallas', async () => {
+    const res = await create((await newEmployer()).token, { ...company, latitude: 29.7604, longitude: -95.3698 });
+    expect(res.status).toBe(201);
+    expect(res.json.data.coordinates).toEqual({ lat: expect.closeTo(32.79, 1), lng: expect.closeTo(-96.8, 1) });
+    // A true street pin, a few miles from the ZIP's centre, is kept as sent.
+    expect((await create((await newEmployer()).token)).json.data.coordinates).toEqual({ lat: 32.7904, lng: -96.8044 });
+  });
+
   it.each([
     [{ company_name: undefined }, 'company_name', 'Enter your company name'],
     [{ company_name: ' ' }, 'company_name', 'Enter your company name'],
@@ -138,6 +146,10 @@ describe('POST /api/v1.0/companies (onboarding)', () => {
     [{ postal_code: '7520' }, 'postal_code', 'Enter a valid ZIP code'],
     [{ latitude: 43.65, longitude: 79.38 }, 'latitude', 'Addresses should be from the US'],
     [{ city: 'Nowhere Special', postal_code: '', latitude: undefined, longitude: undefined }, 'city', 'Select a valid address, city, or zip code'],
+    // A pin used to make any name a place: nothing can check it.
+    [{ city: 'Nowhere Special', postal_code: '' }, 'city', 'Select a valid address, city, or zip code'],
+    // 77002 is a Houston ZIP code.
+    [{ postal_code: '77002' }, 'postal_code', 'The city and the ZIP code of this address are more than 50 miles apart. Check them and choose the address again.'],
   ])('rejects %p with the message for %s', async (change, field, message) => {
     const owner = await newEmployer();
     const body: Record<string, unknown> = { ...company, ...change };
