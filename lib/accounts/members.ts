@@ -11,6 +11,8 @@ import { ROLES } from '@/lib/access';
 import { conflict } from '@/lib/errors';
 import { LAST_ADMIN_DELETING, lockCompany, otherActiveMembers } from '@/lib/companies/last-admin';
 import { deletedEmailFor } from './schemas';
+import { storage } from '@/lib/storage';
+import { log } from '@/lib/log';
 
 export const DELETED_NAME = 'Deleted';
 
@@ -61,15 +63,17 @@ export type MemberProfile = Awaited<ReturnType<typeof memberProfile>>;
  * Nor can a company's last active company admin while it has other active employees (409): they
  * would be left with jobs and billing nobody can manage. Alone in the company, they may.
  * An admin impersonating the user cannot delete it (403): only the person may erase their account.
+ * The stored picture file is removed once the deletion has committed (removed earlier, a rollback
+ * would leave the row pointing at nothing); a storage failure then is logged, never undoes the deletion.
  */
 export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: string }) {
   refuseWhileImpersonating(actor, 'delete the account');
-  await db.transaction(async (tx) => {
+  const picture = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await assertNotLastSuperAdmin(t, actor.userId);
     await assertNotLastCompanyAdmin(t, actor);
     const [user] = await t
-      .select({ email: users.email, emailToVerify: users.emailToVerify })
+      .select({ email: users.email, emailToVerify: users.emailToVerify, picture: users.profilePicture })
       .from(users)
       .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)))
       .for('update');
@@ -110,7 +114,13 @@ export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: strin
       entityId: String(actor.userId),
       ip: ctx.ip,
     });
+    return user.picture;
   });
+  if (picture) {
+    await storage()
+      .delete(picture)
+      .catch((error) => log.error('Account deleted; its profile picture could not be removed from storage', { userId: actor.userId, key: picture, error }));
+  }
   return { deleted: true, message: 'Your account has been deleted.' };
 }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { DELETE as deleteMe, GET as getMe } from '@/app/api/v1.0/members/me/route';
 import { POST as loginPost } from '@/app/api/v1.0/auth/login/route';
 import { POST as impersonatePost } from '@/app/api/v1.0/auth/login/impersonate/route';
@@ -8,16 +9,20 @@ import { DELETE as sessionDelete } from '@/app/api/v1.0/auth/sessions/[id]/route
 import { PATCH as employerPatch } from '@/app/api/v1.0/employer/route';
 import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
 import { POST as tokenPassword } from '@/app/api/v1.0/auth/token-password/route';
+import { PUT as picturePut } from '@/app/api/v1.0/account/picture/route';
 import { ROLES } from '@/lib/access';
 import { impersonationRefusal } from '@/lib/auth/impersonation';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db/client';
 import { emailOutbox, socialIdentities, userRoles, users } from '@/lib/db/schema';
+import { DiskStorage, setStorage, storage } from '@/lib/storage';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
+import { withTempStorage } from '../../helpers/storage';
 import { PASSWORD, makeUser, signIn } from './helpers';
 
 beforeAll(seed);
+const uploads = withTempStorage('member-pictures');
 
 describe('GET /api/v1.0/members/me', () => {
   it('answers the signed-in user profile', async () => {
@@ -67,6 +72,47 @@ describe('DELETE /api/v1.0/members/me', () => {
     expect((await call(getMe, { token: second.accessToken })).status).toBe(401);
     expect((await call(refreshPost, { token: second.refreshToken })).status).toBe(401);
     expect((await call(deleteMe, { method: 'DELETE', token: first.accessToken })).status).toBe(401);
+  });
+
+  /** Uploads a profile picture for the signed-in user; answers its storage key. */
+  async function uploadPicture(userId: number, token: string) {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1f57d0' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('picture', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    expect((await call(picturePut, { method: 'PUT', token, rawBody: form })).status).toBe(200);
+    const [row] = await (await getDb()).select({ picture: users.profilePicture }).from(users).where(eq(users.id, userId));
+    expect(await storage().get(row.picture!)).not.toBeNull();
+    return row.picture!;
+  }
+
+  it('removes the stored profile picture file, not only its key', async () => {
+    const user = await makeUser();
+    const { accessToken } = await signIn(user.email);
+    const key = await uploadPicture(user.id, accessToken);
+    expect((await call(deleteMe, { method: 'DELETE', token: accessToken })).status).toBe(200);
+    const [row] = await (await getDb()).select({ picture: users.profilePicture }).from(users).where(eq(users.id, user.id));
+    expect(row.picture).toBeNull();
+    expect(await storage().get(key)).toBeNull();
+  });
+
+  it('still deletes the account when removing the picture file fails (the failure is logged)', async () => {
+    const user = await makeUser();
+    const { accessToken } = await signIn(user.email);
+    await uploadPicture(user.id, accessToken);
+    const failing = new DiskStorage(uploads);
+    failing.delete = () => Promise.reject(new Error('storage down'));
+    setStorage(failing);
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect((await call(deleteMe, { method: 'DELETE', token: accessToken })).status).toBe(200);
+      expect(stderr.mock.calls.map(([line]) => String(line)).join('')).toContain('its profile picture could not be removed');
+    } finally {
+      stderr.mockRestore();
+      setStorage(new DiskStorage(uploads));
+    }
+    const [row] = await (await getDb()).select({ deletedAt: users.deletedAt, picture: users.profilePicture }).from(users).where(eq(users.id, user.id));
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    expect(row.picture).toBeNull();
   });
 
   it('frees the email for a new sign-up', async () => {
