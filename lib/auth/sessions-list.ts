@@ -27,8 +27,11 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 /**
  * "Where you're signed in": each live sign-in (a refresh-token family with an unrevoked, unexpired,
  * unrotated token) of the caller. First seen is the sign-in, last seen the latest token rotation.
+ * Never from an impersonated session (403): the list is where and from what the person signs in
+ * (IPs, regions, devices), theirs alone, as ending those sessions is.
  */
 export async function listSessions(db: Database, actor: Actor) {
+  refuseWhileImpersonating(actor, 'see where the user is signed in');
   const rows = await queryRows<Row>(
     db,
     sql`

@@ -4,7 +4,7 @@ import { DELETE as deleteMe, GET as getMe } from '@/app/api/v1.0/members/me/rout
 import { POST as loginPost } from '@/app/api/v1.0/auth/login/route';
 import { POST as impersonatePost } from '@/app/api/v1.0/auth/login/impersonate/route';
 import { POST as changePasswordPost } from '@/app/api/v1.0/auth/change-password/route';
-import { DELETE as sessionsDelete } from '@/app/api/v1.0/auth/sessions/route';
+import { DELETE as sessionsDelete, GET as sessionsGet } from '@/app/api/v1.0/auth/sessions/route';
 import { DELETE as sessionDelete } from '@/app/api/v1.0/auth/sessions/[id]/route';
 import { PATCH as employerPatch } from '@/app/api/v1.0/employer/route';
 import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
@@ -157,6 +157,15 @@ describe('while an admin impersonates the user', () => {
     const [row] = await (await getDb()).select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ firstName: 'Pat', email: user.email, active: true, deletedAt: null });
     expect((await call(getMe, { token: imp })).status).toBe(200);
+  });
+
+  it("refuses listing the user's sessions (403): where they sign in from stays theirs; they still see it", async () => {
+    const { user, imp } = await impersonatedCompanyUser();
+    const own = await signIn(user.email);
+    refused(await call(sessionsGet, { token: imp }), 'see where the user is signed in');
+    const mine = await call(sessionsGet, { token: own.accessToken });
+    expect(mine.status).toBe(200);
+    expect(mine.json.data.length).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses the password, a new email and signing the user out elsewhere (403); the name and phone can still be fixed', async () => {
