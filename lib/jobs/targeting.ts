@@ -10,7 +10,7 @@ import { addressRows, placeKey, refreshCost, upsertAddons } from './cost';
 import { getJob } from './detail';
 import { assertNotEnded } from './ended';
 import { addressIsLive, paidForPeriod } from './paid-items';
-import { assertNoPaymentInFlight } from './payment-in-flight';
+import { assertNoPaymentInFlight, lockJobCharges } from './payment-in-flight';
 import type { Addon, Address } from './schemas';
 import { toAddon } from './serialize';
 
@@ -27,6 +27,8 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
   const job = await loadOwnedJob(db, actor, id);
   assertNotEnded(job);
   await db.transaction(async (tx) => {
+    // One step with any order being opened on the job: it sees this change, or this change sees it.
+    await lockJobCharges(tx as unknown as Database, job.id);
     const rows = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id));
     const existing = new Map<string, (typeof rows)[number]>();
     for (const row of rows) {
@@ -99,6 +101,7 @@ export async function setAddons(db: Database, actor: Actor | null, id: number | 
   const job = await loadOwnedJob(db, actor, id);
   assertNotEnded(job);
   await db.transaction(async (tx) => {
+    await lockJobCharges(tx as unknown as Database, job.id);
     // As for addresses: an add-on a charge in flight may be paying for is not switched off under it.
     const dropped = addons.filter((a) => !a.subscribed).map((a) => a.addon_type);
     if (dropped.length) {

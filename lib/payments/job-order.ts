@@ -11,7 +11,7 @@ import { log } from '@/lib/log';
 import { enqueueMail, enqueueTemplate } from '@/lib/mail';
 import { noteNotApplied, payOnce, type ChargeDeps, type OnApproved, type PaymentOutcome } from './charge';
 import { getGateway } from './gateway';
-import { currentJob, markLinesPaid, publishJob, renewJobPeriod, startBoost, type ChargeableJob } from './jobs-port';
+import { currentJob, loadChargeableJob, markLinesPaid, publishJob, renewJobPeriod, startBoost, type ChargeableJob } from './jobs-port';
 import { totalOf, type LineInput, type OrderInput } from './orders';
 import { makeDefaultCard, resolveCard } from './payment-methods';
 import type { PayCardInput } from './schemas';
@@ -170,4 +170,25 @@ export function assertShownTotal(lines: LineInput[], expected: number | undefine
 export const nothingToPay = (job: ChargeableJob) => {
   if (!job.addresses.length) throw unprocessable('Add a targeting address before paying for this job.');
 };
+
+export const JOB_CHANGED_WHILE_PAYING =
+  'This job changed while the payment was being prepared: an address or an add-on in this order was removed or paid for meanwhile. Nothing was charged. Check the order and pay again.';
+
+/** What a line charges for, and how much: its words (a boost's dates) may differ between two readings. */
+const lineKey = (l: LineInput) => `${l.kind}:${l.addressId ?? '-'}:${l.addonId ?? '-'}:${l.amountCents}`;
+
+/**
+ * An order's check that it was priced on the job as it still is (orders.ts runs it under the job's
+ * lock, right before the order opens). An order is priced from a reading of the job taken before
+ * that lock: an order that settled in between (the boost it also carried, now paid) or an address
+ * a co-worker removed would still be charged. `linesOf` prices the job again, the way the order was:
+ * every line of the order must still be owed, at its amount. Something added meanwhile is not in
+ * the order and stays pending payment (afterApproval pays only what the lines name).
+ */
+export function pricedOnJobAsIs(jobId: number, priced: LineInput[], linesOf: (job: ChargeableJob) => LineInput[]) {
+  return async (tx: Database) => {
+    const owed = new Set(linesOf(await loadChargeableJob(tx, null, { jobId })).map(lineKey));
+    if (!priced.every((l) => owed.has(lineKey(l)))) throw conflict(JOB_CHANGED_WHILE_PAYING);
+  };
+}
 

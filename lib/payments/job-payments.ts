@@ -5,7 +5,7 @@ import type { Database } from '@/lib/db/client';
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
 import { assertNotEnded, assertPayable } from '@/lib/jobs/ended';
 import { payOnce, type ChargeDeps } from './charge';
-import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay } from './job-order';
+import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay, pricedOnJobAsIs } from './job-order';
 import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, type ChargeableJob } from './jobs-port';
 import { renewJob } from './renewals';
 import type { ChargeInput, JobChargeInput, PayCardInput } from './schemas';
@@ -43,10 +43,10 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, card: P
   assertPayable(job);
   const company = await companyOfJob(db, job);
   nothingToPay(job);
-  const subscribed = job.addons.filter((a) => a.subscribed);
-  const lines = [...postingLines(job), ...addonLines(subscribed)];
+  const linesOf = (j: ChargeableJob) => [...postingLines(j), ...addonLines(j.addons.filter((a) => a.subscribed))];
+  const lines = linesOf(job);
   assertShownTotal(lines, expected);
-  const order = { actionType: 'new_job' as const, periodKey: '', autoRenew: job.autoRenew, lines };
+  const order = { actionType: 'new_job' as const, periodKey: '', autoRenew: job.autoRenew, lines, verify: pricedOnJobAsIs(job.id, lines, linesOf) };
   const outcome = await pay(db, actor, job, company, order, card, afterApproval(job, company, deps), deps, ip);
   return answer(outcome, job);
 }
@@ -61,14 +61,15 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
   assertNotEnded(job);
   assertPayable(job);
   if (!isPublished(job)) throw unprocessable('Pay for the job posting first; its add-ons are charged with it.');
-  const lines = pendingLines(job, deps.now?.() ?? new Date());
+  const now = deps.now?.() ?? new Date();
+  const lines = pendingLines(job, now);
   if (!lines.length) throw unprocessable('There are no unpaid add-ons on this job.');
   assertShownTotal(lines, input.expected_total_cents);
   const company = await companyOfJob(db, job);
   // One live order per set of items and period: a double click pays once, a new item is a new order.
   const items = lines.map((l) => l.addonType ?? `address:${l.addressId}`).sort();
   const periodKey = `${items.join(',')}@${job.expirationDate?.toISOString() ?? ''}`;
-  const order = { actionType: 'addons' as const, periodKey, lines };
+  const order = { actionType: 'addons' as const, periodKey, lines, verify: pricedOnJobAsIs(job.id, lines, (j) => pendingLines(j, now)) };
   const outcome = await pay(db, actor, job, company, order, newCardOf(input), afterApproval(job, company, deps), deps, ip);
   return answer(outcome, job);
 }

@@ -4,6 +4,7 @@ import { invoiceCounters, invoiceLines, invoices } from '@/lib/db/schema';
 import { AppError, sqlState } from '@/lib/errors';
 import { portalDateText } from '@/lib/validation/portal-day';
 import { dueDateFrom, settlesAtOnce } from './settlement';
+import { lockJobCharges } from '@/lib/jobs/payment-in-flight';
 
 export type Invoice = typeof invoices.$inferSelect;
 export type InvoiceAction = Invoice['actionType'];
@@ -34,6 +35,11 @@ export type OrderInput = {
   lines: LineInput[];
   createdBy?: number | null;
   status?: InvoiceStatus;
+  /**
+   * Checks, under the job's lock and before the order opens, that what it was priced on still
+   * holds (job-order.ts pricedOnJobAsIs); throws to open nothing.
+   */
+  verify?: (tx: Database) => Promise<void>;
 };
 
 /** Orders that stand (charged, or invoiced on the contract); paid means paidAt is set (settlement.ts). */
@@ -81,9 +87,6 @@ export class PaymentInProgress extends AppError {
   }
 }
 
-/** Advisory lock space of a job's orders (the second key is the job id). */
-const JOB_ORDER_LOCK_SPACE = 7_341_003;
-
 /**
  * Opens an order in PROCESSING_PAYMENT (or the given status) with its lines. Answers null when a
  * live order for the same job, action and period exists: the unique indexes decide, so two
@@ -93,7 +96,9 @@ const JOB_ORDER_LOCK_SPACE = 7_341_003;
  * opened while one is processing would charge again what that one is charging: an add-on still
  * unpaid while its payment runs is still owed, so it joined the next order too (the same boost
  * billed twice in one period). That order is refused with PaymentInProgress instead; the job's
- * lock makes the check and the insert one step for concurrent requests.
+ * lock makes the check and the insert one step for concurrent requests. Under the same lock the
+ * order's own check (`verify`) compares its lines with the job as it is now: one that settled
+ * meanwhile, or an address removed, would otherwise still be charged.
  */
 export async function openOrder(db: Database, input: OrderInput, now = new Date()): Promise<Invoice | null> {
   const [{ n }] = await db
@@ -110,7 +115,7 @@ export async function openOrder(db: Database, input: OrderInput, now = new Date(
   try {
     return await db.transaction(async (tx) => {
       if (input.jobId != null) {
-        await tx.execute(sql`select pg_advisory_xact_lock(${JOB_ORDER_LOCK_SPACE}, ${input.jobId})`);
+        await lockJobCharges(tx as unknown as Database, input.jobId);
         const [busy] = await tx
           .select({ id: invoices.id })
           .from(invoices)
@@ -123,6 +128,7 @@ export async function openOrder(db: Database, input: OrderInput, now = new Date(
           )
           .limit(1);
         if (busy) throw new PaymentInProgress();
+        await input.verify?.(tx as unknown as Database);
       }
       const number = await nextNumber(tx as unknown as Database, now);
       const [invoice] = await tx

@@ -10,7 +10,7 @@ import { dueRenewals, renewalRefusal } from '@/lib/jobs/lifecycle';
 import { log } from '@/lib/log';
 import { enqueueTemplate } from '@/lib/mail';
 import { withDefaults, type ChargeDeps } from './charge';
-import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay, PAYMENT_COMPLETED, recipientOf } from './job-order';
+import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay, PAYMENT_COMPLETED, pricedOnJobAsIs, recipientOf } from './job-order';
 import { isPublished, loadChargeableJob, renewalLines, renewalPendingRefusal, type ChargeableJob } from './jobs-port';
 import { PaymentInProgress, type LineInput } from './orders';
 import type { JobChargeInput, PayCardInput } from './schemas';
@@ -31,7 +31,7 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
   const lines: LineInput[] = renewalLines(job, now);
   assertShownTotal(lines, expected);
   const periodKey = job.expirationDate?.toISOString() ?? 'first';
-  const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines };
+  const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines, verify: pricedOnJobAsIs(job.id, lines, (j) => renewalLines(j, now)) };
   const outcome = await pay(db, actor, job, company, order, card, afterApproval(job, company, deps), deps, ip);
   return { outcome, company };
 }
