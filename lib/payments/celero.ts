@@ -1,4 +1,4 @@
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
+import { GATEWAY_CALL_TIMEOUT_MS, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
 
 /*
  * The card provider the spec names (Celero; its gateway is the Fluid Pay platform). REST over JSON,
@@ -15,11 +15,21 @@ import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
 
 export type CeleroConfig = { apiKey: string; baseUrl: string; hostedFieldsUrl?: string; timeoutMs?: number };
 
+/**
+ * One call's time-out: CELERO_TIMEOUT_MS when it is a positive number, never more than
+ * GATEWAY_CALL_TIMEOUT_MS. A longer wait would outlast the stale-order threshold, and another tab
+ * or the tick would reconcile (and could decline) an order whose sale is still being answered.
+ */
+export function celeroTimeoutMs(setting: string | number | undefined): number {
+  const ms = Number(setting);
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, GATEWAY_CALL_TIMEOUT_MS) : GATEWAY_CALL_TIMEOUT_MS;
+}
+
 export function celeroConfigFromEnv(): CeleroConfig {
   const apiKey = process.env.CELERO_API_KEY;
   const baseUrl = process.env.CELERO_BASE_URL;
   if (!apiKey || !baseUrl) throw new Error('PAYMENT_GATEWAY=celero needs CELERO_API_KEY and CELERO_BASE_URL.');
-  return { apiKey, baseUrl, hostedFieldsUrl: process.env.CELERO_HOSTED_FIELDS_URL, timeoutMs: Number(process.env.CELERO_TIMEOUT_MS || 60_000) };
+  return { apiKey, baseUrl, hostedFieldsUrl: process.env.CELERO_HOSTED_FIELDS_URL, timeoutMs: celeroTimeoutMs(process.env.CELERO_TIMEOUT_MS) };
 }
 
 type CeleroTransaction = { id?: string; status?: string; response?: string; response_code?: number; processor_response_text?: string };
@@ -44,7 +54,7 @@ export function celeroGateway(cfg: CeleroConfig): PaymentGateway {
       method: 'POST',
       headers: { Authorization: cfg.apiKey, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(cfg.timeoutMs ?? 60_000),
+      signal: AbortSignal.timeout(celeroTimeoutMs(cfg.timeoutMs)),
     });
     const reply = (await res.json().catch(() => ({}))) as CeleroReply;
     return { httpStatus: res.status, reply };

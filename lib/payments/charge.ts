@@ -3,15 +3,28 @@ import type { Database } from '@/lib/db/client';
 import { jobChanged } from '@/lib/cache/tags';
 import { invoices, paymentAttempts, paymentMethods } from '@/lib/db/schema';
 import { log } from '@/lib/log';
-import type { ChargeResult, PaymentGateway } from './gateway';
+import { GATEWAY_CALL_TIMEOUT_MS, type ChargeResult, type PaymentGateway } from './gateway';
 import { liveOrder, openOrder, type Invoice, type OrderInput } from './orders';
 
 /** Spec §9: a generic charge failure is retried once after this long. */
 export const CHARGE_RETRY_DELAY_MS = 5000;
 /** Spec §8: a charge answered with this counts as paid. */
 export const ALREADY_PAID_MARKER = 'is already paid. Aborting';
-/** An order still in flight after this long is taken for a crashed request and reconciled. */
-export const STALE_PROCESSING_MS = 2 * 60_000;
+/**
+ * The gateway calls one charge makes at the most (chargeWithRetry): the sale, its one retry after a
+ * processing error, then the lookup of its key when the retry errors too.
+ */
+export const CHARGE_CALLS_AT_MOST = 3;
+/** The longest a live charge can run: every call up to its time-out, plus the wait before the retry. */
+export const LONGEST_CHARGE_MS = CHARGE_CALLS_AT_MOST * GATEWAY_CALL_TIMEOUT_MS + CHARGE_RETRY_DELAY_MS;
+/** Room on top for the database writes between the calls and for two servers' clocks. */
+export const STALE_MARGIN_MS = 60_000;
+/**
+ * An order still in flight after this long is taken for a crashed request and reconciled (by
+ * another request for it or the tick). It must outlast any live charge: a shorter one let a second
+ * tab settle DECLINED an order whose slow sale was being approved (2 minutes against up to 185 s).
+ */
+export const STALE_PROCESSING_MS = LONGEST_CHARGE_MS + STALE_MARGIN_MS;
 
 export type ChargeDeps = {
   /** Injected so tests do not wait 5 s. */

@@ -59,6 +59,13 @@ export interface PaymentGateway {
   lookup(idempotencyKey: string): Promise<ChargeResult | null>;
 }
 
+/**
+ * The longest one gateway call (a charge, a verification, a lookup) may take before its driver
+ * gives up on it. The stale-order threshold (charge.ts STALE_PROCESSING_MS) is derived from it, so
+ * a driver must never wait longer: Celero's CELERO_TIMEOUT_MS is capped to it.
+ */
+export const GATEWAY_CALL_TIMEOUT_MS = 60_000;
+
 export type GatewayFactory = (db: Database) => PaymentGateway;
 
 const globalForGateway = globalThis as unknown as { __tnaGateway?: GatewayFactory };

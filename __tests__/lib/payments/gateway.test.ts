@@ -5,9 +5,10 @@ import { NextRequest } from 'next/server';
 import { POST as tokenizePost } from '@/app/sandbox-gateway/tokenize/route';
 import { getDb } from '@/lib/db/client';
 import { invoices, paymentAttempts, paymentMethods, sandboxTokens } from '@/lib/db/schema';
-import { celeroGateway } from '@/lib/payments/celero';
-import { ALREADY_PAID_MARKER, payOnce, reconcile, STALE_PROCESSING_MS } from '@/lib/payments/charge';
-import { gatewayName, type ChargeRequest, type PaymentGateway } from '@/lib/payments/gateway';
+import { celeroGateway, celeroTimeoutMs } from '@/lib/payments/celero';
+import { ALREADY_PAID_MARKER, CHARGE_CALLS_AT_MOST, CHARGE_RETRY_DELAY_MS, payOnce, reconcile, STALE_PROCESSING_MS } from '@/lib/payments/charge';
+import { GATEWAY_CALL_TIMEOUT_MS, gatewayName, setGatewayFactory, type ChargeRequest, type PaymentGateway } from '@/lib/payments/gateway';
+import { reconcileStaleOrders } from '@/lib/payments/payments-tick';
 import { openOrder } from '@/lib/payments/orders';
 import { sandboxGateway } from '@/lib/payments/sandbox';
 import { seed } from '../../helpers/seed';
@@ -236,6 +237,56 @@ describe('charge rules with a scripted gateway', () => {
     expect(result.status).toBe('APPROVED');
     const [row] = await db.select().from(invoices).where(eq(invoices.id, stuck.id));
     expect(row.transactionId).toBe('tx-2');
+  });
+
+  /** The longest path a charge takes: the sale and its retry both processing errors, then a lookup that fails. */
+  function slowestPath() {
+    const lookups: string[] = [];
+    const { gw, calls } = scripted([{ outcome: 'error' }, { outcome: 'error' }], async (key) => {
+      lookups.push(key);
+      throw new Error('processor unreachable');
+    });
+    return { gw, calls, lookups };
+  }
+
+  it('STALE_PROCESSING_MS exceeds every gateway call of one charge at its time-out plus the wait before the retry', async () => {
+    const db = await getDb();
+    const { gw, calls, lookups } = slowestPath();
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    await payOnce(db, gw, await order('Slowest Charge'), 'tok', async () => {}, { sleep: async () => {} }).finally(() => spy.mockRestore());
+    // The calls a charge makes at the most, counted, not taken on trust: sale, retry, lookup.
+    const callsMade = calls.length + lookups.length;
+    expect(callsMade).toBe(CHARGE_CALLS_AT_MOST);
+    const slowestLiveCharge = callsMade * GATEWAY_CALL_TIMEOUT_MS + CHARGE_RETRY_DELAY_MS;
+    expect(slowestLiveCharge).toBe(185_000);
+    expect(STALE_PROCESSING_MS).toBeGreaterThan(slowestLiveCharge);
+  });
+
+  it('Celero never waits longer on a call than the stale threshold allows for', () => {
+    expect(celeroTimeoutMs(undefined)).toBe(GATEWAY_CALL_TIMEOUT_MS);
+    expect(celeroTimeoutMs('')).toBe(GATEWAY_CALL_TIMEOUT_MS);
+    expect(celeroTimeoutMs('soon')).toBe(GATEWAY_CALL_TIMEOUT_MS);
+    expect(celeroTimeoutMs('15000')).toBe(15_000);
+    expect(celeroTimeoutMs('600000')).toBe(GATEWAY_CALL_TIMEOUT_MS);
+  });
+
+  it('an order processing for 150 s (a slow sale still being answered) is neither taken over by a second request nor reconciled by the tick', async () => {
+    const db = await getDb();
+    const input = await order('Slow Sale');
+    const now = new Date();
+    const slow = (await openOrder(db, input, new Date(now.getTime() - 150_000)))!;
+    const { gw, calls, lookups } = slowestPath();
+    const second = await payOnce(db, gw, input, 'tok', async () => {}, { sleep: async () => {}, now: () => now, waitForPeerMs: 50 });
+    expect(second).toMatchObject({ approved: false, message: 'This payment is still being processed. Please check again in a minute.' });
+    setGatewayFactory(() => gw);
+    try {
+      await reconcileStaleOrders(db, now, { sleep: async () => {} });
+    } finally {
+      setGatewayFactory(undefined);
+    }
+    expect([...calls.map((c) => c.idempotencyKey), ...lookups].filter((key) => key === slow.idempotencyKey)).toEqual([]);
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, slow.id));
+    expect(row.status).toBe('PROCESSING_PAYMENT');
   });
 });
 
