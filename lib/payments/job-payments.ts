@@ -51,10 +51,14 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, card: P
   return answer(outcome, job);
 }
 
+export const RENEW_BEFORE_ADDONS = 'This job has expired: renew it first; its add-ons are charged with the renewal.';
+
 /**
  * POST /payment/employer/job/addons: pays what waits for payment on a live job — add-ons switched
  * on and targeting addresses added since its posting was paid (card: charged; invoice-billed: an
  * invoice line). They go live in the order's effect (afterApproval), never before.
+ * Not once its end date has passed, even before the tick marks it expired (409): they would be
+ * paid through that end (markLinesPaid), a time already gone, and charged again by the renewal.
  */
 export async function payAddons(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}, ip?: string) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });
@@ -62,6 +66,7 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
   assertPayable(job);
   if (!isPublished(job)) throw unprocessable('Pay for the job posting first; its add-ons are charged with it.');
   const now = deps.now?.() ?? new Date();
+  if (job.expirationDate && job.expirationDate <= now) throw conflict(RENEW_BEFORE_ADDONS);
   const lines = pendingLines(job, now);
   if (!lines.length) throw unprocessable('There are no unpaid add-ons on this job.');
   assertShownTotal(lines, input.expected_total_cents);

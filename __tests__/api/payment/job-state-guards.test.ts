@@ -14,6 +14,7 @@ import { invoices, jobs, sandboxCharges } from '@/lib/db/schema';
 import { getPublicJob } from '@/lib/jobs/public';
 import { NOT_APPLIED, payOnce, setChargeDefaults } from '@/lib/payments/charge';
 import { PAID_AFTER_JOB_ENDED } from '@/lib/payments/job-order';
+import { RENEW_BEFORE_ADDONS } from '@/lib/payments/job-payments';
 import { RENEWAL_REPEAT_MS } from '@/lib/payments/renewals';
 import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';
@@ -253,6 +254,24 @@ describe('the renewal window (7 days before the end date, or after it)', () => {
     expect(orders).toHaveLength(1);
     expect(await chargesOf(orders.map((o) => o.idempotencyKey))).toHaveLength(1);
     expect((await jobRow(job.id)).expirationDate!.getTime()).toBe(job.expirationDate!.getTime() + 30 * DAY);
+  });
+});
+
+describe('add-ons of a job whose end date has passed, before the tick expires it', () => {
+  it('are refused (409: renew first), nothing charged; the renewal then pays them for the new period', async () => {
+    const job = await liveJob('Ended, Not Yet Expired');
+    expect((await call(addonsPatch, { method: 'PATCH', token: employer, params: p(job.id), body: [{ addon_type: 'promote', subscribed: true }] })).status).toBe(200);
+    const db = await getDb();
+    await db.update(jobs).set({ expirationDate: new Date(Date.now() - 60_000) }).where(eq(jobs.id, job.id));
+    expect(await jobRow(job.id)).toMatchObject({ expiredAt: null });
+    const res = await call(payAddonsPost, { token: employer, body: { job_id: job.id, card_token: await cardToken(CARDS.approve) } });
+    expect(res.status).toBe(409);
+    expect(res.json.errors[0].message).toBe(RENEW_BEFORE_ADDONS);
+    expect(await ordersOf(job.id, 'addons')).toEqual([]);
+    const renewal = await call(renewalPost, { token: employer, body: { job_id: job.id, card_token: await cardToken(CARDS.approve) } });
+    expect(renewal.status).toBe(200);
+    const after = await call(payAddonsPost, { token: employer, body: { job_id: job.id } });
+    expect([after.status, after.json.errors[0].message]).toEqual([422, 'There are no unpaid add-ons on this job.']);
   });
 });
 
