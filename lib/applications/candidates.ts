@@ -39,6 +39,7 @@ export const showsCandidates = (job: Pick<JobRow, 'closedAt' | 'cancelledAt' | '
  * step keeps the distance at that grain. Everything the company sees is decided on the stepped
  * figure (candidateMilesSql): the distance factor, the travel-distance and radius filters, the
  * order. Decided on the exact one, moving an address until a factor flipped found it all the same.
+ * The miles themselves are measured from the home's grid point (candidateGridEarth), not the home.
  * Applicants, who chose to apply, see their own distance.
  */
 export const CANDIDATE_DISTANCE_STEP = 5;
@@ -58,19 +59,36 @@ export async function jobPoints(db: Database, job: JobRow): Promise<Point[]> {
   return (live.length ? live : rows).filter((r) => Number.isFinite(r.lat) && Number.isFinite(r.lng)).map((r) => ({ lat: r.lat!, lng: r.lng! }));
 }
 
+/**
+ * Where a candidate lives, as far as any company can measure: the home snapped to a grid of
+ * a tenth of a degree (about 7 miles north–south, 5 east–west in the mainland). Stepping the
+ * shown figure was not enough (a privacy review): a stepped figure flips at exact distances, so
+ * moving a job address until 10 mi became 15 put it exactly 10 miles from the home, and four such
+ * flips found it to the yard. Every distance a company's candidates depend on is measured from
+ * the grid point (a tenth of a degree) instead, so the flips find the grid point: a cell of a few miles, the grain of the
+ * city the card names anyway. The index condition still reads the home itself, in a box widened
+ * by the grid's half-diagonal, so that no driver's presence depends on where in the cell they live.
+ */
+/** The farthest a home lies from its grid point (half a cell's diagonal at the mainland's north, 49°), in miles, rounded up. */
+const GRID_MARGIN_MILES = 5;
+/** A home's grid point as an earth value, rounded in SQL (one rounding for every reader: a number's `::numeric`, to one decimal). */
+export const candidateGridEarth = (lat: SQL, lng: SQL) => sql`ll_to_earth(round((${lat})::numeric, 1)::float8, round((${lng})::numeric, 1)::float8)`;
+
 const earth = (p: Point) => sql.raw(`ll_to_earth(${Number(p.lat)}, ${Number(p.lng)})`);
 /** Written exactly as the index expression, so the planner matches it. */
 const home = sql`ll_to_earth(dp.latitude, dp.longitude)`;
+/** The home's grid point: what every distance below is measured from. */
+const gridHome = candidateGridEarth(sql`dp.latitude`, sql`dp.longitude`);
 
-/** The index condition: inside the box around any address (a BitmapOr of gist scans). */
+/** The index condition: inside the box around any address (a BitmapOr of gist scans), widened by the grid's margin. */
 function nearAny(points: Point[], miles: number): SQL {
-  const meters = sql.raw(String(miles * METERS_PER_MILE));
+  const meters = sql.raw(String((miles + GRID_MARGIN_MILES) * METERS_PER_MILE));
   return sql`(${sql.join(points.map((p) => sql`earth_box(${earth(p)}, ${meters}) @> ${home}`), sql` or `)})`;
 }
 
-/** Miles from the driver's home to the nearest of the points. */
+/** Miles from the driver's grid point to the nearest of the points. */
 function nearestMiles(points: Point[]): SQL {
-  const each = points.map((p) => sql`earth_distance(${earth(p)}, ${home})`);
+  const each = points.map((p) => sql`earth_distance(${earth(p)}, ${gridHome})`);
   return sql`(least(${sql.join(each, sql`, `)}) / ${sql.raw(String(METERS_PER_MILE))})`;
 }
 

@@ -6,7 +6,7 @@ import { applications, driverProfiles, jobs, type DriverProfileRow } from '@/lib
 import { jobsWithinSql } from '@/lib/drivers/distance';
 import { notFound } from '@/lib/errors';
 import { isJobStaff } from '@/lib/jobs/access';
-import { CANDIDATE_RADIUS_MILES } from './candidates';
+import { CANDIDATE_RADIUS_MILES, candidateGridEarth } from './candidates';
 
 export const DRIVER_NOT_FOUND = 'Driver not found.';
 
@@ -54,7 +54,9 @@ async function companyKnowsDriver(db: Database, companyId: number, userId: numbe
     .limit(1);
   if (applied) return true;
   if (profile.latitude == null || profile.longitude == null) return false;
-  const home = { lat: profile.latitude, lng: profile.longitude };
+  // Measured from the home's grid point, as the candidates list is: a yes/no at exactly 250 miles
+  // from the home, probed address by address, would find the home the list hides.
+  const home = candidateGridEarth(sql`${profile.latitude}::float8`, sql`${profile.longitude}::float8`);
   const [near] = await queryRows<{ one: number }>(
     db,
     sql`select 1 as one from jobs j

@@ -32,14 +32,16 @@ export function nearestAddressMilesSql(jobTable: string, home: Point | null): SQ
 }
 
 /**
- * The ids of jobs with a live address within `miles` of home: the earth_box test is what the
+ * The ids of jobs with a live address within `miles` of home (a point, or an earth value such as a
+ * candidate's grid point): the earth_box test is what the
  * gist index on job_addresses serves; earth_distance then trims the box's corners.
  */
-export function jobsWithinSql(jobId: SQLWrapper, home: Point, miles: number): SQL {
+export function jobsWithinSql(jobId: SQLWrapper, home: Point | SQL, miles: number): SQL {
   const meters = sql.raw(String(Math.max(0, miles) * METERS_PER_MILE));
+  const at = 'lat' in home ? earthOf(home) : home;
   // Uncorrelated on purpose: one index scan for the whole list, not one per job.
   return sql`${jobId} in (select wa.job_id from job_addresses wa join jobs wj on wj.id = wa.job_id
-    where earth_box(${earthOf(home)}, ${meters}) @> ll_to_earth(wa.latitude, wa.longitude)
-      and earth_distance(ll_to_earth(wa.latitude, wa.longitude), ${earthOf(home)}) <= ${meters}
+    where earth_box(${at}, ${meters}) @> ll_to_earth(wa.latitude, wa.longitude)
+      and earth_distance(ll_to_earth(wa.latitude, wa.longitude), ${at}) <= ${meters}
       and wa.paid_through >= wj.expiration_date)`;
 }

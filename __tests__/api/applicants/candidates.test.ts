@@ -212,6 +212,24 @@ describe("a candidate's privacy", () => {
     expect([candidateMiles(0.3), candidateMiles(10.2), candidateMiles(36.1), candidateMiles(40)]).toEqual([10, 15, 40, 40]);
   });
 
+  it('measures from a grid point, not the home: two homes in one cell read the same at every address, so moving an address until the figure flips finds only the cell', async () => {
+    const db = await getDb();
+    const probe = await createJobAs(t.employer);
+    // Two homes in Miles City, Montana, 1.4 miles apart: both round to (46.4, -105.8).
+    const a = await addDriver({ ...strong, city: 'Miles City', latitude: 46.4081, longitude: -105.8406, travelDistance: 500 });
+    const b = await addDriver({ ...strong, city: 'Miles City', latitude: 46.3912, longitude: -105.8152, travelDistance: 500 });
+    const seen: [number, number][] = [];
+    // The reviewer's walk: an address moved 0.01° at a time across the 10-mile flip and past it.
+    for (let i = 0; i <= 24; i++) {
+      await db.update(jobAddresses).set({ latitude: 46.4 + 0.1 + i * 0.01, longitude: -105.8 }).where(eq(jobAddresses.jobId, probe));
+      const rows = (await get({}, t.employer, probe)).json.data as { id: number; distance: number }[];
+      seen.push([rows.find((c) => c.id === a)!.distance, rows.find((c) => c.id === b)!.distance]);
+    }
+    expect(seen.every(([x, y]) => x === y)).toBe(true);
+    // The walk does cross steps: the figure moves with the address, only not with the home.
+    expect(new Set(seen.map(([x]) => x)).size).toBeGreaterThan(2);
+  });
+
   it('steps the distance in SQL exactly as the rule says (the list reads the SQL figure; the rule is written once in each)', async () => {
     const db = await getDb();
     const miles = [0, 0.01, 4.99, 9.99, 10, 10.01, 14.999, 15, 36.1, 40, 249.5, 1234.56];
