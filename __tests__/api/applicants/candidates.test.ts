@@ -268,6 +268,18 @@ describe("a candidate's privacy", () => {
     }
   });
 
+  it("an ended job no longer lets its company open a nearby driver's score (expired by the tick, the job keeps its active flag)", async () => {
+    const db = await getDb();
+    const probe = await createJobAs(t.employer);
+    await publishPaidJob(db, probe);
+    // Presque Isle, Maine: no other job or test driver within 250 miles.
+    await db.update(jobAddresses).set({ latitude: 46.6812, longitude: -68.0159 }).where(eq(jobAddresses.jobId, probe));
+    const near = await addDriver({ ...strong, city: 'Presque Isle', latitude: 46.68, longitude: -68.02, travelDistance: 100 });
+    expect((await score(near)).status).toBe(200);
+    await db.update(jobs).set({ expiredAt: new Date() }).where(eq(jobs.id, probe));
+    expect((await score(near)).status).toBe(404);
+  });
+
   it('a driver who applied and withdrew stays out of that job\'s candidates (the company is not handed back someone who said no), until they apply again', async () => {
     const db = await getDb();
     const probe = await createJobAs(t.employer);
