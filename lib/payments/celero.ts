@@ -32,7 +32,26 @@ export function celeroConfigFromEnv(): CeleroConfig {
   return { apiKey, baseUrl, hostedFieldsUrl: process.env.CELERO_HOSTED_FIELDS_URL, timeoutMs: celeroTimeoutMs(process.env.CELERO_TIMEOUT_MS) };
 }
 
-type CeleroTransaction = { id?: string; status?: string; response?: string; response_code?: number; processor_response_text?: string };
+type CeleroTransaction = {
+  id?: string;
+  status?: string;
+  response?: string;
+  response_code?: number;
+  processor_response_text?: string;
+  order_id?: string;
+  idempotency_key?: string;
+};
+
+/** The order id a sale is sent with: the key's last 17 letters and digits (the provider's limit). */
+export const celeroOrderId = (idempotencyKey: string) => idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-17);
+
+/**
+ * Whether a transaction the search returned is this order's: by its key, or the order id sent with
+ * it. The search's filter is the provider's; a search that ignored it would answer with the latest
+ * transaction of the account, and settle this order on someone else's sale.
+ */
+const isSaleOf = (tx: CeleroTransaction, idempotencyKey: string) =>
+  tx.idempotency_key === idempotencyKey || (tx.idempotency_key == null && tx.order_id === celeroOrderId(idempotencyKey));
 type CeleroReply = { status?: string; msg?: string; data?: CeleroTransaction | CeleroTransaction[] | null };
 
 function toResult(tx: CeleroTransaction | undefined, msg: string | undefined, replayed = false): ChargeResult {
@@ -94,7 +113,7 @@ export function celeroGateway(cfg: CeleroConfig): PaymentGateway {
         amount: request.amountCents,
         currency: 'USD',
         description: request.description.slice(0, 255),
-        order_id: request.idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-17),
+        order_id: celeroOrderId(request.idempotencyKey),
         idempotency_key: request.idempotencyKey,
         // The provider remembers the key this long (seconds): a day covers any retry we make.
         idempotency_time: 86_400,
@@ -110,7 +129,8 @@ export function celeroGateway(cfg: CeleroConfig): PaymentGateway {
       const { httpStatus, reply } = await post('/api/transaction/search', { idempotency_key: { operator: '=', value: idempotencyKey }, limit: 1 });
       if (httpStatus >= 400) throw new Error(`Celero lookup failed (${httpStatus}): ${reply.msg ?? ''}`);
       const list = Array.isArray(reply.data) ? reply.data : reply.data ? [reply.data] : [];
-      return list.length ? toResult(list[0], reply.msg, true) : null;
+      const mine = list.find((tx) => isSaleOf(tx, idempotencyKey));
+      return mine ? toResult(mine, reply.msg, true) : null;
     },
   };
 }

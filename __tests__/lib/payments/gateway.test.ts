@@ -5,7 +5,7 @@ import { NextRequest } from 'next/server';
 import { POST as tokenizePost } from '@/app/sandbox-gateway/tokenize/route';
 import { getDb } from '@/lib/db/client';
 import { invoices, paymentAttempts, paymentMethods, sandboxTokens } from '@/lib/db/schema';
-import { celeroGateway, celeroTimeoutMs } from '@/lib/payments/celero';
+import { celeroGateway, celeroOrderId, celeroTimeoutMs } from '@/lib/payments/celero';
 import { ALREADY_PAID_MARKER, CHARGE_CALLS_AT_MOST, CHARGE_RETRY_DELAY_MS, payOnce, reconcile, STALE_PROCESSING_MS } from '@/lib/payments/charge';
 import { GATEWAY_CALL_TIMEOUT_MS, gatewayName, setGatewayFactory, type ChargeRequest, type PaymentGateway } from '@/lib/payments/gateway';
 import { reconcileStaleOrders } from '@/lib/payments/payments-tick';
@@ -355,11 +355,22 @@ describe('the celero driver speaks the provider REST shapes', () => {
 
   it('looks a charge up by its idempotency key through the search endpoint', async () => {
     const gw = celeroGateway({ apiKey: 'k', baseUrl: base });
-    reply = { status: 200, body: { status: 'success', data: [{ id: 'cel_9', response: 'approved', response_code: 100 }] } };
+    reply = { status: 200, body: { status: 'success', data: [{ id: 'cel_9', response: 'approved', response_code: 100, idempotency_key: 'renewal:7:x:1' }] } };
     expect(await gw.lookup('renewal:7:x:1')).toMatchObject({ outcome: 'approved', transactionId: 'cel_9', replayed: true });
     expect(seen[0]).toMatchObject({ url: '/api/transaction/search', body: { idempotency_key: { operator: '=', value: 'renewal:7:x:1' } } });
+    // Named by the order id the sale was sent with, when the search answers no key.
+    reply = { status: 200, body: { status: 'success', data: [{ id: 'cel_10', response: 'declined', response_code: 200, order_id: celeroOrderId('addons:8:boost:2') }] } };
+    expect(await gw.lookup('addons:8:boost:2')).toMatchObject({ outcome: 'declined', transactionId: 'cel_10' });
     reply = { status: 200, body: { status: 'success', data: [] } };
     expect(await gw.lookup('none')).toBeNull();
+  });
+
+  it("never settles an order on another order's sale: a search that ignored its filter answers nothing found", async () => {
+    const gw = celeroGateway({ apiKey: 'k', baseUrl: base });
+    reply = { status: 200, body: { status: 'success', data: [{ id: 'cel_other', response: 'approved', response_code: 100, idempotency_key: 'new_job:3:-:1', order_id: celeroOrderId('new_job:3:-:1') }] } };
+    expect(await gw.lookup('renewal:7:x:1')).toBeNull();
+    reply = { status: 200, body: { status: 'success', data: [{ id: 'cel_bare', response: 'approved', response_code: 100 }] } };
+    expect(await gw.lookup('renewal:7:x:1')).toBeNull();
   });
 
   it('treats an unreachable provider as a processing error (retryable)', async () => {
