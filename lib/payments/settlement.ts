@@ -1,3 +1,4 @@
+import { portalDaysLater } from '@/lib/validation/portal-day';
 import type { Invoice } from './orders';
 
 /**
@@ -5,9 +6,13 @@ import type { Invoice } from './orders';
  * (docs/payments.md, "Invoices and settlement").
  */
 export const INVOICE_NET_DAYS = 30;
-const DAY_MS = 86_400_000;
 
-export const dueDateFrom = (invoiceDate: Date) => new Date(invoiceDate.getTime() + INVOICE_NET_DAYS * DAY_MS);
+/**
+ * 30 calendar days in the portal's zone, at the invoice's time of day: both dates are printed in
+ * that zone (portalDateText), and 30 × 24 hours across a daylight-saving change printed a due date
+ * 29 or 31 days after the invoice date (10/15/2026 00:30 Eastern was due 11/13).
+ */
+export const dueDateFrom = (invoiceDate: Date) => portalDaysLater(invoiceDate, INVOICE_NET_DAYS);
 
 /**
  * Where an order stands for the accountant, one word everywhere (billing history, order history,

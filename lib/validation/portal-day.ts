@@ -39,11 +39,28 @@ export function startOfPortalDay(isoDay: string): Date {
   return new Date(utcMidnight - portalOffsetMinutes(new Date(utcMidnight + 5 * 3_600_000)) * 60_000);
 }
 
+/** The calendar day `n` days after `isoDay` ('2026-10-15' and 30 → '2026-11-14'). */
+function isoDayPlus(isoDay: string, n: number): string {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
 /** The first moment of the day after `isoDay` in the portal's zone (a day there lasts 23 to 25 hours). */
 export function startOfNextPortalDay(isoDay: string): Date {
-  const [y, m, d] = isoDay.split('-').map(Number);
-  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  return startOfPortalDay(next);
+  return startOfPortalDay(isoDayPlus(isoDay, 1));
+}
+
+/**
+ * The moment `days` calendar days after `at` in the portal's zone, at the same wall-clock time: the
+ * day printed (portalDateText) moves by exactly `days`. `days` × 24 hours did not: a day there
+ * lasts 23 to 25 hours, so across a daylight-saving change it printed a day less or more. A time
+ * the later day skips (2:30 am on the spring change) comes out an hour off, on the same day.
+ */
+export function portalDaysLater(at: Date, days: number): Date {
+  const local = portalInputValue(at);
+  const moved = portalInputToDate(`${isoDayPlus(local.slice(0, 10), days)}${local.slice(10)}`)!;
+  // The zone's offsets are whole minutes: the seconds and milliseconds carry over as they are.
+  return new Date(moved.getTime() + (((at.getTime() % 60_000) + 60_000) % 60_000));
 }
 
 let clock: Intl.DateTimeFormat | undefined;

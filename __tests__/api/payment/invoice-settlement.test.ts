@@ -8,6 +8,7 @@ import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import { PATCH as suspendPatch } from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
 import { auditTrail } from '@/lib/audit';
 import { documentText } from '@/lib/payments/receipt';
+import { dueDateFrom } from '@/lib/payments/settlement';
 import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
 import { getDb, queryRows } from '@/lib/db/client';
 import { companies, invoices } from '@/lib/db/schema';
@@ -21,7 +22,6 @@ import { CARDS, cardToken, companyIdOf, makeJob } from './fixtures';
  * admin's action is in the audit log.
  */
 
-const DAY = 86_400_000;
 let employer: string;
 let admin: string;
 let superAdmin: string;
@@ -57,7 +57,8 @@ describe('invoices of invoice-billed companies', () => {
     const id = await invoicedOrder('Invoiced Driver');
     const view = (await history('all')).find((i) => i.id === id)!;
     expect(view).toMatchObject({ status: 'APPROVED', payment_state: 'due', paid_at: null, amount: 400, document: 'invoice' });
-    expect(new Date(view.due_date!).getTime() - new Date(view.billing_date!).getTime()).toBe(30 * DAY);
+    // 30 calendar days in the portal's zone (not 30 × 24 h: __tests__/lib/payments/settlement.test.ts).
+    expect(new Date(view.due_date!)).toEqual(dueDateFrom(new Date(view.billing_date!)));
     expect((await history('paid')).map((i) => i.id)).not.toContain(id);
   });
 
@@ -78,7 +79,7 @@ describe('invoices of invoice-billed companies', () => {
     expect(text.meta).toEqual(
       expect.arrayContaining([
         ['Invoice date', mmddyyyy(inv.billingDate!)],
-        ['Due date', mmddyyyy(new Date(inv.billingDate!.getTime() + 30 * DAY))],
+        ['Due date', mmddyyyy(dueDateFrom(inv.billingDate!))],
         ['Status', 'Due'],
       ]),
     );
