@@ -43,9 +43,7 @@ export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: 
     mutationFn: async ({ kind, employee }: NonNullable<Pending>) =>
       kind === 'reset'
         ? (await api<{ message: string }>(`${base}/${employee.id}/password-reset`, { method: 'POST' })).data.message
-        : (await api<EmployeeView>(`${base}/${employee.id}`, { method: 'PATCH', body: { active: !employee.active } })).data.active
-          ? `${fullName(employee)} is active again.`
-          : `${fullName(employee)} is deactivated and signed out everywhere.`,
+        : statusMessage(employee, (await api<EmployeeView & { removed?: boolean }>(`${base}/${employee.id}`, { method: 'PATCH', body: { active: !employee.active } })).data),
     onSuccess: (message) => {
       toast.show('success', message);
       setPending(null);
@@ -198,7 +196,7 @@ export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: 
             : pending.kind === 'reset'
               ? `We email ${pending.employee.email} a code to set a new password. Nobody else sees it.`
               : pending.employee.active
-                ? `${fullName(pending.employee)} is signed out everywhere at once and can no longer sign in.`
+                ? `${fullName(pending.employee)} is signed out everywhere at once and can no longer sign in to the company.`
                 : `${fullName(pending.employee)} can sign in again with their password.`
         }
         confirmLabel={pending?.kind === 'reset' ? 'Send code' : pending?.employee.active ? 'Deactivate' : 'Reactivate'}
@@ -211,6 +209,16 @@ export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: 
       />
     </section>
   );
+}
+
+/**
+ * What a status change did. Someone who also uses TNA as a driver is taken out of the company
+ * rather than switched off (their account is their own: lib/companies/employees.ts), so they
+ * leave the list.
+ */
+function statusMessage(employee: EmployeeView, saved: EmployeeView & { removed?: boolean }) {
+  if (saved.removed) return `${fullName(employee)} is no longer part of the company and is signed out everywhere. Their own driver account stays theirs.`;
+  return saved.active ? `${fullName(employee)} is active again.` : `${fullName(employee)} is deactivated and signed out everywhere.`;
 }
 
 function Status({ active }: { active: boolean }) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { companies, userRoles, users } from '@/lib/db/schema';
 import { ADMIN_ROLES, ROLES, hasAny } from '@/lib/access';
@@ -24,6 +24,8 @@ export const OTHER_COMPANY_EMAIL = 'This email already belongs to a user of anot
 export const ALREADY_EMPLOYEE = 'This email already belongs to an employee of this company.';
 export const INACTIVE_NO_RESET = 'This employee is deactivated: reactivate them before sending a password reset code.';
 export const EMPLOYEE_NOT_FOUND = 'Employee not found.';
+export const DRIVER_OWN_DETAILS =
+  'This person also uses TNA as a driver: their name and phone are their own (other employers see them on their applications). Only they can change them.';
 
 type Access = 'read' | 'manage';
 
@@ -167,7 +169,7 @@ export async function addEmployee(db: Database, actor: Actor, companyId: number,
  */
 export async function updateEmployee(db: Database, actor: Actor, companyId: number, userId: number, input: UpdateEmployeeInput, ctx: { ip?: string } = {}) {
   await companyFor(db, actor, companyId, 'manage');
-  await db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCompany(t, companyId);
     const current = await employeeOrThrow(t, companyId, userId);
@@ -182,6 +184,15 @@ export async function updateEmployee(db: Database, actor: Actor, companyId: numb
       phone: input.phone === undefined ? undefined : toE164(input.phone),
       active: input.active,
     };
+    // Someone who also uses TNA as a driver has an account of their own beside the company's
+    // membership: the company may take the membership away, never the account (a co-admin could
+    // otherwise lock a founder out of the Drivers Portal, of withdrawing their applications and of
+    // deleting their account), nor rename the person other employers see on their applications.
+    if (await holdsRole(t, userId, ROLES.DRIVER)) {
+      const renamed = changedFields({ firstName: patch.firstName, lastName: patch.lastName, phone: patch.phone }, current, { firstName: 'first_name', lastName: 'last_name', phone: 'phone' });
+      if (renamed.length) throw conflict(DRIVER_OWN_DETAILS, renamed[0]);
+      if (input.active === false && current.active) return removeFromCompany(t, actor, companyId, userId, ctx);
+    }
     if (Object.values(patch).some((v) => v !== undefined)) await t.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, userId));
     if (input.role === 'company_admin') await t.insert(userRoles).values({ userId, role: ROLES.COMPANY_ADMIN }).onConflictDoNothing();
     if (input.role === 'company_user') {
@@ -203,8 +214,37 @@ export async function updateEmployee(db: Database, actor: Actor, companyId: numb
       details: fields.includes('role') ? { role: input.role } : {},
       ip: ctx.ip,
     });
+    return null;
   });
-  return employeeView(await employeeOrThrow(db, companyId, userId));
+  return removed ?? employeeView(await employeeOrThrow(db, companyId, userId));
+}
+
+async function holdsRole(db: Database, userId: number, role: string) {
+  const [row] = await db.select({ userId: userRoles.userId }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role as typeof userRoles.$inferSelect.role))).limit(1);
+  return !!row;
+}
+
+/**
+ * "Deactivate" for a member who also uses TNA as a driver: out of the company (its roles and its
+ * id go, every session ends so no token keeps them), with their own account as it was. The company
+ * sees them leave its list; the answer is the member as they were, inactive and without a company.
+ */
+async function removeFromCompany(t: Database, actor: Actor, companyId: number, userId: number, ctx: { ip?: string }) {
+  const before = await employeeOrThrow(t, companyId, userId);
+  await t.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, [ROLES.EMPLOYER, ROLES.COMPANY_ADMIN])));
+  await t.update(users).set({ companyId: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await revokeAllSessions(t, userId);
+  await recordAudit(t, {
+    actorUserId: actor.userId,
+    impersonatorId: actor.impersonatorId,
+    action: 'employee.remove',
+    subjectType: 'user',
+    subjectId: userId,
+    companyId,
+    details: { reason: 'also a driver: the membership ends, the account stays' },
+    ip: ctx.ip,
+  });
+  return { ...employeeView(before), active: false, company_id: null, removed: true };
 }
 
 /**

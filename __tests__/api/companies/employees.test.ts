@@ -12,7 +12,7 @@ import { POST as verifyCodePost } from '@/app/api/v1.0/auth/verify-token-passwor
 import { login } from '@/lib/auth/login';
 import { getDb } from '@/lib/db/client';
 import { auditLog, companies, emailOutbox, refreshTokens, userRoles, users } from '@/lib/db/schema';
-import { LAST_ADMIN, NOT_YOURSELF, ONLY_COMPANY_ADMINS, OTHER_COMPANY_EMAIL } from '@/lib/companies/employees';
+import { DRIVER_OWN_DETAILS, LAST_ADMIN, NOT_YOURSELF, ONLY_COMPANY_ADMINS, OTHER_COMPANY_EMAIL } from '@/lib/companies/employees';
 import { LAST_ADMIN_DELETING } from '@/lib/companies/last-admin';
 import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
 import { call, tokenFor } from '../../helpers/http';
@@ -224,6 +224,36 @@ describe('PATCH /companies/{id}/employers/{userId}', () => {
     const on = await patch(t.companyAdmin, e.id, { active: true });
     expect(on.json.data.active).toBe(true);
     expect((await login(db, { email: e.email, password: PASSWORD }, { ip: '10.1.1.3' })).accessToken).toBeTruthy();
+  });
+
+  it('a member who also uses TNA as a driver is taken out of the company, never switched off: their driver account, name and phone stay theirs', async () => {
+    const db = await getDb();
+    const e = await hire({ first_name: 'Dora', last_name: 'Doubleduty' });
+    await db.insert(userRoles).values({ userId: e.id, role: 'Driver' });
+    // Their name and phone are what other employers see on their applications.
+    const renamed = await patch(t.companyAdmin, e.id, { first_name: 'Someone', last_name: 'Doubleduty' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.json.errors).toEqual([{ message: DRIVER_OWN_DETAILS, field: 'first_name' }]);
+    // The form sends every field: unchanged ones with a role change pass.
+    const promoted = await patch(t.companyAdmin, e.id, { first_name: 'Dora', last_name: 'Doubleduty', phone: '(214)555-0142', role: 'company_admin' });
+    expect([promoted.status, promoted.json.data.role]).toEqual([200, 'company_admin']);
+
+    const off = await patch(t.companyAdmin, e.id, { active: false });
+    expect(off.status).toBe(200);
+    expect(off.json.data).toMatchObject({ id: e.id, active: false, company_id: null, removed: true });
+    const [row] = await db.select({ active: users.active, companyId: users.companyId }).from(users).where(eq(users.id, e.id));
+    expect(row).toEqual({ active: true, companyId: null });
+    const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, e.id));
+    expect(roles.map((r) => r.role)).toEqual(['Driver']);
+    const listed = await call(listGet, { token: t.companyAdmin, params: { id: String(demoId) }, query: { offset: 0, limit: 100 } });
+    expect(listed.json.data.map((x: { id: number }) => x.id)).not.toContain(e.id);
+    // Every session ended; signing in again is a driver's sign-in, with no company.
+    expect((await db.select().from(refreshTokens).where(eq(refreshTokens.userId, e.id))).every((r) => r.revokedAt)).toBe(true);
+    const again = await login(db, { email: e.email, password: PASSWORD }, { ip: '10.1.1.9' });
+    expect(again.accessToken).toBeTruthy();
+    expect((await call(employerGet, { token: again.accessToken })).status).toBe(403);
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'employee.remove'), eq(auditLog.entityId, String(e.id))));
+    expect(audit).toMatchObject({ companyId: demoId });
   });
 
   it('never deactivates or demotes the last active company admin, nor lets an admin deactivate themselves', async () => {
