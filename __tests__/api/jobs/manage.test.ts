@@ -14,7 +14,7 @@ import { GET as companyTagsGet } from '@/app/api/v1.0/companies/tags/route';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
 import { PATCH as suspendPatch } from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
 import { getDb } from '@/lib/db/client';
-import { emailOutbox, jobs } from '@/lib/db/schema';
+import { companies, emailOutbox, jobs, users } from '@/lib/db/schema';
 import { publishPaidJob } from '@/lib/jobs/lifecycle';
 import { MESSAGES } from '@/lib/jobs/schemas';
 import { DUPLICATE_ADDRESS } from '@/components/jobs/wizard/address-step';
@@ -269,6 +269,25 @@ describe('admin suspension', () => {
     expect(res.json.data.status).toBe('inactive');
     const [row] = await (await getDb()).select().from(jobs).where(eq(jobs.id, id));
     expect(row.suspended).toBe(true);
+  });
+
+  it("tells the company, not the employer who posted the job, once that employer is deactivated or out of the company", async () => {
+    const db = await getDb();
+    const id = await createJobAs(t.employer, { title: 'Posted By A Leaver' });
+    await publishPaidJob(db, id);
+    const [job] = await db.select({ companyId: jobs.companyId }).from(jobs).where(eq(jobs.id, id));
+    const [company] = await db.select({ email: companies.email }).from(companies).where(eq(companies.id, job.companyId));
+    const mails = () => db.select().from(emailOutbox).where(like(emailOutbox.subject, '%"Posted By A Leaver"%')).orderBy(asc(emailOutbox.id));
+    const [leaver] = await db.insert(users).values({ email: 'leaver@demo-freight.test', firstName: 'Lee', lastName: 'Leaver', companyId: job.companyId, active: false }).returning();
+    await db.update(jobs).set({ employerId: leaver.id }).where(eq(jobs.id, id));
+    await call(suspendPatch, { method: 'PATCH', token: t.admin, params: p(id), body: { suspended: true } });
+    // Out of the company (active again, in no company): still not them.
+    await db.update(users).set({ active: true, companyId: null }).where(eq(users.id, leaver.id));
+    await call(suspendPatch, { method: 'PATCH', token: t.admin, params: p(id), body: { suspended: false } });
+    expect((await mails()).map((m) => [m.kind, m.toAddress])).toEqual([
+      ['job_suspended', company.email],
+      ['job_released', company.email],
+    ]);
   });
 
   it('tells the employer of a hold and of its end, once each, and promises no billing date while held', async () => {
