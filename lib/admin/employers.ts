@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { COMPANY_MEMBER_ROLES, hasAny } from '@/lib/access';
+import { COMPANY_MEMBER_ROLES, ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { hashPassword } from '@/lib/auth/passwords';
 import { stripCountryCode, toE164 } from '@/lib/auth/phone';
@@ -14,16 +14,24 @@ import { changedFields } from '@/lib/audit/changed-fields';
 import { sendVerificationMail } from '@/lib/accounts/email-verification';
 
 export const NOT_COMPANY_USER = 'Only company users can be changed here.';
+export const DRIVER_ACCOUNT_OWN =
+  'This person also uses TNA as a driver: their password, email and name are their own. They can change them, or reset their password from the sign-in page.';
 
-/** A company user (company user or company admin) an admin may help; staff and drivers are not reached this way. */
-async function companyUserOrThrow(db: Database, id: number) {
+/**
+ * A company user (company user or company admin) an admin may help; staff and drivers are not
+ * reached this way. `change`: for a password, email or name change, a member who also uses TNA as
+ * a driver is refused too: setting their password or email handed the admin their driver account
+ * (profile, home, licence, applications), which even impersonation keeps to the person.
+ */
+async function companyUserOrThrow(db: Database, id: number, change = false) {
   const [row] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone, companyId: users.companyId })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   if (!row) throw notFound('User not found.');
   const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.role);
-  if (!hasAny(roles, COMPANY_MEMBER_ROLES) || roles.some((r) => !COMPANY_MEMBER_ROLES.includes(r) && r !== 'Driver')) throw forbidden(NOT_COMPANY_USER);
+  if (!hasAny(roles, COMPANY_MEMBER_ROLES) || roles.some((r) => !COMPANY_MEMBER_ROLES.includes(r) && r !== ROLES.DRIVER)) throw forbidden(NOT_COMPANY_USER);
+  if (change && roles.includes(ROLES.DRIVER)) throw forbidden(DRIVER_ACCOUNT_OWN);
   return row;
 }
 
@@ -44,7 +52,7 @@ export async function getEmployerForAdmin(db: Database, actor: Actor | null, id:
 /** PATCH /admin/employer/{id}: name, phone, email of a company user; audited with who, whom and which fields. */
 export async function updateEmployerAsAdmin(db: Database, actor: Actor | null, id: number, input: AdminEmployerPatch, ip?: string) {
   assertAdmin(actor);
-  const current = await companyUserOrThrow(db, id);
+  const current = await companyUserOrThrow(db, id, true);
   if (input.email && input.email.toLowerCase() !== current.email.toLowerCase()) {
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (taken) throw conflict('Email already exists.', 'email');
@@ -72,7 +80,7 @@ export async function updateEmployerAsAdmin(db: Database, actor: Actor | null, i
  */
 export async function changeEmployerPasswordAsAdmin(db: Database, actor: Actor | null, input: AdminChangePasswordInput, ip?: string) {
   assertAdmin(actor);
-  const user = await companyUserOrThrow(db, input.employer_id);
+  const user = await companyUserOrThrow(db, input.employer_id, true);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));

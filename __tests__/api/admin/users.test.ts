@@ -6,7 +6,8 @@ import { PATCH as changePassword } from '@/app/api/v1.0/admin/employers/change-p
 import { POST as contactPost } from '@/app/api/v1.0/admin/contact_review_job/route';
 import { GET as meGet } from '@/app/api/v1.0/employer/route';
 import { getDb } from '@/lib/db/client';
-import { auditLog, emailOutbox, jobReviewMessages, users } from '@/lib/db/schema';
+import { auditLog, emailOutbox, jobReviewMessages, userRoles, users } from '@/lib/db/schema';
+import { DRIVER_ACCOUNT_OWN } from '@/lib/admin/employers';
 import { createJobAs } from '../jobs/helpers';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -92,6 +93,23 @@ describe('an admin helping a company user', () => {
     const mail = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'cam.new@elsewhere.test'), eq(emailOutbox.kind, 'email_verification')));
     expect(mail).toHaveLength(1);
     await db.update(users).set({ email: user.email, emailVerifiedAt: user.emailVerifiedAt }).where(eq(users.id, user.id));
+  });
+
+  it("never sets the password, email or name of a company member who also uses TNA as a driver: that hands over their driver account", async () => {
+    const db = await getDb();
+    const [{ companyId }] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'employer@demo.test'));
+    const [founder] = await db.insert(users).values({ email: 'founder.driver@demo.test', firstName: 'Fay', lastName: 'Founder', companyId }).returning();
+    await db.insert(userRoles).values(['Driver', 'Employer', 'TNCompanyAdmin'].map((role) => ({ userId: founder.id, role: role as never })));
+    const password = await call(changePassword, { method: 'PATCH', token: t.allowed.admin, body: { employer_id: founder.id, password: 'N3w!Password' } });
+    expect(password.status).toBe(403);
+    expect(password.json.errors[0].message).toBe(DRIVER_ACCOUNT_OWN);
+    for (const body of [{ email: 'taken.over@elsewhere.test' }, { first_name: 'Someone' }]) {
+      expect((await call(employerPatch, { method: 'PATCH', token: t.allowed.admin, params: { id: String(founder.id) }, body })).status).toBe(403);
+    }
+    const [after] = await db.select().from(users).where(eq(users.id, founder.id));
+    expect([after.passwordHash, after.email, after.firstName]).toEqual([null, 'founder.driver@demo.test', 'Fay']);
+    // Reading them, as support does, is still allowed.
+    expect((await call(employerGet, { token: t.allowed.admin, params: { id: String(founder.id) } })).status).toBe(200);
   });
 
   it('sets a new password: the old sessions end, the new password signs in, the audit names the admin', async () => {
