@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainNumber } from '@/lib/validation/numbers';
+import { pageOffsetNumber, plainNumber } from '@/lib/validation/numbers';
 import { textError } from '@/lib/validation/messages';
 import { emailRule, nameRule, passwordRule, phoneRule } from '@/lib/accounts/schemas';
 import { BILLING_TYPES, companyNameRule } from '@/lib/companies/schemas';
@@ -23,14 +23,7 @@ const limitRule = (max: number, fallback: number) =>
       .default(fallback),
   );
 
-const offsetRule = plainNumber(
-  z.coerce
-    .number({ error: 'Offset must be a whole number, 0 or more.' })
-    .int('Offset must be a whole number, 0 or more.')
-    .min(0, 'Offset must be a whole number, 0 or more.')
-    .max(1_000_000, 'Offset must be a whole number, 0 or more.')
-    .default(0),
-);
+const offsetRule = pageOffsetNumber();
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'Use true or false.' })

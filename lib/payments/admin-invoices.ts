@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { plainNumber, rowIdNumber } from '@/lib/validation/numbers';
+import { pageOffsetNumber, plainNumber, rowIdNumber } from '@/lib/validation/numbers';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/actor';
@@ -14,7 +14,7 @@ import { paymentStateOf } from './settlement';
 
 /** GET /admin/invoices: invoices of invoice-billed companies, due ones by default. */
 export const adminInvoiceQuery = z.object({
-  offset: plainNumber(z.coerce.number().int().min(0)).default(0),
+  offset: pageOffsetNumber(),
   limit: plainNumber(z.coerce.number().int().min(1).max(100)).default(20),
   state: z.enum(['due', 'paid', 'all']).default('due'),
   company_id: rowIdNumber().optional(),

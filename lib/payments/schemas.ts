@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainNumber } from '@/lib/validation/numbers';
+import { pageOffsetNumber, plainNumber } from '@/lib/validation/numbers';
 import '@/lib/validation/messages';
 
 /*
@@ -86,7 +86,7 @@ export const receiptSchema = z.object({ invoiceId: id });
 
 /** GET /payment/company/invoice (billing history; status=paid for the order history). */
 export const invoiceListQuery = z.object({
-  offset: plainNumber(z.coerce.number().int().min(0)).default(0),
+  offset: pageOffsetNumber(),
   limit: plainNumber(z.coerce.number().int().min(1).max(100)).default(10),
   status: z.enum(['paid', 'all']).default('all'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ROW_ID } from './row-id';
+import { MAX_OFFSET, MAX_ROW_ID } from './row-id';
 
 /** A number as a JSON number carries it, or as a query string writes it: decimal digits, a sign, a point. */
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
@@ -26,3 +26,12 @@ export function plainNumber<S extends z.ZodType>(schema: S) {
  * value." with no field, where a 422 at the field says which value is wrong.
  */
 export const rowIdNumber = () => plainNumber(z.coerce.number().int().positive().max(MAX_ROW_ID));
+
+export const OFFSET_MESSAGE = 'Offset must be a whole number, 0 or more.';
+
+/**
+ * A list's offset (`?offset=20`), 0 when absent: at most MAX_OFFSET, as every list caps it. A larger
+ * one only makes the database step over (and the page's count read) every row to answer nothing.
+ */
+export const pageOffsetNumber = () =>
+  plainNumber(z.coerce.number({ error: OFFSET_MESSAGE }).int(OFFSET_MESSAGE).min(0, OFFSET_MESSAGE).max(MAX_OFFSET, OFFSET_MESSAGE).default(0));

@@ -18,7 +18,7 @@ export function rowIdOf(raw: string | null | undefined): number | null {
 }
 
 /** The largest offset an address may ask for: beyond it a page of any list is empty anyway. */
-const MAX_OFFSET = 1_000_000;
+export const MAX_OFFSET = 1_000_000;
 
 /**
  * A list's offset from an address (`?offset=20`): a whole number from 0 to MAX_OFFSET, anything

@@ -146,6 +146,15 @@ describe('invoices of invoice-billed companies', () => {
     expect((await call(adminInvoicesGet, { token: employer })).status).toBe(403);
   });
 
+  it('caps the offset of the invoice lists at 1,000,000 as every list does (a larger one made the count read every row)', async () => {
+    for (const [handler, token] of [[adminInvoicesGet, admin], [invoicesGet, employer]] as const) {
+      const huge = await call(handler, { token, query: { offset: '9007199254740000' } });
+      expect(huge.status).toBe(422);
+      expect(huge.json.errors[0].message).toBe('Offset must be a whole number, 0 or more.');
+      expect((await call(handler, { token, query: { offset: '1000000' } })).status).toBe(200);
+    }
+  });
+
   it("an admin's free boost of an invoice-billed company's job is no invoice: not in the admins' list", async () => {
     const job = await makeJob({ email: 'employer@demo.test', title: 'Boosted For Free' });
     expect((await call(chargePost, { token: employer, body: { secret_token: job.jobsPostToken } })).status).toBe(200);
