@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { socialIdentities, socialNonces, userRoles, users } from '@/lib/db/schema';
 import { ROLES, landingFor, type Role } from '@/lib/access';
@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import { PROVIDER_NAMES } from './social-config';
 import { bindIdentity, signLinkToken } from './social-link';
 import type { SocialIdentity } from './social-verify';
-import { startSession } from './sessions';
+import { revokeAllSessions, startSession } from './sessions';
 
 /** The email belongs to an account this identity may not enter yet: a password sign-in links it. */
 export class LinkRequired extends AppError {
@@ -52,6 +52,41 @@ async function spendNonce(db: Database, identity: SocialIdentity) {
 
 const inactive = () => new AppError(403, 'This account cannot sign in. Contact support if you think this is a mistake.');
 
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * The provider proved the mailbox of an account whose own email was never verified. Whoever made
+ * that account (a sign-up with someone else's address, a company admin's addEmployee) only claimed
+ * the address, and binding the identity alone would let the mailbox's owner into an account whose
+ * password and sessions the claimant still holds. The proof wins, in one transaction: the password
+ * (the owner sets one through forgot password), a pending email change (its link would mail the
+ * claimant), every session and every identity bound meanwhile go, and the email counts as verified.
+ */
+async function takeOverUnverified(db: Database, user: UserRow, identity: SocialIdentity, ip?: string): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // Only while still unverified: an owner who verified meanwhile keeps their password.
+    const [row] = await t
+      .update(users)
+      .set({ passwordHash: null, emailToVerify: null, emailVerifiedAt: new Date(), updatedAt: sql`now()` })
+      .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
+      .returning();
+    if (!row) throw new AppError(409, `This account changed while you signed in. Sign in with ${PROVIDER_NAMES[identity.provider]} again.`, 'token');
+    const removed = await t.delete(socialIdentities).where(eq(socialIdentities.userId, user.id)).returning({ provider: socialIdentities.provider });
+    await revokeAllSessions(t, user.id);
+    await bindIdentity(t, user.id, identity, ip);
+    await recordAudit(t, {
+      actorUserId: user.id,
+      action: 'user.social_takeover',
+      subjectType: 'user',
+      subjectId: user.id,
+      details: { provider: identity.provider, hadPassword: user.passwordHash != null, removedIdentities: removed.map((r) => r.provider) },
+      ip,
+    });
+    return row;
+  });
+}
+
 /**
  * Sign-in with a checked provider identity (lib/auth/social-verify.ts). The rules:
  * - an identity bound before (provider + subject) signs in to its account;
@@ -59,6 +94,8 @@ const inactive = () => new AppError(403, 'This account cannot sign in. Contact s
  *   is verified (Google, Apple) and the account has no identity of that provider yet; the identity
  *   is then bound. In every other case the person signs in with their password once, carrying the
  *   link token of the refusal (LinkRequired), which binds it;
+ * - an account whose own email was never verified is taken over by a provider-verified identity
+ *   (takeOverUnverified): the claimant's password, sessions and identities end;
  * - a new email becomes a new driver account: social sign-in never creates an employer or admin.
  */
 export async function socialSignIn(db: Database, identity: SocialIdentity, opts: { deviceId?: string; ip?: string } = {}): Promise<SocialSession> {
@@ -81,17 +118,21 @@ export async function socialSignIn(db: Database, identity: SocialIdentity, opts:
     [user] = await db.select().from(users).where(eq(users.email, identity.email));
     if (user) {
       if (user.deletedAt || !user.active) throw inactive();
-      const [other] = await db
-        .select({ id: socialIdentities.id })
-        .from(socialIdentities)
-        .where(and(eq(socialIdentities.userId, user.id), eq(socialIdentities.provider, identity.provider)));
-      if (!identity.emailVerified || other) {
-        const why = other
-          ? `This account is already linked to another ${providerName} sign-in.`
-          : `An account with this email already exists, and ${providerName} did not confirm the email.`;
-        throw new LinkRequired(`${why} Sign in with your password once to use ${providerName} from now on.`, await signLinkToken(identity, user.id));
+      if (identity.emailVerified && !user.emailVerifiedAt) {
+        user = await takeOverUnverified(db, user, identity, opts.ip);
+      } else {
+        const [other] = await db
+          .select({ id: socialIdentities.id })
+          .from(socialIdentities)
+          .where(and(eq(socialIdentities.userId, user.id), eq(socialIdentities.provider, identity.provider)));
+        if (!identity.emailVerified || other) {
+          const why = other
+            ? `This account is already linked to another ${providerName} sign-in.`
+            : `An account with this email already exists, and ${providerName} did not confirm the email.`;
+          throw new LinkRequired(`${why} Sign in with your password once to use ${providerName} from now on.`, await signLinkToken(identity, user.id));
+        }
+        await bindIdentity(db, user.id, identity, opts.ip);
       }
-      await bindIdentity(db, user.id, identity, opts.ip);
     } else {
       user = await db.transaction(async (tx) => {
         const [first, ...rest] = identity.name.trim().split(/\s+/);

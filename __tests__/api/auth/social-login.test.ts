@@ -8,6 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import { generateKeyPair } from 'jose';
 import { POST as socialPost } from '@/app/api/v1.0/auth/login/social/route';
 import { POST as loginPost } from '@/app/api/v1.0/auth/login/route';
+import { POST as signupPost } from '@/app/api/v1.0/auth/signup/route';
+import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
+import { GET as sessionsGet } from '@/app/api/v1.0/auth/sessions/route';
 import { ROLES } from '@/lib/access';
 import { getDb } from '@/lib/db/client';
 import { auditLog, socialIdentities, userRoles, users } from '@/lib/db/schema';
@@ -186,6 +189,42 @@ describe('POST /auth/login/social: Google and Apple ID tokens', () => {
     expect(second.status).toBe(409);
     expect(second.json.errors[0].message).toContain('already linked to another Google sign-in');
     expect(await identitiesOf(user.id)).toHaveLength(1);
+  });
+
+  it("a Google-verified email takes over an account its owner never verified: the claimant's password, sessions and identities end", async () => {
+    // The attacker signs up with the victim's address and their own password (unverified), keeps a
+    // session, and binds a Facebook identity of their own by password.
+    const email = unique('victim');
+    const signup = await call(signupPost, {
+      body: { email, password: PASSWORD, first_name: 'Mal', last_name: 'Lory', phone: '(469)555-0101' },
+      headers: { 'x-forwarded-for': '10.66.1.1' },
+    });
+    expect(signup.status).toBe(201);
+    const attackerId = signup.json.data.id as number;
+    const attacker = await call(loginPost, { body: { email, password: PASSWORD }, headers: { 'x-forwarded-for': '10.66.1.2' } });
+    expect(attacker.status).toBe(200);
+    const fb = await social({ source: 'facebook', token: await standIns.facebookToken({ email, user_id: '7007' + n++ }) });
+    const linked = await call(loginPost, { body: { email, password: PASSWORD, link_token: fb.json.link_token }, headers: { 'x-forwarded-for': '10.66.1.3' } });
+    expect(linked.status).toBe(200);
+    expect((await identitiesOf(attackerId)).map((i) => i.provider)).toEqual(['facebook']);
+
+    const subject = sub();
+    const victim = await social({ source: 'google', token: await standIns.idToken('google', { sub: subject, email }) });
+    expect(victim.status).toBe(200);
+    expect(victim.json.data).toMatchObject({ id: attackerId, created: false });
+
+    expect((await call(loginPost, { body: { email, password: PASSWORD }, headers: { 'x-forwarded-for': '10.66.1.4' } })).status).toBe(401);
+    for (const old of [attacker.json.data, linked.json.data]) {
+      expect((await call(sessionsGet, { token: old.accessToken })).status).toBe(401);
+      expect((await call(refreshPost, { method: 'POST', token: old.refreshToken })).status).toBe(401);
+    }
+    expect((await call(sessionsGet, { token: victim.json.data.accessToken })).status).toBe(200);
+    expect(await identitiesOf(attackerId)).toEqual([expect.objectContaining({ provider: 'google', subject })]);
+    const [user] = await (await getDb()).select().from(users).where(eq(users.id, attackerId));
+    expect(user.passwordHash).toBeNull();
+    expect(user.emailVerifiedAt).not.toBeNull();
+    const [audit] = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'user.social_takeover'), eq(auditLog.entityId, String(attackerId))));
+    expect(audit.data).toEqual({ provider: 'google', hadPassword: true, removedIdentities: ['facebook'] });
   });
 
   it('refuses a disabled account', async () => {
