@@ -7,6 +7,7 @@ import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
 import type { Actor } from '@/lib/auth/actor';
 import { consumeOrThrow, limiter } from '@/lib/rate-limit';
 import { enqueueTemplate } from '@/lib/mail/outbox';
+import { unbindIdentitiesClaimedUnverified } from '@/lib/auth/social-link';
 
 export const VERIFY_LINK_HOURS = 24;
 const PURPOSE = 'email-verification';
@@ -50,7 +51,9 @@ export async function resendVerification(db: Database, actor: Actor) {
 
 /**
  * The link's target: marks the email verified (and makes a pending new address the account's
- * email). Answers false for a bad, expired or outdated link.
+ * email). Answers false for a bad, expired or outdated link. When this is the account's first
+ * verified email, the social identities bound while it was unverified are removed (their owner may
+ * not be the mailbox's: lib/auth/social-link.ts), in the same transaction.
  */
 export async function confirmEmail(db: Database, token: string | undefined): Promise<boolean> {
   if (!token) return false;
@@ -62,19 +65,20 @@ export async function confirmEmail(db: Database, token: string | undefined): Pro
     .where(and(eq(users.id, claims.uid), isNull(users.deletedAt)));
   if (!user) return false;
   const email = claims.email.toLowerCase();
-  if (user.emailToVerify?.toLowerCase() === email) {
-    try {
-      await db
-        .update(users)
-        .set({ email, emailToVerify: null, emailVerifiedAt: new Date(), updatedAt: sql`now()` })
-        .where(eq(users.id, claims.uid));
-      return true;
-    } catch (error) {
-      if (sqlState(error) === '23505') return false; // the address was taken by another account meanwhile
-      throw error;
-    }
+  const pending = user.emailToVerify?.toLowerCase() === email;
+  if (!pending && user.email.toLowerCase() !== email) return false;
+  try {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      // Read under the update's row lock: only the verification that sets it first unbinds.
+      const [before] = await t.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, claims.uid)).for('update');
+      if (pending) await t.update(users).set({ email, emailToVerify: null, emailVerifiedAt: new Date(), updatedAt: sql`now()` }).where(eq(users.id, claims.uid));
+      else await t.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, claims.uid));
+      if (!before?.verifiedAt) await unbindIdentitiesClaimedUnverified(t, claims.uid);
+    });
+    return true;
+  } catch (error) {
+    if (pending && sqlState(error) === '23505') return false; // the address was taken by another account meanwhile
+    throw error;
   }
-  if (user.email.toLowerCase() !== email) return false;
-  await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, claims.uid));
-  return true;
 }

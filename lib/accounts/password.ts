@@ -7,6 +7,7 @@ import { unprocessable } from '@/lib/errors';
 import { authSecret } from '@/lib/config';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { revokeAllSessions } from '@/lib/auth/sessions';
+import { unbindIdentitiesClaimedUnverified } from '@/lib/auth/social-link';
 import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
 import type { Actor } from '@/lib/auth/actor';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
@@ -148,7 +149,10 @@ export async function verifyResetCode(db: Database, input: VerifyResetCodeInput,
   return { token, expires_in: RESET_TOKEN_TTL_SECONDS };
 }
 
-/** Sets the new password from a reset token, signs the user out everywhere, and proves the email. */
+/**
+ * Sets the new password from a reset token, signs the user out everywhere, and proves the email; an
+ * email unverified until then also loses the social identities bound meanwhile.
+ */
 export async function resetPassword(db: Database, input: ResetPasswordInput, ctx: { ip: string }) {
   await consumeOrThrow(await limiter('reset-password-ip', 20, 15 * 60), ctx.ip, TOO_MANY);
   const claims = await verifyPurposeToken<{ uid: number; pv: string }>(RESET_PURPOSE, input.token);
@@ -171,7 +175,16 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ctx
       .returning({ id: users.id });
     if (!changed.length) throw unprocessable(RESET_TOKEN_INVALID, 'token');
     await revokeAllSessions(t, user.id);
-    await t.insert(auditLog).values({ actorId: user.id, action: 'password.reset', entity: 'user', entityId: String(user.id), ip: ctx.ip });
+    // The reset proves the mailbox: identities bound while the email was unverified go with the sessions.
+    const removedIdentities = user.emailVerifiedAt ? [] : await unbindIdentitiesClaimedUnverified(t, user.id);
+    await t.insert(auditLog).values({
+      actorId: user.id,
+      action: 'password.reset',
+      entity: 'user',
+      entityId: String(user.id),
+      ip: ctx.ip,
+      ...(removedIdentities.length > 0 && { data: { removedIdentities } }),
+    });
   });
   await forgetAccountFailures(user.email);
   return { message: 'Your password has been reset. Sign in with your new password.' };

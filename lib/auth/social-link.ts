@@ -74,3 +74,16 @@ export async function bindIdentity(db: Database, userId: number, identity: Pick<
   await db.insert(socialIdentities).values({ userId, provider: identity.provider, subject: identity.subject, email: identity.email });
   await recordAudit(db, { actorUserId: userId, action: 'user.social_link', subjectType: 'user', subjectId: userId, details: { provider: identity.provider }, ip });
 }
+
+/**
+ * The mailbox of an account whose email was unverified until now has just been proved (a password
+ * reset with the mailed code, or the verification link). The identities bound while it was
+ * unverified may be a stranger's: an account made from a Facebook identity (whose email is never
+ * trusted) or from an unverified Google email only claimed the address. They are removed, so the
+ * owner's proof ends whoever else could sign in; the owner can link their own again. Answers the
+ * providers removed. Call it in the transaction that sets email_verified_at.
+ */
+export async function unbindIdentitiesClaimedUnverified(db: Database, userId: number): Promise<SocialProvider[]> {
+  const removed = await db.delete(socialIdentities).where(eq(socialIdentities.userId, userId)).returning({ provider: socialIdentities.provider });
+  return removed.map((r) => r.provider);
+}

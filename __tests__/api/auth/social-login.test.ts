@@ -11,13 +11,18 @@ import { POST as loginPost } from '@/app/api/v1.0/auth/login/route';
 import { POST as signupPost } from '@/app/api/v1.0/auth/signup/route';
 import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
 import { GET as sessionsGet } from '@/app/api/v1.0/auth/sessions/route';
+import { POST as tokenPassword } from '@/app/api/v1.0/auth/token-password/route';
+import { POST as verifyTokenPassword } from '@/app/api/v1.0/auth/verify-token-password/route';
+import { POST as resetPasswordPost } from '@/app/api/v1.0/auth/reset-password/route';
+import { GET as verifyEmail } from '@/app/api/v1.0/auth/verify-email/route';
+import { POST as sendVerification } from '@/app/api/v1.0/auth/verify-email/send/route';
 import { ROLES } from '@/lib/access';
 import { getDb } from '@/lib/db/client';
 import { auditLog, socialIdentities, userRoles, users } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { startStandIns } from '../../helpers/social-standins';
-import { PASSWORD, makeUser } from '../accounts/helpers';
+import { PASSWORD, codeFor, lastMailTo, makeUser } from '../accounts/helpers';
 
 let standIns: Awaited<ReturnType<typeof startStandIns>>;
 
@@ -255,6 +260,42 @@ describe('POST /auth/login/social: Facebook access tokens (token inspection)', (
     expect(res.status).toBe(409);
     expect(res.json.link_token).toEqual(expect.any(String));
     expect(await identitiesOf(employer.id)).toEqual([]);
+  });
+
+  it("the mailbox owner's password reset unbinds the Facebook identity that made the account: it signs in there no more", async () => {
+    const email = unique('fb');
+    const token = () => standIns.facebookToken({ email, user_id: 'fb-claim-' + email });
+    const made = await social({ source: 'facebook', token: await token() });
+    expect(made.status).toBe(200);
+    const id = made.json.data.id as number;
+
+    const headers = { 'x-forwarded-for': '10.66.2.1' };
+    expect((await call(tokenPassword, { body: { email }, headers })).status).toBe(200);
+    const verified = await call(verifyTokenPassword, { body: { email, code: await codeFor(email) }, headers });
+    expect((await call(resetPasswordPost, { body: { token: verified.json.data.token, password: 'Fresh5678#' }, headers })).status).toBe(200);
+
+    expect(await identitiesOf(id)).toEqual([]);
+    const again = await social({ source: 'facebook', token: await token() });
+    expect(again.status).toBe(409);
+    expect(again.json.link_token).toEqual(expect.any(String));
+    expect((await call(sessionsGet, { token: made.json.data.accessToken })).status).toBe(401);
+    const [audit] = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'password.reset'), eq(auditLog.entityId, String(id))));
+    expect(audit.data).toEqual({ removedIdentities: ['facebook'] });
+  });
+
+  it("the owner following the verification link unbinds the Facebook identity that made the account; a verified account's identities stay", async () => {
+    const email = unique('fb');
+    const token = () => standIns.facebookToken({ email, user_id: 'fb-verify-' + email });
+    const made = await social({ source: 'facebook', token: await token() });
+    expect((await call(sendVerification, { method: 'POST', token: made.json.data.accessToken })).status).toBe(200);
+    const link = (await lastMailTo(email, 'email_verification')).text.match(/https?:\/\/\S+/)![0];
+    expect((await call(verifyEmail, { url: link })).status).toBe(303);
+    expect(await identitiesOf(made.json.data.id)).toEqual([]);
+    expect((await social({ source: 'facebook', token: await token() })).status).toBe(409);
+    // Once verified, following the link again changes nothing: an identity linked since stays.
+    await (await getDb()).insert(socialIdentities).values({ userId: made.json.data.id, provider: 'apple', subject: sub(), email });
+    expect((await call(verifyEmail, { url: link })).status).toBe(303);
+    expect((await identitiesOf(made.json.data.id)).map((i) => i.provider)).toEqual(['apple']);
   });
 
   it('refuses an invalid, expired or other-app token', async () => {
