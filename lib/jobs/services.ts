@@ -3,6 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
+import { changedFields } from '@/lib/audit/changed-fields';
 import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
 import { companies, jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
@@ -14,6 +15,7 @@ import { addressRows, refreshCost, upsertAddons } from './cost';
 import { getJob } from './detail';
 import { assertNotEnded } from './ended';
 import { releaseJobVideo } from './multimedia';
+import { recordStaffJobAction } from './staff-audit';
 import { assertNoPaymentInFlight } from './payment-in-flight';
 import { addressCostCents } from './pricing';
 import { renderDescription } from './sanitize';
@@ -104,6 +106,25 @@ export async function createJob(db: Database, actor: Actor | null, input: Create
   });
 }
 
+/** The jobs columns an edit sets, by their API names: a staff edit's entry names those it changed. */
+const JOB_FIELDS = {
+  title: 'title',
+  jobType: 'job_type',
+  additionalExperience: 'additional_experience',
+  homeTime: 'home_time',
+  requiredExperience: 'required_experience',
+  jobDescriptionHtml: 'job_description',
+  driverUnload: 'driver_unload',
+  expectedPayCents: 'expected_pay',
+  salaryType: 'salary_type',
+  signonBonusCents: 'signon_bonus',
+  startingBonusCents: 'starting_bonus',
+  benefits: 'benefits',
+  endorsements: 'endorsements',
+  videoUrl: 'video_url',
+  autoRenew: 'auto_renew',
+} as const;
+
 /** PATCH /jobs/{id}: content fields and auto-renew. */
 export async function updateJob(db: Database, actor: Actor | null, id: number | string, input: UpdateJob, expectedVersion?: string | null) {
   const job = await loadOwnedJob(db, actor, id);
@@ -119,9 +140,15 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
     set.nextBillingDate = auto_renew && job.approved && job.active ? job.expirationDate : null;
   }
   if (Object.keys(set).length) {
-    // Still the version the caller saw, also against a save that landed since it was read.
-    const saved = await db.update(jobs).set({ ...set, updatedAt: new Date() }).where(and(eq(jobs.id, job.id), atVersion(jobs.updatedAt, expectedVersion, job.updatedAt))).returning({ id: jobs.id });
-    if (!saved.length) throw staleEditError('job');
+    await db.transaction(async (tx) => {
+      // Still the version the caller saw, also against a save that landed since it was read.
+      const saved = await tx.update(jobs).set({ ...set, updatedAt: new Date() }).where(and(eq(jobs.id, job.id), atVersion(jobs.updatedAt, expectedVersion, job.updatedAt))).returning({ id: jobs.id });
+      if (!saved.length) throw staleEditError('job');
+      // Renewal turned on by staff charges the customer's saved card at the next bill: its from/to is kept.
+      const fields = changedFields(set, job, JOB_FIELDS);
+      const renewal = set.autoRenew === undefined ? {} : { auto_renew: { from: job.autoRenew, to: set.autoRenew } };
+      if (fields.length) await recordStaffJobAction(tx as unknown as Database, actor, job, 'job.staff_update', { fields, ...renewal });
+    });
   }
   // A replaced or removed uploaded video leaves no file behind.
   if (set.videoUrl !== undefined && set.videoUrl !== job.videoUrl) await releaseJobVideo(db, job.companyId, job.videoUrl);
@@ -139,34 +166,40 @@ function assertOpen(job: JobRow, action: 'close' | 'cancel') {
 /** Ends a posting: off the public site, no renewal, no boost. */
 const endPosting = (now: Date) => ({ active: false, autoRenew: false, nextBillingDate: null, boostActive: false, updatedAt: now });
 
-/** POST /jobs/{id}/close: the position is filled; the job leaves the public site. */
-export async function closeJob(db: Database, actor: Actor | null, id: number | string, now = new Date()) {
+/** Close or cancel: the job ends as `closedAt` or `cancelledAt` says, with staff's entry in the same step. */
+async function endJob(db: Database, actor: Actor | null, id: number | string, action: 'close' | 'cancel', now: Date) {
   const job = await loadOwnedJob(db, actor, id);
-  assertOpen(job, 'close');
+  assertOpen(job, action);
   await assertNoPaymentInFlight(db, job.id);
-  await db.update(jobs).set({ ...endPosting(now), closedAt: now }).where(eq(jobs.id, job.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(jobs)
+      .set({ ...endPosting(now), ...(action === 'close' ? { closedAt: now } : { cancelledAt: now }) })
+      .where(eq(jobs.id, job.id));
+    // Irreversible and not refunded: staff ending a customer's job is audited.
+    await recordStaffJobAction(tx as unknown as Database, actor, job, action === 'close' ? 'job.staff_close' : 'job.staff_cancel', { payment_status: job.paymentStatus });
+  });
   jobChanged(job.id);
   return getJob(db, actor, job.id);
 }
 
+/** POST /jobs/{id}/close: the position is filled; the job leaves the public site. */
+export const closeJob = (db: Database, actor: Actor | null, id: number | string, now = new Date()) => endJob(db, actor, id, 'close', now);
+
 /** POST /jobs/{id}/cancel: the posting is withdrawn (an unpaid one can no longer be paid). */
-export async function cancelJob(db: Database, actor: Actor | null, id: number | string, now = new Date()) {
-  const job = await loadOwnedJob(db, actor, id);
-  assertOpen(job, 'cancel');
-  await assertNoPaymentInFlight(db, job.id);
-  await db.update(jobs).set({ ...endPosting(now), cancelledAt: now }).where(eq(jobs.id, job.id));
-  jobChanged(job.id);
-  return getJob(db, actor, job.id);
-}
+export const cancelJob = (db: Database, actor: Actor | null, id: number | string, now = new Date()) => endJob(db, actor, id, 'cancel', now);
 
 /** PATCH /jobs/{id}/cancel-renewal: auto-renew off at once, with the reason. */
 export async function cancelRenewal(db: Database, actor: Actor | null, id: number | string, reason: string, now = new Date()) {
   const job = await loadOwnedJob(db, actor, id);
   assertNotEnded(job);
-  await db
-    .update(jobs)
-    .set({ autoRenew: false, nextBillingDate: null, renewalCanceledAt: now, renewalCancellationReason: reason, updatedAt: now })
-    .where(eq(jobs.id, job.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(jobs)
+      .set({ autoRenew: false, nextBillingDate: null, renewalCanceledAt: now, renewalCancellationReason: reason, updatedAt: now })
+      .where(eq(jobs.id, job.id));
+    await recordStaffJobAction(tx as unknown as Database, actor, job, 'job.staff_cancel_renewal', { reason, auto_renew: { from: job.autoRenew, to: false } });
+  });
   return getJob(db, actor, job.id);
 }
 

@@ -11,6 +11,7 @@ import { getJob } from './detail';
 import { assertNotEnded } from './ended';
 import { addressIsLive, paidForPeriod } from './paid-items';
 import { assertNoPaymentInFlight, lockJobCharges } from './payment-in-flight';
+import { recordStaffJobAction } from './staff-audit';
 import type { Addon, Address } from './schemas';
 import { toAddon } from './serialize';
 
@@ -81,6 +82,10 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
     await tx.delete(jobAddresses).where(kept.length ? and(eq(jobAddresses.jobId, job.id), notInArray(jobAddresses.id, kept)) : eq(jobAddresses.jobId, job.id));
     if (added.length) await tx.insert(jobAddresses).values(added);
     await refreshCost(tx as unknown as Database, job.id);
+    // Staff changing a customer's targeting changes what it is charged: the places added and removed.
+    if (added.length || existing.size) {
+      await recordStaffJobAction(tx as unknown as Database, actor, job, 'job.staff_addresses', { added: added.map(placeKey), removed: [...existing.values()].map(placeKey) });
+    }
   });
   jobChanged(job.id);
   return getJob(db, actor, job.id);
@@ -114,6 +119,8 @@ export async function setAddons(db: Database, actor: Actor | null, id: number | 
     }
     await upsertAddons(tx as unknown as Database, job.id, addons);
     await refreshCost(tx as unknown as Database, job.id);
+    // A subscribed add-on on a live job is charged to the customer: staff setting one is audited.
+    await recordStaffJobAction(tx as unknown as Database, actor, job, 'job.staff_addons', { addons: addons.map((a) => ({ addon_type: a.addon_type, subscribed: a.subscribed })) });
   });
   jobChanged(job.id);
   return listAddons(db, actor, job.id);

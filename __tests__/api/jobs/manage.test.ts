@@ -13,6 +13,7 @@ import { DELETE as tagDelete } from '@/app/api/v1.0/jobs/tag/[id]/route';
 import { GET as companyTagsGet } from '@/app/api/v1.0/companies/tags/route';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
 import { PATCH as suspendPatch } from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
+import { auditTrail } from '@/lib/audit';
 import { getDb } from '@/lib/db/client';
 import { companies, emailOutbox, jobs, users } from '@/lib/db/schema';
 import { publishPaidJob } from '@/lib/jobs/lifecycle';
@@ -322,5 +323,64 @@ describe('admin suspension', () => {
     await call(suspendPatch, { method: 'PATCH', token: t.admin, params: p(id), body: { suspended: false } });
     const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'job_released'), like(emailOutbox.subject, '%"Ended While Held"%')));
     expect(mail.text).toContain('It reached its end date while it was suspended, so it is not live: renew it to post it again.');
+  });
+});
+
+describe("staff acting on a customer's job (only suspension was audited)", () => {
+  const staffEntries = async (jobId: number) => (await auditTrail(await getDb(), 'job', jobId)).filter((e) => e.action.startsWith('job.staff_'));
+  const userId = async (email: string) => (await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+
+  it("records who, the job, its company and the values when an admin or internal user changes a customer's paid job", async () => {
+    const db = await getDb();
+    const [admin, internal] = [await userId('admin@demo.test'), await userId('internal@demo.test')];
+    const [{ companyId }] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'employer@demo.test'));
+
+    // Renewal turned on by an admin: the tick will charge the company's saved card.
+    const renewId = await createJobAs(t.employer, { title: 'Renewal By Admin', auto_renew: false });
+    await publishPaidJob(db, renewId);
+    const renewed = await call(jobPatch, { method: 'PATCH', token: t.admin, params: p(renewId), body: { auto_renew: true, title: 'Renewal By Admin' } });
+    expect(renewed.status).toBe(200);
+    expect(renewed.json.data.next_billing_date).toBeTruthy();
+    expect(await staffEntries(renewId)).toEqual([
+      expect.objectContaining({ action: 'job.staff_update', actorId: admin, entity: 'job', entityId: String(renewId), companyId, data: { title: 'Renewal By Admin', fields: ['auto_renew'], auto_renew: { from: false, to: true } } }),
+    ]);
+
+    // A paid job cancelled by an internal user: irreversible, no refund.
+    const cancelId = await createJobAs(t.employer, { title: 'Cancelled By Internal' });
+    await publishPaidJob(db, cancelId);
+    expect((await call(cancelPost, { token: t.internal, params: p(cancelId) })).status).toBe(200);
+    expect(await staffEntries(cancelId)).toEqual([
+      expect.objectContaining({ action: 'job.staff_cancel', actorId: internal, entityId: String(cancelId), companyId, data: { title: 'Cancelled By Internal', payment_status: 'paid' } }),
+    ]);
+
+    // The other calls staff reach: close, renewal cancelled, addresses and add-ons.
+    const otherId = await createJobAs(t.employer, { title: 'Changed By Staff', auto_renew: true });
+    await publishPaidJob(db, otherId);
+    const addresses = [{ street1: '2100 Commerce St', city: 'Dallas', state: 'TX', postal_code: '75201' }, { city: 'Reno', state: 'NV', postal_code: '89501' }];
+    expect((await call(addressesPatch, { method: 'PATCH', token: t.internal, params: p(otherId), body: { addresses } })).status).toBe(200);
+    expect((await call(addonsPatch, { method: 'PATCH', token: t.admin, params: p(otherId), body: [{ addon_type: 'promote', subscribed: true }] })).status).toBe(200);
+    expect((await call(cancelRenewalPatch, { method: 'PATCH', token: t.admin, params: p(otherId), body: { renewalCancelationReason: 'Asked by phone' } })).status).toBe(200);
+    expect((await call(closePost, { token: t.internal, params: p(otherId) })).status).toBe(200);
+    const other = await staffEntries(otherId);
+    expect(other.map((e) => [e.action, e.actorId, e.companyId]).sort()).toEqual(
+      [
+        ['job.staff_addons', admin, companyId],
+        ['job.staff_addresses', internal, companyId],
+        ['job.staff_cancel_renewal', admin, companyId],
+        ['job.staff_close', internal, companyId],
+      ].sort(),
+    );
+    expect(other.find((e) => e.action === 'job.staff_addresses')!.data).toMatchObject({ added: ['|reno|nv|89501'], removed: [] });
+    expect(other.find((e) => e.action === 'job.staff_addons')!.data).toMatchObject({ addons: [{ addon_type: 'promote', subscribed: true }] });
+    expect(other.find((e) => e.action === 'job.staff_cancel_renewal')!.data).toMatchObject({ reason: 'Asked by phone', auto_renew: { from: true, to: false } });
+  });
+
+  it('records nothing of the kind for a company user acting on its own job', async () => {
+    const id = await createJobAs(t.employer, { title: 'Own Job', auto_renew: false });
+    await publishPaidJob(await getDb(), id);
+    expect((await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(id), body: { auto_renew: true } })).status).toBe(200);
+    expect((await call(addonsPatch, { method: 'PATCH', token: t.companyAdmin, params: p(id), body: [{ addon_type: 'promote', subscribed: true }] })).status).toBe(200);
+    expect((await call(cancelPost, { token: t.companyAdmin, params: p(id) })).status).toBe(200);
+    expect(await staffEntries(id)).toEqual([]);
   });
 });
