@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config } from '@/lib/config';
 import { tooManyRequests } from '@/lib/errors';
+import { limitKey } from '@/lib/api/client-address';
 
 const globalForLimits = globalThis as unknown as { __tnaLimiters?: Map<string, RateLimiterAbstract>; __tnaRedis?: unknown };
 
@@ -32,11 +33,31 @@ export async function limiter(name: string, points: number, durationSeconds: num
   const existing = globalForLimits.__tnaLimiters.get(name);
   if (existing) return existing;
   const options = { keyPrefix: `tna:${name}`, points, duration: durationSeconds };
-  const created = config.redisUrl
-    ? new RateLimiterRedis({ ...options, storeClient: await redisClient(), insuranceLimiter: new RateLimiterMemory(options) })
-    : new RateLimiterMemory(options);
+  const created = keyedByNetwork(
+    config.redisUrl
+      ? new RateLimiterRedis({ ...options, storeClient: await redisClient(), insuranceLimiter: new RateLimiterMemory(options) })
+      : new RateLimiterMemory(options),
+  );
   globalForLimits.__tnaLimiters.set(name, created);
   return created;
+}
+
+/** The limiter's methods whose first argument is the key. */
+const KEYED_METHODS = new Set<PropertyKey>(['consume', 'reward', 'penalty', 'get', 'set', 'block', 'delete']);
+
+/**
+ * Every key a limiter sees goes through limitKey (an IPv6 client counts by its /64), in every
+ * method, so a point taken and a point given back always land on the same key.
+ */
+function keyedByNetwork(l: RateLimiterAbstract): RateLimiterAbstract {
+  return new Proxy(l, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (!KEYED_METHODS.has(prop)) return value.bind(target);
+      return (key: string | number, ...rest: unknown[]) => value.call(target, typeof key === 'string' ? limitKey(key) : key, ...rest);
+    },
+  });
 }
 
 /** How long until a limit lets the key go on, in words: 'a minute', '12 minutes', '1 hour'. */

@@ -76,4 +76,18 @@ describe('failed sign-ins do not lock the owner out', () => {
     const forged = await attempt(RIGHT, '192.0.2.4', `${KNOWN_DEVICE_COOKIE}=eyJhbGciOiJIUzI1NiJ9.eyJ1aWQiOjJ9.forged`);
     expect(forged.status).toBe(429);
   });
+
+  it('counts an IPv6 client by its /64: addresses rotated inside one network share its limits', async () => {
+    // The address+email limit is 10: fifteen addresses of one /64 get 10 password checks, then 429.
+    const statuses: number[] = [];
+    for (let i = 1; i <= 15; i++) {
+      const ip = `2001:db8:aa:1::${i.toString(16)}`;
+      statuses.push((await call(loginPost, { body: { email: 'employer@demo.test', password: 'Guess1234!' }, headers: { 'x-forwarded-for': ip } })).status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429, 429, 429, 429]);
+    // Another /64 is another client.
+    expect((await call(loginPost, { body: { email: 'employer@demo.test', password: RIGHT }, headers: { 'x-forwarded-for': '2001:db8:aa:2::1' } })).status).toBe(200);
+  });
 });
+

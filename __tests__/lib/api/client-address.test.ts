@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GET as autocompleteGet } from '@/app/api/v1.0/geo/autocomplete/route';
-import { PEER_HEADER, clientAddressFrom, trustPolicy } from '@/lib/api/client-address';
+import { PEER_HEADER, clientAddressFrom, limitKey, trustPolicy } from '@/lib/api/client-address';
 import { installPeerStamp } from '@/lib/api/peer-stamp';
 import { call } from '../../helpers/http';
 
@@ -63,5 +63,17 @@ describe('client address for rate limits', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('limitKey', () => {
+  it('counts IPv6 by its /64 in every spelling, IPv4 and other keys as they are', () => {
+    for (const a of ['2001:db8:aa:1::1', '2001:0db8:00aa:0001:ffff:ffff:ffff:ffff', '2001:DB8:AA:1:0:0:0:9', '2001:db8:aa:1::192.0.2.1']) {
+      expect(limitKey(a)).toBe('2001:db8:aa:1::/64');
+    }
+    expect(limitKey('::1')).toBe('0:0:0:0::/64');
+    expect(limitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitKey('2001:db8:aa:1::7|driver@demo.test')).toBe('2001:db8:aa:1::/64|driver@demo.test');
+    for (const k of ['203.0.113.9', 'known:driver@demo.test', '42', 'unknown', '203.0.113.9|a@b.test']) expect(limitKey(k)).toBe(k);
   });
 });
