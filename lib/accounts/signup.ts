@@ -47,11 +47,19 @@ export async function checkEmployerEmail(db: Database, input: { email: string; t
 const SIGNUP_ROLE: Record<SignupPayload['role'], Role> = { employer: ROLES.EMPLOYER, member: ROLES.DRIVER };
 
 /**
+ * Twenty new accounts per hour per client address, counted together for every way in that creates
+ * one on its own (sign-up, and social sign-in of a new email): otherwise the other door is unlimited.
+ */
+export async function limitSignups(ip: string) {
+  await consumeOrThrow(await limiter('signup-ip', 20, 3600), ip, 'Too many sign-ups from this address. Please try again later.');
+}
+
+/**
  * POST /auth/signup: creates the account with its role and answers its id. Twenty sign-ups per hour
- * per client address. The verification mail is queued; a mail failure does not undo the account.
+ * per client address (limitSignups). The verification mail is queued; a mail failure does not undo the account.
  */
 export async function signUp(db: Database, input: SignupPayload, ctx: { ip: string }): Promise<{ id: number }> {
-  await consumeOrThrow(await limiter('signup-ip', 20, 3600), ctx.ip, 'Too many sign-ups from this address. Please try again later.');
+  await limitSignups(ctx.ip);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict(EMAIL_EXISTS, 'email');
   const id = await createAccount(db, input, { roles: [SIGNUP_ROLE[input.role]] });

@@ -2,6 +2,7 @@ import type { Database } from '@/lib/db/client';
 import { publicOrigin } from '@/lib/config';
 import { flagDefaults } from '@/lib/flag-overrides';
 import { AppError } from '@/lib/errors';
+import { consumeOrThrow, limiter, waitInWords } from '@/lib/rate-limit';
 import { LinkRequired, socialSignIn } from './social';
 import { verifySocialToken } from './social-verify';
 import type { SocialLoginInput } from './social-schema';
@@ -14,6 +15,10 @@ import type { SocialLoginInput } from './social-schema';
 export async function socialLoginByToken(db: Database, body: SocialLoginInput, ip: string) {
   // The apps have no browser session to override flags in: the deployment's setting counts.
   if (!flagDefaults().socialLogin) throw new AppError(404, 'Social sign-in is turned off.');
+  // 30 attempts per 15 minutes per client address, whatever their outcome, counted before the token
+  // is checked: each check may cost a call to the provider (Facebook's debug_token), which anyone
+  // could otherwise make us send without end with made-up tokens.
+  await consumeOrThrow(await limiter('social-login-ip', 30, 15 * 60), ip, (s) => `Too many sign-in attempts. Please try again in ${waitInWords(s)}.`);
   const identity = await verifySocialToken(body.source, body.token, { nonce: body.nonce });
   try {
     const session = await socialSignIn(db, identity, { deviceId: body.device_id, ip });

@@ -4,6 +4,7 @@ import { socialIdentities, socialNonces, userRoles, users } from '@/lib/db/schem
 import { ROLES, landingFor, type Role } from '@/lib/access';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
+import { limitSignups } from '@/lib/accounts/signup';
 import { PROVIDER_NAMES } from './social-config';
 import { bindIdentity, signLinkToken } from './social-link';
 import type { SocialIdentity } from './social-verify';
@@ -96,7 +97,8 @@ async function takeOverUnverified(db: Database, user: UserRow, identity: SocialI
  *   link token of the refusal (LinkRequired), which binds it;
  * - an account whose own email was never verified is taken over by a provider-verified identity
  *   (takeOverUnverified): the claimant's password, sessions and identities end;
- * - a new email becomes a new driver account: social sign-in never creates an employer or admin.
+ * - a new email becomes a new driver account: social sign-in never creates an employer or admin;
+ *   it counts with the client address's sign-ups (limitSignups).
  */
 export async function socialSignIn(db: Database, identity: SocialIdentity, opts: { deviceId?: string; ip?: string } = {}): Promise<SocialSession> {
   await spendNonce(db, identity);
@@ -134,6 +136,8 @@ export async function socialSignIn(db: Database, identity: SocialIdentity, opts:
         await bindIdentity(db, user.id, identity, opts.ip);
       }
     } else {
+      // A new account counts against the address's sign-ups, as POST /auth/signup does.
+      if (opts.ip) await limitSignups(opts.ip);
       user = await db.transaction(async (tx) => {
         const [first, ...rest] = identity.name.trim().split(/\s+/);
         const [row] = await tx

@@ -317,6 +317,48 @@ describe('POST /auth/login/social: Facebook access tokens (token inspection)', (
   });
 });
 
+describe('POST /auth/login/social: rate limits per client address', () => {
+  const from = (address: string, body: Record<string, unknown>) => call(socialPost, { body: { device_id: 'phone-1', ...body }, headers: { 'x-forwarded-for': address } });
+
+  it('answers 429 after 30 attempts in 15 minutes, before asking Facebook again; another address goes on', async () => {
+    const fetched = jest.spyOn(globalThis, 'fetch');
+    try {
+      for (let i = 0; i < 30; i++) expect((await from('10.66.3.1', { source: 'facebook', token: `EAArandom-${i}` })).status).toBe(401);
+      const inspections = () => fetched.mock.calls.filter(([url]) => String(url).includes('debug_token')).length;
+      const before = inspections();
+      expect(before).toBeGreaterThanOrEqual(30);
+      const refused = await from('10.66.3.1', { source: 'facebook', token: 'EAArandom-31' });
+      expect(refused.status).toBe(429);
+      expect(refused.json.errors[0].message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(inspections()).toBe(before);
+      expect((await from('10.66.3.2', { source: 'facebook', token: 'EAArandom-32' })).status).toBe(401);
+    } finally {
+      fetched.mockRestore();
+    }
+  });
+
+  it('a new account counts with the sign-ups of the address (20 an hour): the 21st is refused and not made, an existing account still signs in', async () => {
+    const address = '10.66.4.1';
+    const signup = await call(signupPost, { body: { email: unique('form'), password: PASSWORD, first_name: 'Sue', last_name: 'Form', phone: '(469)555-0101' }, headers: { 'x-forwarded-for': address } });
+    expect(signup.status).toBe(201);
+    const subject = sub();
+    for (let i = 0; i < 19; i++) {
+      const res = await from(address, { source: 'google', token: await standIns.idToken('google', { sub: i === 0 ? subject : sub(), email: unique() }) });
+      expect(res.status).toBe(200);
+    }
+    const email = unique();
+    const refused = await from(address, { source: 'google', token: await standIns.idToken('google', { sub: sub(), email }) });
+    expect(refused.status).toBe(429);
+    expect(refused.json.errors[0].message).toBe('Too many sign-ups from this address. Please try again later.');
+    expect(await (await getDb()).select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect((await from(address, { source: 'google', token: await standIns.idToken('google', { sub: subject, email: unique() }) })).status).toBe(200);
+    // The form's sign-up is refused from that address too.
+    const form = await call(signupPost, { body: { email: unique('form'), password: PASSWORD, first_name: 'Sue', last_name: 'Form', phone: '(469)555-0101' }, headers: { 'x-forwarded-for': address } });
+    expect(form.status).toBe(429);
+  });
+});
+
 describe('POST /auth/login/social: input and configuration', () => {
   it('names a bad source or a missing token', async () => {
     const res = await social({ source: 'myspace', token: 'x' });
