@@ -8,6 +8,7 @@ import { companies } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
 import { assertEmailNotEmployer, emailChanges } from '@/lib/companies/billing-email';
 import { companyView } from '@/lib/companies/view';
+import { billingValues } from '@/lib/companies/billing-values';
 import { assertAdmin } from './guard';
 import type { AdminCompanyInput, AdminCompanyPatch } from './schemas';
 import { companyChanged } from '@/lib/cache/tags';
@@ -95,6 +96,7 @@ export async function updateAdminCompany(db: Database, actor: Actor | null, id: 
       companyId: id,
       details: { by: 'admin' },
       fields: changed,
+      values: billingValues(current, patch),
       ip,
     });
     return companyView(row);

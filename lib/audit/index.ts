@@ -37,14 +37,21 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<Audi
   return row;
 }
 
+/** What a field was and becomes, by its API name. */
+export type FieldValues = Record<string, { from: unknown; to: unknown }>;
+
 /**
  * Records an edit with the fields it changed (lib/audit/changed-fields.ts) in `details.fields`. An
  * edit that changed nothing leaves no entry: the edit forms send every field, so a save often does.
+ * `values` names fields whose entry must also say from what to what (money fields: a name alone does
+ * not tell whether a company was switched to or from invoicing); each is kept, in `details` under
+ * its name, only when `fields` says it changed.
  */
-export async function recordEdit(db: Database, entry: AuditEntry & { fields: string[] }): Promise<AuditRecord | null> {
-  const { fields, details, ...rest } = entry;
+export async function recordEdit(db: Database, entry: AuditEntry & { fields: string[]; values?: FieldValues }): Promise<AuditRecord | null> {
+  const { fields, values = {}, details, ...rest } = entry;
   if (!fields.length) return null;
-  return recordAudit(db, { ...rest, details: { ...details, fields } });
+  const changedValues = Object.fromEntries(Object.entries(values).filter(([name]) => fields.includes(name)));
+  return recordAudit(db, { ...rest, details: { ...details, ...changedValues, fields } });
 }
 
 /** The history of one record, newest first. */

@@ -10,6 +10,7 @@ import { conflict, forbidden, notFound } from '@/lib/errors';
 import { recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
 import { assertEmailNotEmployer, emailChanges } from './billing-email';
+import { billingValues } from './billing-values';
 import { locate } from './locate';
 import type { CreateCompanyInput, UpdateCompanyInput } from './schemas';
 import { companyView } from './view';
@@ -145,7 +146,7 @@ export async function updateCompany(db: Database, actor: Actor, companyId: numbe
       .where(and(eq(companies.id, companyId), atVersion(companies.updatedAt, expectedVersion, current.updatedAt)))
       .returning();
     if (!row) throw staleEditError('company');
-    await recordEdit(tx, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', subjectType: 'company', subjectId: companyId, companyId, fields });
+    await recordEdit(tx, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'company.update', subjectType: 'company', subjectId: companyId, companyId, fields, values: billingValues(current, patch) });
     return row;
   });
   // The name shows on every public page of the company's jobs.

@@ -139,6 +139,20 @@ describe('admin create and edit company', () => {
     }
   });
 
+  it('audits a billing type change with from and to, each way (a name alone did not say whether invoicing was turned on or off)', async () => {
+    const created = await call(createPost, { token: t.allowed.admin, url, body: { company_name: 'Billing Flip Co', email: 'billing@flip.test', billing_type: 'CELERO', type: 2 } });
+    const params = { id: String(created.json.data.id) };
+    for (const billing_type of ['CONTRACT', 'CELERO']) {
+      expect((await call(patchOne, { method: 'PATCH', token: t.allowed.admin, params, body: { billing_type, type: 2 } })).status).toBe(200);
+    }
+    const trail = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, params.id))).orderBy(auditLog.id);
+    // The plan type was sent unchanged: neither named nor given values.
+    expect(trail.map((a) => a.data)).toEqual([
+      { by: 'admin', fields: ['billing_type'], billing_type: { from: 'CELERO', to: 'CONTRACT' } },
+      { by: 'admin', fields: ['billing_type'], billing_type: { from: 'CONTRACT', to: 'CELERO' } },
+    ]);
+  });
+
   it('an edit from a form opened before another save answers 412 and changes nothing (If-Match); without it the last write wins', async () => {
     const created = await call(createPost, { token: t.allowed.admin, url, body: { company_name: 'Versioned Co', email: 'billing@versioned.test' } });
     const params = { id: String(created.json.data.id) };

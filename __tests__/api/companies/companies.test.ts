@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { POST as companiesPost } from '@/app/api/v1.0/companies/route';
 import { GET as companyGet, PATCH as companyPatch } from '@/app/api/v1.0/companies/[id]/route';
@@ -204,6 +204,9 @@ describe('GET and PATCH /api/v1.0/companies/{id}', () => {
     expect(billing.status).toBe(403);
     const admin = await call(companyPatch, { method: 'PATCH', token: await tokenFor('admin@demo.test'), params: { id }, body: { billing_type: 'CONTRACT', type: 1 } });
     expect(admin.json.data).toMatchObject({ billing_type: 'CONTRACT', type: 1 });
+    // Money fields are audited with what they were and became, not only their names.
+    const [entry] = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, id))).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry.data).toEqual({ fields: ['billing_type', 'type'], billing_type: { from: 'CELERO', to: 'CONTRACT' }, type: { from: 2, to: 1 } });
     const empty = await call(companyPatch, { method: 'PATCH', token: owner.token, params: { id }, body: {} });
     expect(empty.status).toBe(422);
     expect(empty.json.errors).toEqual([{ message: 'Nothing to update.' }]);
