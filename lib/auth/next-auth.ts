@@ -5,7 +5,7 @@ import GoogleProvider from 'next-auth/providers/google';
 import AppleProvider from 'next-auth/providers/apple';
 import FacebookProvider from 'next-auth/providers/facebook';
 import { eq } from 'drizzle-orm';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { authSecret } from '@/lib/config';
 import { sessionOrigin } from './sessions-origin';
 import { clientAddress } from '@/lib/api/client-address';
@@ -97,7 +97,11 @@ async function webSocialSignIn(user: User, account: Account): Promise<true | str
   const back = (error: string) => `/login?error=${error}&provider=${provider}`;
   if (!(await currentFlags()).socialLogin) return back('SocialOff');
   try {
-    const res = await socialSignIn(await getDb(), await identityOf(account));
+    // The request's address and device, as the password sign-in keeps them: the session shows them
+    // in "Where you're signed in", and an account made here counts with the address's sign-ups.
+    const sent = await headers();
+    const get = (name: string) => sent.get(name);
+    const res = await socialSignIn(await getDb(), await identityOf(account), { ip: clientAddress(get), origin: sessionOrigin(get) });
     Object.assign(user, res);
     return true;
   } catch (error) {

@@ -9,6 +9,7 @@ import { PROVIDER_NAMES } from './social-config';
 import { bindIdentity, signLinkToken } from './social-link';
 import type { SocialIdentity } from './social-verify';
 import { revokeAllSessions, startSession } from './sessions';
+import type { SessionOrigin } from './sessions-origin';
 
 /** The email belongs to an account this identity may not enter yet: a password sign-in links it. */
 export class LinkRequired extends AppError {
@@ -100,7 +101,11 @@ async function takeOverUnverified(db: Database, user: UserRow, identity: SocialI
  * - a new email becomes a new driver account: social sign-in never creates an employer or admin;
  *   it counts with the client address's sign-ups (limitSignups).
  */
-export async function socialSignIn(db: Database, identity: SocialIdentity, opts: { deviceId?: string; ip?: string } = {}): Promise<SocialSession> {
+export async function socialSignIn(
+  db: Database,
+  identity: SocialIdentity,
+  opts: { deviceId?: string; ip?: string; origin?: SessionOrigin } = {},
+): Promise<SocialSession> {
   await spendNonce(db, identity);
   const providerName = PROVIDER_NAMES[identity.provider];
   let created = false;
@@ -159,7 +164,8 @@ export async function socialSignIn(db: Database, identity: SocialIdentity, opts:
   }
   if (!user || user.deletedAt || !user.active) throw inactive();
   const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
-  const pair = await startSession(db, user.id, { deviceId: opts.deviceId ?? identity.provider });
+  // Where the sign-in came from, as a password sign-in keeps it: "Where you're signed in" shows it.
+  const pair = await startSession(db, user.id, { deviceId: opts.deviceId ?? identity.provider, origin: opts.origin, roles });
   return {
     id: String(user.id),
     userId: user.id,

@@ -18,7 +18,7 @@ import { GET as verifyEmail } from '@/app/api/v1.0/auth/verify-email/route';
 import { POST as sendVerification } from '@/app/api/v1.0/auth/verify-email/send/route';
 import { ROLES } from '@/lib/access';
 import { getDb } from '@/lib/db/client';
-import { auditLog, socialIdentities, userRoles, users } from '@/lib/db/schema';
+import { auditLog, refreshTokens, socialIdentities, userRoles, users } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { startStandIns } from '../../helpers/social-standins';
@@ -68,6 +68,19 @@ describe('POST /auth/login/social: Google and Apple ID tokens', () => {
     const again = await social({ source: 'google', token: await standIns.idToken('google', { sub: subject, email: unique('renamed') }) });
     expect(again.status).toBe(200);
     expect(again.json.data).toMatchObject({ id: data.id, created: false });
+  });
+
+  it("keeps where the sign-in came from (address, User-Agent) with the session, as a password sign-in does", async () => {
+    const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const res = await call(socialPost, {
+      body: { device_id: 'phone-1', source: 'google', token: await standIns.idToken('google', { sub: sub(), email: unique() }) },
+      headers: { 'x-forwarded-for': '10.66.5.7', 'user-agent': userAgent },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await (await getDb()).select().from(refreshTokens).where(eq(refreshTokens.userId, res.json.data.id));
+    expect(row).toMatchObject({ ip: '10.66.5.7', userAgent });
+    const listed = await call(sessionsGet, { token: res.json.data.accessToken });
+    expect(listed.json.data).toEqual([expect.objectContaining({ device: 'Safari on iPhone', current: true })]);
   });
 
   it('accepts a token addressed to one of the mobile apps (GOOGLE_CLIENT_IDS, APPLE_CLIENT_IDS)', async () => {
