@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { auditLog, oneTimeCodes, users } from '@/lib/db/schema';
 import { forgetAccountFailures } from '@/lib/auth/login-throttle';
-import { unprocessable } from '@/lib/errors';
+import { tooManyRequests, unprocessable } from '@/lib/errors';
 import { authSecret } from '@/lib/config';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { revokeAllSessions } from '@/lib/auth/sessions';
@@ -11,7 +11,7 @@ import { unbindIdentitiesClaimedUnverified } from '@/lib/auth/social-link';
 import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
 import type { Actor } from '@/lib/auth/actor';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
-import { consumeOrThrow, limiter, waitInWords } from '@/lib/rate-limit';
+import { consumeOrThrow, limiter, tryConsume, waitInWords } from '@/lib/rate-limit';
 import { enqueueTemplate } from '@/lib/mail/outbox';
 import { RESET_TOKEN_INVALID, type ChangePasswordInput, type ForgotPasswordInput, type ResetPasswordInput, type VerifyResetCodeInput } from './password-schemas';
 
@@ -19,6 +19,12 @@ export { RESET_TOKEN_INVALID };
 
 export const CODE_TTL_MINUTES = 15;
 export const CODE_MAX_TRIES = 5;
+/**
+ * Wrong codes one account may take in a day, over all its codes. Five tries a code and five codes
+ * an hour let anyone guess 25 times an hour for good: about one account in five would fall within
+ * a year (a review). Past this, every check of the account is refused until the day is over.
+ */
+export const CODE_FAILURES_PER_DAY = 20;
 export const RESET_TOKEN_TTL_SECONDS = 10 * 60;
 const RESET_PURPOSE = 'password-reset';
 
@@ -133,12 +139,18 @@ export async function verifyResetCode(db: Database, input: VerifyResetCodeInput,
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (!latest) throw unprocessable(CODE_INVALID, 'code');
+  const failures = await limiter('reset-verify-account', CODE_FAILURES_PER_DAY, 86_400);
+  const spent = await failures.get(String(user.id));
+  if (spent && spent.consumedPoints >= CODE_FAILURES_PER_DAY) throw tooManyRequests(TOO_MANY(spent.msBeforeNext / 1000), spent.msBeforeNext / 1000);
   const [claimed] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
     .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, CODE_MAX_TRIES)))
     .returning({ codeHash: oneTimeCodes.codeHash });
-  if (!claimed || !sameHash(claimed.codeHash, codeHash(input.code))) throw unprocessable(CODE_INVALID, 'code');
+  if (!claimed || !sameHash(claimed.codeHash, codeHash(input.code))) {
+    if (claimed) await tryConsume(failures, String(user.id));
+    throw unprocessable(CODE_INVALID, 'code');
+  }
   const [used] = await db
     .update(oneTimeCodes)
     .set({ usedAt: now })

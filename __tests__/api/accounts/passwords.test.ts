@@ -10,7 +10,8 @@ import { emailOutbox, oneTimeCodes } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { PASSWORD, codeFor, makeUser, signIn } from './helpers';
-import { RESET_REQUEST_FLOOR_MS } from '@/lib/accounts/password';
+import { CODE_FAILURES_PER_DAY, CODE_MAX_TRIES, RESET_REQUEST_FLOOR_MS } from '@/lib/accounts/password';
+import { limiter } from '@/lib/rate-limit';
 
 beforeAll(seed);
 
@@ -128,6 +129,26 @@ describe('POST /auth/verify-token-password and /auth/reset-password', () => {
       expect(res.json.errors[0].message).toBe(INVALID);
     }
     expect((await verify(user.email, code)).status).toBe(422);
+  });
+
+  it(`refuses every check of an account for the day after ${CODE_FAILURES_PER_DAY} wrong codes over all its codes (guessing went on at 25 an hour for good)`, async () => {
+    const user = await makeUser();
+    const db = await getDb();
+    let n = 100;
+    for (let round = 0; round < CODE_FAILURES_PER_DAY / CODE_MAX_TRIES; round++) {
+      // A fresh code each round (the hourly limit of requests is not what this counts).
+      await db.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id));
+      await forgot(user.email, n);
+      const code = (await codeFor(user.email))!;
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < CODE_MAX_TRIES; i++) expect((await verify(user.email, wrong, n++)).status).toBe(422);
+      // Five codes an hour may be asked for: this counts wrong codes, not requests.
+      await (await limiter('reset-request-email', 5, 3600)).delete(user.email);
+    }
+    await forgot(user.email, n);
+    const right = await verify(user.email, (await codeFor(user.email))!, n + 1);
+    expect(right.status).toBe(429);
+    expect(right.json.errors[0].message).toMatch(/^Too many attempts\. Please try again in \d+ hours?\.$/);
   });
 
   it('refuses an expired code', async () => {
