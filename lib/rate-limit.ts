@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config } from '@/lib/config';
 import { tooManyRequests } from '@/lib/errors';
-import { limitKey } from '@/lib/api/client-address';
+import { limitKey } from '@/lib/api/limit-key';
 
 const globalForLimits = globalThis as unknown as { __tnaLimiters?: Map<string, RateLimiterAbstract>; __tnaRedis?: unknown };
 

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GET as autocompleteGet } from '@/app/api/v1.0/geo/autocomplete/route';
-import { PEER_HEADER, clientAddressFrom, limitKey, trustPolicy } from '@/lib/api/client-address';
+import { PEER_HEADER, clientAddressFrom, trustPolicy } from '@/lib/api/client-address';
+import { limitKey } from '@/lib/api/limit-key';
 import { installPeerStamp } from '@/lib/api/peer-stamp';
 import { call } from '../../helpers/http';
 
