@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GATEWAY_CALL_TIMEOUT_MS, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
 
 /*
@@ -42,8 +43,13 @@ type CeleroTransaction = {
   idempotency_key?: string;
 };
 
-/** The order id a sale is sent with: the key's last 17 letters and digits (the provider's limit). */
-export const celeroOrderId = (idempotencyKey: string) => idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-17);
+/**
+ * The order id a sale is sent with: the first 17 hex characters of the key's SHA-256 (17 is the
+ * provider's limit). A cut of the key itself is not unique: its tail is the period and attempt, the
+ * same for add-on orders of other jobs or other add-on sets, and the lookup's match by order id
+ * would then settle an order on another order's sale.
+ */
+export const celeroOrderId = (idempotencyKey: string) => createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 17);
 
 /**
  * Whether a transaction the search returned is this order's: by its key, or the order id sent with

@@ -373,6 +373,24 @@ describe('the celero driver speaks the provider REST shapes', () => {
     expect(await gw.lookup('renewal:7:x:1')).toBeNull();
   });
 
+  it('gives each idempotency key its own order id, and the lookup matches a sale by the order id of its own key only', async () => {
+    const at = '2026-11-28T06:00:00.000Z';
+    const keys = [`addons:5:boost@${at}:1`, `addons:5:address:9,boost@${at}:1`, `addons:6:boost@${at}:1`];
+    const ids = keys.map(celeroOrderId);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{17}$/);
+    const gw = celeroGateway({ apiKey: 'k', baseUrl: base });
+    reply = { status: 200, body: { status: 'success', data: [{ id: 'cel_mine', response: 'approved', response_code: 100, order_id: ids[0] }] } };
+    expect(await gw.lookup(keys[0])).toMatchObject({ outcome: 'approved', transactionId: 'cel_mine' });
+    expect(await gw.lookup(keys[1])).toBeNull();
+    expect(await gw.lookup(keys[2])).toBeNull();
+    // The sale is sent with the same order id the lookup matches.
+    seen.length = 0;
+    reply = { status: 200, body: { status: 'success', data: { id: 'cel_sale', response: 'approved', response_code: 100 } } };
+    await gw.charge({ token: 't', amountCents: 1, idempotencyKey: keys[1], description: '' });
+    expect(seen[0].body.order_id).toBe(ids[1]);
+  });
+
   it('treats an unreachable provider as a processing error (retryable)', async () => {
     const gw = celeroGateway({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });
     expect(await gw.charge({ token: 't', amountCents: 1, idempotencyKey: 'k', description: '' })).toMatchObject({ outcome: 'error' });
