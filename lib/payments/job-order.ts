@@ -174,6 +174,17 @@ export const nothingToPay = (job: ChargeableJob) => {
 export const JOB_CHANGED_WHILE_PAYING =
   'This job changed while the payment was being prepared: an address or an add-on in this order was removed or paid for meanwhile. Nothing was charged. Check the order and pay again.';
 
+/**
+ * 409: the job changed between pricing its order and opening it; nothing was charged. A class of
+ * its own so the tick's auto-renewal can tell it from a refused payment by type: the card was never
+ * tried, so the renewal is tried again next tick instead of mailing failed_payments and expiring.
+ */
+export class JobChangedWhilePaying extends AppError {
+  constructor() {
+    super(409, JOB_CHANGED_WHILE_PAYING);
+  }
+}
+
 /** What a line charges for, and how much: its words (a boost's dates) may differ between two readings. */
 const lineKey = (l: LineInput) => `${l.kind}:${l.addressId ?? '-'}:${l.addonId ?? '-'}:${l.amountCents}`;
 
@@ -188,7 +199,7 @@ const lineKey = (l: LineInput) => `${l.kind}:${l.addressId ?? '-'}:${l.addonId ?
 export function pricedOnJobAsIs(jobId: number, priced: LineInput[], linesOf: (job: ChargeableJob) => LineInput[]) {
   return async (tx: Database) => {
     const owed = new Set(linesOf(await loadChargeableJob(tx, null, { jobId })).map(lineKey));
-    if (!priced.every((l) => owed.has(lineKey(l)))) throw conflict(JOB_CHANGED_WHILE_PAYING);
+    if (!priced.every((l) => owed.has(lineKey(l)))) throw new JobChangedWhilePaying();
   };
 }
 

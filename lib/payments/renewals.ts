@@ -10,7 +10,7 @@ import { dueRenewals, renewalRefusal } from '@/lib/jobs/lifecycle';
 import { log } from '@/lib/log';
 import { enqueueTemplate } from '@/lib/mail';
 import { withDefaults, type ChargeDeps } from './charge';
-import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay, PAYMENT_COMPLETED, pricedOnJobAsIs, recipientOf } from './job-order';
+import { afterApproval, answer, assertShownTotal, companyOfJob, JobChangedWhilePaying, newCardOf, nothingToPay, pay, PAYMENT_COMPLETED, pricedOnJobAsIs, recipientOf } from './job-order';
 import { isPublished, loadChargeableJob, renewalLines, renewalPendingRefusal, type ChargeableJob } from './jobs-port';
 import { PaymentInProgress, type LineInput } from './orders';
 import type { JobChargeInput, PayCardInput } from './schemas';
@@ -89,10 +89,11 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
         if (await autoRenew(db, id, now, deps)) report.renewed += 1;
         else report.failed += 1;
       } catch (error) {
-        // A payment of this job still in flight, or an error of ours, not a refused payment: the
-        // others go on, and this job is not expired unbilled (expire-jobs spares `retry`); the next
-        // tick tries it again.
+        // A payment of this job still in flight, the job changed while its order opened, or an
+        // error of ours, not a refused payment: the others go on, and this job is not expired
+        // unbilled (expire-jobs spares `retry`); the next tick tries it again.
         if (error instanceof PaymentInProgress) log.info('Auto-renewal waits for a payment in flight; tried again next tick', { jobId: id });
+        else if (error instanceof JobChangedWhilePaying) log.info('Auto-renewal: the job changed while its order opened; tried again next tick', { jobId: id });
         else {
           log.error('Auto-renewal failed; tried again next tick', { jobId: id, error });
           report.errors += 1;
@@ -109,7 +110,8 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
 /**
  * One due job's renewal; a refused payment (declined card, no card, nothing to charge) mails
  * failed_payments and answers false (the job then expires). A payment still in flight throws
- * PaymentInProgress, and any other error is thrown: the job is spared and tried next tick.
+ * PaymentInProgress, a job changed while its order opened JobChangedWhilePaying, and any other
+ * error is thrown: the job is spared and tried next tick.
  */
 async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps): Promise<boolean> {
   const job = await loadChargeableJob(db, null, { jobId: id });
@@ -123,8 +125,10 @@ async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps):
     if (outcome.invoice.status === 'PROCESSING_PAYMENT') throw new PaymentInProgress();
     reason = outcome.message;
   } catch (error) {
-    // Another charge of this job is in flight: not a refusal; the next tick tries again.
-    if (!(error instanceof AppError) || error instanceof PaymentInProgress) throw error;
+    // Another charge of this job is in flight, or the job changed (a co-worker's addresses or
+    // add-ons) between pricing the renewal and opening its order: the card was never tried, so it
+    // is no refusal; the next tick tries again, on the job as it is then.
+    if (!(error instanceof AppError) || error instanceof PaymentInProgress || error instanceof JobChangedWhilePaying) throw error;
     reason = error.message;
   }
   const to = await recipientOf(db, job, company);

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
-import { invoices, jobs } from '@/lib/db/schema';
+import { invoices, jobAddresses, jobs } from '@/lib/db/schema';
 import { setChargeDefaults } from '@/lib/payments/charge';
-import { setGatewayFactory, type PaymentGateway } from '@/lib/payments/gateway';
+import { setGatewayFactory, type GatewayFactory, type PaymentGateway } from '@/lib/payments/gateway';
 import { PAID_AFTER_JOB_ENDED } from '@/lib/payments/job-order';
 import { openOrder, type OrderInput } from '@/lib/payments/orders';
 import { storeCard } from '@/lib/payments/payment-methods';
@@ -130,6 +130,43 @@ describe('a renewal still in flight is no failed payment', () => {
     const mails = await queryRows<{ text: string }>(db, sql`select text from email_outbox where kind = 'failed_payments'`);
     expect(mails.some((m) => m.text.includes('Renewed By Hand Meanwhile'))).toBe(false);
     expect((await db.select().from(invoices).where(eq(invoices.id, inFlight!.id)))[0].status).toBe('PROCESSING_PAYMENT');
+  });
+});
+
+describe('a job changed while its renewal opens is no failed payment', () => {
+  it("a co-worker removes an address between pricing the auto-renewal and opening its order: no mail, no expiry, renewed next tick", async () => {
+    const job = await postedJob({ autoRenew: true, addresses: 2, title: 'Trimmed While Renewing' });
+    const at = new Date(job.expirationDate!.getTime() + 1000);
+    const [, removed] = await db.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id)).orderBy(jobAddresses.id);
+    // This job's renewal is the only charge of the tick (the gateway below is fetched once): the
+    // other jobs and orders earlier tests left due or in flight are taken out of it.
+    await db.update(jobs).set({ autoRenew: false }).where(and(ne(jobs.id, job.id), eq(jobs.autoRenew, true)));
+    await db.update(invoices).set({ status: 'DECLINED' }).where(eq(invoices.status, 'PROCESSING_PAYMENT'));
+    // The gateway is fetched after the renewal was priced and before its order opens (pay()): the
+    // co-worker's change lands there, every time. getGateway awaits what the factory answers.
+    let changed = false;
+    const changing = ((gdb: Database) => {
+      if (changed) return sandboxGateway(gdb);
+      changed = true;
+      return gdb
+        .delete(jobAddresses)
+        .where(eq(jobAddresses.id, removed.id))
+        .then(() => sandboxGateway(gdb));
+    }) as unknown as GatewayFactory;
+    setGatewayFactory(changing);
+    const report = await quietly(() => tick(db, at));
+    expect(changed).toBe(true);
+    expect(report).toMatchObject({ ran: true, errors: {} });
+    expect(stepsOf(report).renewals).toMatchObject({ renewed: 0, failed: 0, errors: 0 });
+    expect(stepsOf(report).renewals.retry).toContain(job.id);
+    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expiredAt: null, expirationDate: job.expirationDate });
+    const mails = await queryRows<{ text: string }>(db, sql`select text from email_outbox where kind = 'failed_payments'`);
+    expect(mails.some((m) => m.text.includes('Trimmed While Renewing'))).toBe(false);
+    expect((await db.select().from(invoices).where(eq(invoices.jobId, job.id))).filter((o) => o.actionType === 'renewal')).toEqual([]);
+
+    setGatewayFactory(undefined);
+    await quietly(() => tick(db, new Date(at.getTime() + 60_000)));
+    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expirationDate: new Date(at.getTime() + 60_000 + 30 * DAY) });
   });
 });
 
