@@ -54,6 +54,14 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, card: P
 export const RENEW_BEFORE_ADDONS = 'This job has expired: renew it first; its add-ons are charged with the renewal.';
 
 /**
+ * Why add-ons cannot be paid now because the job's end date has passed (even before the tick marks
+ * it expired), or null. One rule for payAddons and the payment summary's `refused`, so the summary
+ * never shows a total the charge then refuses.
+ */
+export const addonsEndedRefusal = (job: ChargeableJob, now: Date): string | null =>
+  job.expirationDate && job.expirationDate <= now ? RENEW_BEFORE_ADDONS : null;
+
+/**
  * POST /payment/employer/job/addons: pays what waits for payment on a live job — add-ons switched
  * on and targeting addresses added since its posting was paid (card: charged; invoice-billed: an
  * invoice line). They go live in the order's effect (afterApproval), never before.
@@ -66,7 +74,8 @@ export async function payAddons(db: Database, actor: Actor, input: JobChargeInpu
   assertPayable(job);
   if (!isPublished(job)) throw unprocessable('Pay for the job posting first; its add-ons are charged with it.');
   const now = deps.now?.() ?? new Date();
-  if (job.expirationDate && job.expirationDate <= now) throw conflict(RENEW_BEFORE_ADDONS);
+  const ended = addonsEndedRefusal(job, now);
+  if (ended) throw conflict(ended);
   const lines = pendingLines(job, now);
   if (!lines.length) throw unprocessable('There are no unpaid add-ons on this job.');
   assertShownTotal(lines, input.expected_total_cents);

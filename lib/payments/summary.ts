@@ -5,7 +5,8 @@ import type { Actor } from '@/lib/auth/actor';
 import { eq } from 'drizzle-orm';
 import { companies } from '@/lib/db/schema';
 import { getGateway } from './gateway';
-import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, renewalLines, renewalPendingRefusal } from './jobs-port';
+import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, renewalLines, renewalPendingRefusal, type ChargeableJob } from './jobs-port';
+import { addonsEndedRefusal } from './job-payments';
 import { totalOf } from './orders';
 import { defaultCard, toCardView } from './payment-methods';
 import { paymentRefusal } from '@/lib/jobs/ended';
@@ -19,6 +20,13 @@ export const summaryQuery = z
     action: z.enum(['new_job', 'addons', 'renewal']).default('new_job'),
   })
   .refine((q) => q.job_id || q.secret_token, { message: 'Name the job: job_id or secret_token.' });
+
+/** The refusal of the charge's own rules for this action (renewals.ts, job-payments.ts payAddons), or null. */
+function actionRefusal(job: ChargeableJob, action: z.infer<typeof summaryQuery>['action'], now: Date): string | null {
+  if (action === 'renewal') return renewalRefusal(job, now) ?? renewalPendingRefusal(job, now);
+  if (action === 'addons') return addonsEndedRefusal(job, now);
+  return null;
+}
 
 /**
  * What the payment step shows before paying: the order's lines and total, how the company pays
@@ -47,7 +55,7 @@ export async function paymentSummary(db: Database, actor: Actor, query: z.infer<
     total: totalOf(lines) / 100,
     total_cents: totalOf(lines),
     /** Why the charge previewed here would be refused (the charge's own rules), or null: said before a card is asked for. */
-    refused: paymentRefusal(job) ?? (query.action === 'renewal' ? (renewalRefusal(job, now) ?? renewalPendingRefusal(job, now)) : null),
+    refused: paymentRefusal(job) ?? actionRefusal(job, query.action, now),
     card: card ? toCardView(card) : null,
     hosted_fields_url: gateway.hostedFields().url,
   };

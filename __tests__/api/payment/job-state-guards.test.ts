@@ -9,6 +9,7 @@ import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
 import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
 import { POST as payAddonsPost } from '@/app/api/v1.0/payment/employer/job/addons/route';
 import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/route';
+import { GET as summaryGet } from '@/app/api/v1.0/payment/company/invoice/summary/route';
 import { getDb } from '@/lib/db/client';
 import { invoices, jobs, sandboxCharges } from '@/lib/db/schema';
 import { getPublicJob } from '@/lib/jobs/public';
@@ -264,6 +265,10 @@ describe('add-ons of a job whose end date has passed, before the tick expires it
     const db = await getDb();
     await db.update(jobs).set({ expirationDate: new Date(Date.now() - 60_000) }).where(eq(jobs.id, job.id));
     expect(await jobRow(job.id)).toMatchObject({ expiredAt: null });
+    // The summary says so before a card is asked for, with the charge's own words.
+    const summary = await call(summaryGet, { token: employer, query: { job_id: job.id, action: 'addons' } });
+    expect(summary.status).toBe(200);
+    expect(summary.json.data.refused).toBe(RENEW_BEFORE_ADDONS);
     const res = await call(payAddonsPost, { token: employer, body: { job_id: job.id, card_token: await cardToken(CARDS.approve) } });
     expect(res.status).toBe(409);
     expect(res.json.errors[0].message).toBe(RENEW_BEFORE_ADDONS);
