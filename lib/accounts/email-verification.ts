@@ -7,6 +7,7 @@ import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
 import type { Actor } from '@/lib/auth/actor';
 import { consumeOrThrow, limiter } from '@/lib/rate-limit';
 import { enqueueTemplate } from '@/lib/mail/outbox';
+import { revokeAllSessions } from '@/lib/auth/sessions';
 import { unbindIdentitiesClaimedUnverified } from '@/lib/auth/social-link';
 
 export const VERIFY_LINK_HOURS = 24;
@@ -74,7 +75,8 @@ export async function confirmEmail(db: Database, token: string | undefined): Pro
       const [before] = await t.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, claims.uid)).for('update');
       if (pending) await t.update(users).set({ email, emailToVerify: null, emailVerifiedAt: new Date(), updatedAt: sql`now()` }).where(eq(users.id, claims.uid));
       else await t.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, claims.uid));
-      if (!before?.verifiedAt) await unbindIdentitiesClaimedUnverified(t, claims.uid);
+      // Their sessions go with them: a claimant signed in through such an identity stayed signed in.
+      if (!before?.verifiedAt && (await unbindIdentitiesClaimedUnverified(t, claims.uid)).length) await revokeAllSessions(t, claims.uid);
     });
     return true;
   } catch (error) {

@@ -93,9 +93,9 @@ async function takeOverUnverified(db: Database, user: UserRow, identity: SocialI
  * Sign-in with a checked provider identity (lib/auth/social-verify.ts). The rules:
  * - an identity bound before (provider + subject) signs in to its account;
  * - otherwise an account with the same email is entered only when the provider asserts the email
- *   is verified (Google, Apple) and the account has no identity of that provider yet; the identity
- *   is then bound. In every other case the person signs in with their password once, carrying the
- *   link token of the refusal (LinkRequired), which binds it;
+ *   is verified (Google, Apple), the account has no identity of that provider yet and no password
+ *   (a social-only account); the identity is then bound. In every other case the person signs in
+ *   with their password once, carrying the link token of the refusal (LinkRequired), which binds it;
  * - an account whose own email was never verified is taken over by a provider-verified identity
  *   (takeOverUnverified): the claimant's password, sessions and identities end;
  * - a new email becomes a new driver account: social sign-in never creates an employer or admin;
@@ -132,10 +132,16 @@ export async function socialSignIn(
           .select({ id: socialIdentities.id })
           .from(socialIdentities)
           .where(and(eq(socialIdentities.userId, user.id), eq(socialIdentities.provider, identity.provider)));
-        if (!identity.emailVerified || other) {
+        // An account with a password is joined only by someone who knows it: whoever set it may not
+        // be the mailbox's owner (a sign-up with another person's address, later confirmed by the
+        // owner's click on its verification link), and binding would let the owner into an account
+        // the claimant still signs in to. The owner who does not know it resets it first.
+        if (!identity.emailVerified || other || user.passwordHash) {
           const why = other
             ? `This account is already linked to another ${providerName} sign-in.`
-            : `An account with this email already exists, and ${providerName} did not confirm the email.`;
+            : !identity.emailVerified
+              ? `An account with this email already exists, and ${providerName} did not confirm the email.`
+              : 'An account with this email already exists and has a password.';
           throw new LinkRequired(`${why} Sign in with your password once to use ${providerName} from now on.`, await signLinkToken(identity, user.id));
         }
         await bindIdentity(db, user.id, identity, opts.ip);

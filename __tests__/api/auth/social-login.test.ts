@@ -90,8 +90,10 @@ describe('POST /auth/login/social: Google and Apple ID tokens', () => {
     expect(apple.status).toBe(200);
   });
 
-  it("signs in to an existing account when the provider verified the email (Apple's string 'true'), binding the identity; an employer stays an employer", async () => {
+  it("signs in to an existing account without a password when the provider verified the email (Apple's string 'true'), binding the identity; an employer stays an employer", async () => {
     const employer = await makeUser({ role: ROLES.EMPLOYER });
+    // A social-only account: nobody holds a password to it.
+    await (await getDb()).update(users).set({ passwordHash: null }).where(eq(users.id, employer.id));
     const res = await social({ source: 'apple', token: await standIns.idToken('apple', { sub: sub(), email: employer.email.toUpperCase(), email_verified: 'true' }) });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ id: employer.id, created: false, userRoles: [ROLES.EMPLOYER] });
@@ -200,8 +202,21 @@ describe('POST /auth/login/social: Google and Apple ID tokens', () => {
     expect(await identitiesOf(employer.id)).toEqual([]);
   });
 
+  it("a verified email of an account with a password links by that password: whoever set it may not be the mailbox's owner", async () => {
+    const user = await makeUser({ role: ROLES.DRIVER });
+    const res = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: user.email }) });
+    expect(res.status).toBe(409);
+    expect(res.json.errors[0].message).toBe('An account with this email already exists and has a password. Sign in with your password once to use Google from now on.');
+    expect(res.json.link_token).toEqual(expect.any(String));
+    expect(await identitiesOf(user.id)).toEqual([]);
+    const linked = await call(loginPost, { body: { email: user.email, password: PASSWORD, link_token: res.json.link_token }, headers: { 'x-forwarded-for': '10.66.9.1' } });
+    expect(linked.status).toBe(200);
+    expect((await identitiesOf(user.id)).map((i) => i.provider)).toEqual(['google']);
+  });
+
   it('a verified email of an account already bound to another subject of the same provider must link by password', async () => {
     const user = await makeUser({ role: ROLES.DRIVER });
+    await (await getDb()).update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
     expect((await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: user.email }) })).status).toBe(200);
     const second = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: user.email }) });
     expect(second.status).toBe(409);
@@ -305,10 +320,28 @@ describe('POST /auth/login/social: Facebook access tokens (token inspection)', (
     expect((await call(verifyEmail, { url: link })).status).toBe(303);
     expect(await identitiesOf(made.json.data.id)).toEqual([]);
     expect((await social({ source: 'facebook', token: await token() })).status).toBe(409);
+    // The claimant's session, started through that identity, ended with it.
+    expect((await call(sessionsGet, { token: made.json.data.accessToken })).status).toBe(401);
     // Once verified, following the link again changes nothing: an identity linked since stays.
     await (await getDb()).insert(socialIdentities).values({ userId: made.json.data.id, provider: 'apple', subject: sub(), email });
     expect((await call(verifyEmail, { url: link })).status).toBe(303);
     expect((await identitiesOf(made.json.data.id)).map((i) => i.provider)).toEqual(['apple']);
+  });
+
+  it("a claimant's password survives the owner's click on the verification link, so Google then asks for it instead of letting the owner in", async () => {
+    const email = unique('victim');
+    const signup = await call(signupPost, {
+      body: { email, password: PASSWORD, first_name: 'Mal', last_name: 'Lory', phone: '(469)555-0101' },
+      headers: { 'x-forwarded-for': '10.66.3.1' },
+    });
+    expect(signup.status).toBe(201);
+    // The owner follows the link the sign-up mailed to their address.
+    const link = (await lastMailTo(email, 'email_verification')).text.match(/https?:\/\/\S+/)![0];
+    expect((await call(verifyEmail, { url: link })).status).toBe(303);
+    const google = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email }) });
+    expect(google.status).toBe(409);
+    expect(google.json.errors[0].message).toContain('has a password');
+    expect(await identitiesOf(signup.json.data.id)).toEqual([]);
   });
 
   it('refuses an invalid, expired or other-app token', async () => {
