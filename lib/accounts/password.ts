@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { auditLog, oneTimeCodes, users } from '@/lib/db/schema';
 import { forgetAccountFailures } from '@/lib/auth/login-throttle';
-import { tooManyRequests, unprocessable } from '@/lib/errors';
+import { unprocessable } from '@/lib/errors';
 import { authSecret } from '@/lib/config';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { revokeAllSessions } from '@/lib/auth/sessions';
@@ -20,9 +20,11 @@ export { RESET_TOKEN_INVALID };
 export const CODE_TTL_MINUTES = 15;
 export const CODE_MAX_TRIES = 5;
 /**
- * Wrong codes one account may take in a day, over all its codes. Five tries a code and five codes
- * an hour let anyone guess 25 times an hour for good: about one account in five would fall within
- * a year (a review). Past this, every check of the account is refused until the day is over.
+ * Wrong codes one account may take in a day, over all its codes, before each code gets one try
+ * only. Five tries a code and five codes an hour let anyone guess 25 times an hour for good, about
+ * one account in five within a year (a review); past this it is one guess per code, a fifth of that.
+ * Refusing every check instead (the first fix) let anyone block the owner's reset every day with
+ * 20 wrong codes: the owner's first try of a fresh code still goes through.
  */
 export const CODE_FAILURES_PER_DAY = 20;
 export const RESET_TOKEN_TTL_SECONDS = 10 * 60;
@@ -141,11 +143,11 @@ export async function verifyResetCode(db: Database, input: VerifyResetCodeInput,
   if (!latest) throw unprocessable(CODE_INVALID, 'code');
   const failures = await limiter('reset-verify-account', CODE_FAILURES_PER_DAY, 86_400);
   const spent = await failures.get(String(user.id));
-  if (spent && spent.consumedPoints >= CODE_FAILURES_PER_DAY) throw tooManyRequests(TOO_MANY(spent.msBeforeNext / 1000), spent.msBeforeNext / 1000);
+  const tries = spent && spent.consumedPoints >= CODE_FAILURES_PER_DAY ? 1 : CODE_MAX_TRIES;
   const [claimed] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, CODE_MAX_TRIES)))
+    .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, tries)))
     .returning({ codeHash: oneTimeCodes.codeHash });
   if (!claimed || !sameHash(claimed.codeHash, codeHash(input.code))) {
     if (claimed) await tryConsume(failures, String(user.id));
