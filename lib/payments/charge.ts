@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { jobChanged } from '@/lib/cache/tags';
 import { invoices, paymentAttempts, paymentMethods } from '@/lib/db/schema';
@@ -195,12 +195,39 @@ export async function orderCardToken(db: Database, invoice: Invoice): Promise<st
 }
 
 /**
+ * Takes a stale order for one reconciler: moves its updated_at to now, only while it is still in
+ * flight with the updated_at that was read. Answers the claimed row, or null when another request
+ * or the tick claimed (or settled) it first. Without it the tick and a second tab reconciled the
+ * same order at once: a provider that errors on a concurrent request with the same key left one of
+ * them DECLINED while the other was approved, and a new order then charged the card again. Once
+ * claimed, the order is no longer stale for STALE_PROCESSING_MS, longer than any reconciliation.
+ * updated_at is compared to the millisecond: a Date read back has no microseconds.
+ */
+export async function claimStale(db: Database, invoice: Invoice, now: Date): Promise<Invoice | null> {
+  const [row] = await db
+    .update(invoices)
+    .set({ updatedAt: now })
+    .where(
+      and(
+        eq(invoices.id, invoice.id),
+        eq(invoices.status, 'PROCESSING_PAYMENT'),
+        sql`date_trunc('milliseconds', ${invoices.updatedAt}) = ${invoice.updatedAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
  * A crashed request left the order in flight: ask the gateway what happened to its key before
  * charging anything again, then finish the order. It is charged (same key) only with its own card,
- * the one it was opened with: never with the card of whichever request finds it.
+ * the one it was opened with: never with the card of whichever request finds it. The order is
+ * claimed first (claimStale): null means another reconciler holds it, and nothing was done.
  */
-export async function reconcile(db: Database, gateway: PaymentGateway, invoice: Invoice, onApproved: OnApproved, deps: ChargeDeps = {}) {
+export async function reconcile(db: Database, gateway: PaymentGateway, stale: Invoice, onApproved: OnApproved, deps: ChargeDeps = {}): Promise<Invoice | null> {
   const now = deps.now?.() ?? new Date();
+  const invoice = await claimStale(db, stale, now);
+  if (!invoice) return null;
   const found = await gateway.lookup(invoice.idempotencyKey);
   if (found && (found.outcome === 'approved' || found.outcome === 'declined')) {
     await recordAttempt(db, invoice, gateway.name, 0, 'reconciled', found);
@@ -234,7 +261,8 @@ function outcomeOf(invoice: Invoice, alreadyPaid = false): PaymentOutcome {
  * Pays one order exactly once. A second request for the same job and action (double click,
  * concurrent tab, retry after a time-out) finds the live order: paid → success without charging;
  * in flight → waits for it and answers its result; stale (a crashed request's) → reconciles it
- * with its own card, and when that is refused opens this request's order afresh.
+ * with its own card (or, when another reconciler claimed it first, waits for that one), and when
+ * that is refused opens this request's order afresh.
  */
 export async function payOnce(
   db: Database,
@@ -254,8 +282,9 @@ export async function payOnce(
       if (stale && gateway) {
         // A crashed request's order is finished with its own card and amount. Paid (or still
         // unclear) is this request's answer; refused, this request opens its own order afresh,
-        // with its card and the total its payer confirmed.
-        const settled = await reconcile(db, gateway, live, onApproved, deps);
+        // with its card and the total its payer confirmed. Claimed by another reconciler (the
+        // tick, another tab): this request waits for its result, as for a live order.
+        const settled = (await reconcile(db, gateway, live, onApproved, deps)) ?? (await waitForPeer(db, live, deps));
         if (settled.status === 'DECLINED') continue;
         return outcomeOf(settled);
       }

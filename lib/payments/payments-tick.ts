@@ -12,7 +12,7 @@ import { autoRenewDueJobs } from './renewals';
 /**
  * Orders a crashed request left in PROCESSING_PAYMENT (tick step): ask the gateway by key, charge
  * again with the same key and the order's own card if it never saw it, and apply the job-side
- * effect once approved.
+ * effect once approved. An order another reconciler claimed first is skipped (`skipped`).
  */
 export async function reconcileStaleOrders(db: Database, now: Date, deps: ChargeDeps = {}) {
   const stale = await db
@@ -20,14 +20,16 @@ export async function reconcileStaleOrders(db: Database, now: Date, deps: Charge
     .from(invoices)
     .where(and(eq(invoices.status, 'PROCESSING_PAYMENT'), lt(invoices.updatedAt, new Date(now.getTime() - STALE_PROCESSING_MS))))
     .limit(50);
-  const report = { approved: 0, declined: 0, failed: 0 };
+  const report = { approved: 0, declined: 0, failed: 0, skipped: 0 };
   for (const invoice of stale) {
     // One order's failure (its job gone, a gateway fault) must not hold up the others or the renewals after them.
     try {
       const job = invoice.jobId ? await loadChargeableJob(db, null, { jobId: invoice.jobId }) : null;
       const effect: OnApproved = job ? afterApproval(job, await companyOfJob(db, job), { ...deps, now: () => now }) : async () => {};
       const settled = await reconcile(db, await getGateway(db), invoice, effect, deps);
-      if (settled.status === 'APPROVED') report.approved += 1;
+      // Claimed by a request for it (or another tick) since it was read: that one finishes it.
+      if (!settled) report.skipped += 1;
+      else if (settled.status === 'APPROVED') report.approved += 1;
       else if (settled.status === 'PROCESSING_PAYMENT') report.failed += 1;
       else report.declined += 1;
     } catch (error) {

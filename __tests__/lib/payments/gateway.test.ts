@@ -234,9 +234,66 @@ describe('charge rules with a scripted gateway', () => {
     const { gw, calls } = scripted([{ outcome: 'approved', transactionId: 'tx-2', message: 'ok' }]);
     const result = await reconcile(db, gw, stuck, async () => {});
     expect(calls.map((c) => [c.idempotencyKey, c.token])).toEqual([[stuck.idempotencyKey, 'tok_never_sent']]);
-    expect(result.status).toBe('APPROVED');
+    expect(result?.status).toBe('APPROVED');
     const [row] = await db.select().from(invoices).where(eq(invoices.id, stuck.id));
     expect(row.transactionId).toBe('tx-2');
+  });
+
+  /** A gateway that counts its lookups and charges; each lookup answers only once `release` is called (both reconcilers are then under way). */
+  function countingGateway() {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const lookups: string[] = [];
+    const { gw, calls } = scripted([{ outcome: 'approved', transactionId: 'tx-once', message: 'ok' }], async (key) => {
+      lookups.push(key);
+      await released;
+      return null;
+    });
+    return { gw, calls, lookups, release };
+  }
+
+  /** An order a crashed request left in flight past the stale threshold, opened with a saved card of its own. */
+  async function staleOrderWithCard(title: string, token: string) {
+    const db = await getDb();
+    const input = await order(title);
+    const [card] = await db
+      .insert(paymentMethods)
+      .values({ companyId: input.companyId, gateway: 'scripted', token, cardType: 'Visa', maskedNumber: '**** 1111', expirationDate: '12/39', cardHolderName: 'Emma', isDefault: false })
+      .returning();
+    const stuck = (await openOrder(db, { ...input, paymentMethodId: card.id }, new Date(Date.now() - STALE_PROCESSING_MS - 1000)))!;
+    return { input, stuck };
+  }
+
+  it('two reconciles of the same stale order started together: only one asks the gateway and charges; the other does nothing', async () => {
+    const db = await getDb();
+    const { stuck } = await staleOrderWithCard('Reconciled Twice', 'tok_twice');
+    const { gw, calls, lookups, release } = countingGateway();
+    const both = Promise.all([reconcile(db, gw, stuck, async () => {}), reconcile(db, gw, stuck, async () => {})]);
+    setTimeout(release, 200);
+    const results = await both;
+    expect(lookups).toEqual([stuck.idempotencyKey]);
+    expect(calls.map((c) => c.idempotencyKey)).toEqual([stuck.idempotencyKey]);
+    expect(results.filter((r) => r === null)).toHaveLength(1);
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, stuck.id));
+    expect(row).toMatchObject({ status: 'APPROVED', transactionId: 'tx-once' });
+  });
+
+  it('the tick and a second tab find the same stale order: one reconciles it, the tab waits for it and answers its result', async () => {
+    const db = await getDb();
+    const { input, stuck } = await staleOrderWithCard('Tick And Tab', 'tok_tick_tab');
+    const { gw, calls, lookups, release } = countingGateway();
+    setGatewayFactory(() => gw);
+    try {
+      const tab = payOnce(db, gw, input, 'tok_tab', async () => {}, { sleep: async () => {}, waitForPeerMs: 5000 });
+      const tickRun = reconcileStaleOrders(db, new Date(), { sleep: async () => {} });
+      setTimeout(release, 200);
+      const [outcome] = await Promise.all([tab, tickRun]);
+      expect(outcome).toMatchObject({ approved: true, invoice: { id: stuck.id, status: 'APPROVED' } });
+    } finally {
+      setGatewayFactory(undefined);
+    }
+    expect(lookups.filter((key) => key === stuck.idempotencyKey)).toHaveLength(1);
+    expect(calls.map((c) => [c.idempotencyKey, c.token])).toEqual([[stuck.idempotencyKey, 'tok_tick_tab']]);
   });
 
   /** The longest path a charge takes: the sale and its retry both processing errors, then a lookup that fails. */
