@@ -191,7 +191,7 @@ export async function updateEmployee(db: Database, actor: Actor, companyId: numb
     if (await holdsRole(t, userId, ROLES.DRIVER)) {
       const renamed = changedFields({ firstName: patch.firstName, lastName: patch.lastName, phone: patch.phone }, current, { firstName: 'first_name', lastName: 'last_name', phone: 'phone' });
       if (renamed.length) throw conflict(DRIVER_OWN_DETAILS, renamed[0]);
-      if (input.active === false && current.active) return removeFromCompany(t, actor, companyId, userId, ctx);
+      if (input.active === false && current.active) return removeFromCompany(t, actor, companyId, current, ctx);
     }
     if (Object.values(patch).some((v) => v !== undefined)) await t.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, userId));
     if (input.role === 'company_admin') await t.insert(userRoles).values({ userId, role: ROLES.COMPANY_ADMIN }).onConflictDoNothing();
@@ -229,8 +229,8 @@ async function holdsRole(db: Database, userId: number, role: string) {
  * id go, every session ends so no token keeps them), with their own account as it was. The company
  * sees them leave its list; the answer is the member as they were, inactive and without a company.
  */
-async function removeFromCompany(t: Database, actor: Actor, companyId: number, userId: number, ctx: { ip?: string }) {
-  const before = await employeeOrThrow(t, companyId, userId);
+async function removeFromCompany(t: Database, actor: Actor, companyId: number, before: EmployeeRow, ctx: { ip?: string }) {
+  const userId = before.id;
   await t.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, [ROLES.EMPLOYER, ROLES.COMPANY_ADMIN])));
   await t.update(users).set({ companyId: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
   await revokeAllSessions(t, userId);
