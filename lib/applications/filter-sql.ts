@@ -234,21 +234,23 @@ export function filterJoins(filters: readonly ApplicantFilter[]): { users: boole
 }
 
 const SORT_COLUMNS: Record<ApplicantSort['field'], SQL[]> = {
-  applicant: [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`],
+  // The driver's name, years and owner-operator: their copies on the application (kept by triggers,
+  // migration 0025), which the job's indexes hold in these orders.
+  applicant: [sql`${applications.sortLastName}`, sql`${applications.sortFirstName}`],
   application_at: [sql`${applications.createdAt}`],
   distance: [sql`${applications.distanceMiles}`],
-  years_of_experience: [sql`${driverProfiles.yearsOfExperience}`],
+  years_of_experience: [sql`${applications.sortYears}`],
   within_range: [sql`${applications.withinRange}`],
-  owner_operator: [sql`${driverProfiles.ownerOperator}`],
+  owner_operator: [sql`${applications.sortOwnerOperator}`],
   stage: [sql`${applications.stage}`],
 };
 
 /**
  * The ORDER BY of a search: the asked sorts (missing values last), then newest application first, then id (a stable page order).
- * A sort on a column of applications reads one job's rows in this order from an index whose key is
- * exactly it (job_id first, schema/marketplace.ts): distance, stage and within range each way, and the
- * application's date (then only equal dates are sorted by id). The sorts on users or driver_profiles
- * (name, years, owner-operator) sort the job's matching rows: no index per job can hold them.
+ * Every sort reads one job's rows in this order from an index whose key is exactly it (job_id first,
+ * schema/marketplace.ts), each way: distance, stage, within range, the driver's name, years and
+ * owner-operator (their copies on the application), and the application's date (then only equal
+ * dates are sorted by id).
  */
 export function sortSql(sorts: ApplicantSort[]): SQL[] {
   const out = sorts.flatMap((s) =>

@@ -101,7 +101,7 @@ describe("a job's applicants: the total", () => {
   });
 
   it("pages through a popular job's applicants in each sort without losing or repeating one", async () => {
-    for (const field of ['within_range', 'distance', 'stage', 'application_at']) {
+    for (const field of ['within_range', 'distance', 'stage', 'application_at', 'applicant', 'years_of_experience', 'owner_operator']) {
       for (const direction of ['asc', 'desc']) {
         const sort = [{ field, direction }];
         const whole = await search(jobs.below, { sort, limit: 100, offset: 0 });
@@ -121,6 +121,57 @@ describe("a job's applicants: the total", () => {
     const [{ userId }] = await queryRows<{ userId: number }>(db, sql`select user_id as "userId" from applications where job_id = ${jobs.at} limit 1`);
     const notes = await listNotes(db, staff, jobs.at, userId, { offset: 0, limit: 10 });
     expect(notes.pagination).toEqual({ offset: 0, limit: 10, total: 0, total_is_lower_bound: false });
+  });
+});
+
+describe("the driver's sort keys on each application", () => {
+  /** Applications whose copies differ from the live name and profile (none, whatever changed). */
+  const stale = async () =>
+    (
+      await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from applications a join users u on u.id = a.user_id left join driver_profiles dp on dp.user_id = a.user_id
+          where a.sort_last_name is distinct from lower(u.last_name) or a.sort_first_name is distinct from lower(u.first_name)
+            or a.sort_years is distinct from dp.years_of_experience or a.sort_owner_operator is distinct from dp.owner_operator`,
+      )
+    )[0].n;
+  const names = async (jobId: number, direction: 'asc' | 'desc') =>
+    (await search(jobId, { sort: [{ field: 'applicant', direction }], limit: 10 })).data.map((a) => `${a.firstName} ${a.lastName}`);
+
+  it('are filled for every application, including those inserted with their driver in one statement', async () => {
+    expect(await stale()).toBe(0);
+  });
+
+  it("follow a driver's new name and profile, and a profile deleted, into the sorts", async () => {
+    const jobId = await addJob('Sort keys', 'OK', 'flat_bed');
+    const ids: number[] = [];
+    for (const [first, last, years] of [['Ann', 'Baker', 3], ['bob', 'adams', 12], ['Cy', 'Young', 7]] as const) {
+      const [u] = await queryRows<{ id: number }>(db, sql`insert into users (email, first_name, last_name) values (${`${first}.${last}@sortkeys.test`}, ${first}, ${last}) returning id`);
+      await db.execute(sql`insert into driver_profiles (user_id, years_of_experience, owner_operator) values (${u.id}, ${years}, ${years > 5})`);
+      await db.execute(sql`insert into applications (job_id, user_id) values (${jobId}, ${u.id})`);
+      ids.push(u.id);
+    }
+    // Case-insensitive, last name first.
+    expect(await names(jobId, 'asc')).toEqual(['bob adams', 'Ann Baker', 'Cy Young']);
+    await db.execute(sql`update users set last_name = 'Zimmer' where id = ${ids[1]}`);
+    expect(await names(jobId, 'asc')).toEqual(['Ann Baker', 'Cy Young', 'bob Zimmer']);
+    expect(await names(jobId, 'desc')).toEqual(['bob Zimmer', 'Cy Young', 'Ann Baker']);
+    const years = async (direction: 'asc' | 'desc') => (await search(jobId, { sort: [{ field: 'years_of_experience', direction }] })).data.map((a) => `${a.firstName} ${a.lastName}`);
+    expect(await years('desc')).toEqual(['bob Zimmer', 'Cy Young', 'Ann Baker']);
+    await db.execute(sql`update driver_profiles set years_of_experience = 30 where user_id = ${ids[0]}`);
+    expect(await years('desc')).toEqual(['Ann Baker', 'bob Zimmer', 'Cy Young']);
+    // No profile: missing, so last both ways.
+    await db.execute(sql`delete from driver_profiles where user_id = ${ids[0]}`);
+    expect(await years('desc')).toEqual(['bob Zimmer', 'Cy Young', 'Ann Baker']);
+    expect(await years('asc')).toEqual(['Cy Young', 'bob Zimmer', 'Ann Baker']);
+    const owners = async (direction: 'asc' | 'desc') => (await search(jobId, { sort: [{ field: 'owner_operator', direction }] })).data.map((a) => `${a.firstName} ${a.lastName}`);
+    expect((await owners('asc')).at(-1)).toBe('Ann Baker');
+    await db.execute(sql`insert into driver_profiles (user_id, years_of_experience, owner_operator) values (${ids[0]}, 1, true)`);
+    await db.execute(sql`update driver_profiles set owner_operator = false where user_id = ${ids[1]}`);
+    // Owner-operators last ascending (false before true), first descending; equal values newest first.
+    expect(await owners('asc')).toEqual(['bob Zimmer', 'Cy Young', 'Ann Baker']);
+    expect(await owners('desc')).toEqual(['Cy Young', 'Ann Baker', 'bob Zimmer']);
+    expect(await stale()).toBe(0);
   });
 });
 
@@ -169,6 +220,13 @@ describe('plans', () => {
     ['distance', 'desc', 'applications_job_distance_desc_idx'],
     ['stage', 'asc', 'applications_job_stage_idx'],
     ['stage', 'desc', 'applications_job_stage_desc_idx'],
+    // The driver's name, years and owner-operator: their copies on the application.
+    ['applicant', 'asc', 'applications_job_name_idx'],
+    ['applicant', 'desc', 'applications_job_name_desc_idx'],
+    ['years_of_experience', 'asc', 'applications_job_years_idx'],
+    ['years_of_experience', 'desc', 'applications_job_years_desc_idx'],
+    ['owner_operator', 'asc', 'applications_job_owner_idx'],
+    ['owner_operator', 'desc', 'applications_job_owner_desc_idx'],
     // Newest first: one job's dates backwards (then equal dates by id), or, for a job with a large
     // share of all applications as here, every application newest first until ten are this job's.
     ['application_at', 'desc', 'applications_(job_)?created_idx'],
