@@ -157,6 +157,8 @@ export const jobAddresses = pgTable(
   (t) => [
     index('job_addresses_job_idx').on(t.jobId, t.position),
     index('job_addresses_state_idx').on(t.state),
+    // Built INCLUDE (job_id, latitude, longitude, paid_through) by migration 0026, which drizzle
+    // cannot declare: the best matches' nearest-first scan reads it alone (an index-only scan).
     index('job_addresses_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
   ],
 );
