@@ -6,7 +6,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * travels through AsyncLocalStorage: code deep in a service logs without passing it along.
  */
 
-type Context = { requestId: string };
+/*
+ * The same context carries the caller's address, so an audit entry written deep in a service
+ * records where the request came from without every service passing it (lib/audit recordAudit).
+ */
+type Context = { requestId: string; ip: string | null };
 const context = new AsyncLocalStorage<Context>();
 
 const ID = /^[A-Za-z0-9._-]{8,100}$/;
@@ -16,11 +20,13 @@ export function requestIdFrom(header: string | null | undefined): string {
   return header && ID.test(header) ? header : crypto.randomUUID();
 }
 
-export function withRequestId<T>(requestId: string, run: () => T): T {
-  return context.run({ requestId }, run);
+export function withRequest<T>(request: Context, run: () => T): T {
+  return context.run(request, run);
 }
 
 export const currentRequestId = () => context.getStore()?.requestId;
+/** The address of the API request being answered (lib/api/route.ts clientIp), or null. */
+export const currentRequestIp = () => context.getStore()?.ip ?? null;
 
 type Level = 'info' | 'warn' | 'error';
 

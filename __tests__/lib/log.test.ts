@@ -1,4 +1,4 @@
-import { log, requestIdFrom, withRequestId } from '@/lib/log';
+import { log, requestIdFrom, withRequest } from '@/lib/log';
 import { route } from '@/lib/api/route';
 import { call } from '../helpers/http';
 
@@ -15,7 +15,7 @@ describe('structured logs', () => {
   it('writes one JSON object a line, with the request id of the request being served', () => {
     const out = captured(process.stderr);
     try {
-      withRequestId('req-12345678', () => log.error('Something failed', { error: new Error('boom'), jobId: 4 }));
+      withRequest({ requestId: 'req-12345678', ip: null }, () => log.error('Something failed', { error: new Error('boom'), jobId: 4 }));
       log.warn('Outside a request');
     } finally {
       out.restore();

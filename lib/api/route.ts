@@ -11,7 +11,7 @@ import { readJsonCapped } from './body';
 import { listJson, type Pagination } from './list-json';
 import { fingerprintOf, idempotencyKeyOf, runOnce } from './idempotency';
 import { sqlErrorAnswer } from './sql-errors';
-import { log, requestIdFrom, withRequestId } from '@/lib/log';
+import { log, requestIdFrom, withRequest } from '@/lib/log';
 import { actorFromClaims, type Actor } from '@/lib/auth/actor';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { recordImpersonatedAction } from '@/lib/auth/impersonation-audit';
@@ -86,12 +86,12 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
 ): RouteHandler {
   const handler = async (req: NextRequest, context: RouteContext) => {
     const requestId = requestIdFrom(req.headers.get('x-request-id'));
-    return withRequestId(requestId, () => run(req, context, requestId));
+    const ip = clientIp(req);
+    return withRequest({ requestId, ip: ip === 'unknown' ? null : ip }, () => run(req, context, requestId, ip));
   };
-  const run = async (req: NextRequest, context: RouteContext, requestId: string) => {
+  const run = async (req: NextRequest, context: RouteContext, requestId: string, ip: string) => {
     try {
       const db = await getDb();
-      const ip = clientIp(req);
       const { actor, bearer } = await resolveActor(req, db);
       const guard = API_ACCESS[options.access];
       if (!allows(guard, actor?.roles, !!actor)) {

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { currentRequestIp } from '@/lib/log';
 import type { Database } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
 
@@ -31,7 +32,8 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<Audi
       entityId: String(entry.subjectId),
       companyId: entry.companyId ?? null,
       data: entry.details ?? {},
-      ip: entry.ip ?? null,
+      // The API request's address when the caller did not give one (staff acting on a customer's job, …).
+      ip: entry.ip ?? currentRequestIp(),
     })
     .returning();
   return row;

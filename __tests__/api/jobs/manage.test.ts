@@ -13,6 +13,7 @@ import { DELETE as tagDelete } from '@/app/api/v1.0/jobs/tag/[id]/route';
 import { GET as companyTagsGet } from '@/app/api/v1.0/companies/tags/route';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
 import { PATCH as suspendPatch } from '@/app/api/v1.0/admin/jobs/[id]/suspend/route';
+import { PEER_HEADER } from '@/lib/api/client-address';
 import { auditTrail } from '@/lib/audit';
 import { getDb } from '@/lib/db/client';
 import { companies, emailOutbox, jobs, users } from '@/lib/db/schema';
@@ -338,11 +339,16 @@ describe("staff acting on a customer's job (only suspension was audited)", () =>
     // Renewal turned on by an admin: the tick will charge the company's saved card.
     const renewId = await createJobAs(t.employer, { title: 'Renewal By Admin', auto_renew: false });
     await publishPaidJob(db, renewId);
-    const renewed = await call(jobPatch, { method: 'PATCH', token: t.admin, params: p(renewId), body: { auto_renew: true, title: 'Renewal By Admin' } });
+    // With the address the request came from (instrumentation.ts stamps the socket's on every request).
+    const stamped = globalThis as { __tnaPeerStamp?: boolean };
+    stamped.__tnaPeerStamp = true;
+    const renewed = await call(jobPatch, { method: 'PATCH', token: t.admin, params: p(renewId), body: { auto_renew: true, title: 'Renewal By Admin' }, headers: { [PEER_HEADER]: '203.0.113.7' } }).finally(() => {
+      stamped.__tnaPeerStamp = false;
+    });
     expect(renewed.status).toBe(200);
     expect(renewed.json.data.next_billing_date).toBeTruthy();
     expect(await staffEntries(renewId)).toEqual([
-      expect.objectContaining({ action: 'job.staff_update', actorId: admin, entity: 'job', entityId: String(renewId), companyId, data: { title: 'Renewal By Admin', fields: ['auto_renew'], auto_renew: { from: false, to: true } } }),
+      expect.objectContaining({ action: 'job.staff_update', actorId: admin, entity: 'job', entityId: String(renewId), companyId, ip: '203.0.113.7', data: { title: 'Renewal By Admin', fields: ['auto_renew'], auto_renew: { from: false, to: true } } }),
     ]);
 
     // A paid job cancelled by an internal user: irreversible, no refund.
@@ -350,7 +356,7 @@ describe("staff acting on a customer's job (only suspension was audited)", () =>
     await publishPaidJob(db, cancelId);
     expect((await call(cancelPost, { token: t.internal, params: p(cancelId) })).status).toBe(200);
     expect(await staffEntries(cancelId)).toEqual([
-      expect.objectContaining({ action: 'job.staff_cancel', actorId: internal, entityId: String(cancelId), companyId, data: { title: 'Cancelled By Internal', payment_status: 'paid' } }),
+      expect.objectContaining({ action: 'job.staff_cancel', actorId: internal, entityId: String(cancelId), companyId, ip: null, data: { title: 'Cancelled By Internal', payment_status: 'paid' } }),
     ]);
 
     // The other calls staff reach: close, renewal cancelled, addresses and add-ons.
