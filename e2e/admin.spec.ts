@@ -156,7 +156,7 @@ test("an admin cancels a driver's HealthRX subscription with reason Other", asyn
   await dan.getByRole('button', { name: 'View subscriptions of Dan Driver' }).click();
   const row = page.getByRole('dialog', { name: 'Subscription List' }).getByTestId('subscription-row').filter({ hasText: 'HealthRX' });
   await expect(row).toContainText('Moving to a plan from my new carrier.');
-  await expect(row).toContainText(new Date().toLocaleDateString('en-US', { timeZone: 'UTC', month: '2-digit', day: '2-digit', year: 'numeric' }));
+  await expect(row).toContainText(new Date().toLocaleDateString('en-US', { timeZone: 'America/New_York', month: '2-digit', day: '2-digit', year: 'numeric' }));
   await expect(row.getByRole('button', { name: 'Unsubscribe' })).toBeDisabled();
 });
 

@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, Spinner, Alert } from '@/components/ui/states';
 import { api, errorMessage } from '@/lib/api/client';
 import type { OutboxItem } from '@/lib/mail/outbox';
+import { portalDateTimeText } from '@/lib/validation/portal-day';
 
 const PAGE_SIZE = 10;
 type Row = Omit<OutboxItem, 'created_at' | 'sent_at'> & { created_at: string; sent_at: string | null };
@@ -18,8 +19,7 @@ const STATUS_STYLE: Record<Row['status'], string> = {
   failed: 'bg-red-100 text-red-800',
 };
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+const when = (iso: string) => portalDateTimeText(new Date(iso));
 
 function useDebounced<T>(value: T, ms = 300) {
   const [v, setV] = useState(value);

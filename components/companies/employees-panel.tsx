@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
 import { formatPhoneMask } from '@/lib/auth/phone';
 import type { EmployeeView } from '@/lib/companies/employees';
+import { portalDateText } from '@/lib/validation/portal-day';
 
 // The add/edit panel (and the dialog library) loads when it first opens (issue 16: first-load JS).
 // `loading`: a Suspense boundary of its own, so the first open does not hide the page (see ui/dialog.tsx).
@@ -18,7 +19,7 @@ const EmployeeSlider = dynamic(() => import('./employee-slider').then((m) => m.E
 const PAGE = 20;
 type Pending = { kind: 'status' | 'reset'; employee: EmployeeView } | null;
 const fullName = (e: EmployeeView) => `${e.first_name} ${e.last_name}`;
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+const date = (iso: string) => portalDateText(new Date(iso));
 
 /**
  * The employees panel (jobs spec §2): the list, the add-employee slider, the modals to change an

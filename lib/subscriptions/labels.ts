@@ -1,3 +1,5 @@
+import { portalDateText } from '@/lib/validation/portal-day';
+
 /** How the Driver List shows a subscription's kind, tier and type (accounts spec §2). */
 export const SUBSCRIPTION_LABELS: Record<string, string> = { healthcare: 'HealthRX', road_assistance: 'Roadside Assistance' };
 
@@ -10,10 +12,14 @@ export function capitalised(value: string | null | undefined) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Dates in the grid in US format (mm/dd/yyyy), read in UTC so server and browser agree. */
+/**
+ * Dates in the grid in US format (mm/dd/yyyy), the portal zone's day as every list shows it
+ * (lib/validation/portal-day.ts), so server and browser agree. Read in UTC, an application made at
+ * 9 pm Eastern was listed a day later here than in the company's own applicants list.
+ */
 export function usDate(iso: string | null | undefined) {
   if (!iso) return '-';
-  return new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: '2-digit', day: '2-digit', year: 'numeric' });
+  return portalDateText(new Date(iso));
 }
 
 /** The rule the Unsubscribe button and the API share: not once cancelled, not after expiry. */

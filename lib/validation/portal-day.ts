@@ -8,6 +8,7 @@ export const PORTAL_TIME_ZONE = 'America/New_York';
 
 let offsets: Intl.DateTimeFormat | undefined;
 let days: Intl.DateTimeFormat | undefined;
+const moments = new Map<boolean, Intl.DateTimeFormat>();
 
 /**
  * A moment's day as MM/DD/YYYY in the portal's zone: the day every list, order, invoice and mail
@@ -17,6 +18,24 @@ let days: Intl.DateTimeFormat | undefined;
 export function portalDateText(at: Date): string {
   days ??= new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric' });
   return days.format(at);
+}
+
+/**
+ * A moment as the lists write it with its time, in the portal's zone and naming it:
+ * '11/27/2026, 3:04 PM EST' (with `seconds`, '3:04:05 PM EST', for the audit log). The same day as
+ * portalDateText, so a mail's time in the outbox, an audit entry and the order they speak of agree.
+ * Formatters made once (one per variant), not per row.
+ */
+export function portalDateTimeText(at: Date, { seconds = false } = {}): string {
+  let format = moments.get(seconds);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: PORTAL_TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit',
+      ...(seconds ? { second: '2-digit' } : {}), timeZoneName: 'short',
+    });
+    moments.set(seconds, format);
+  }
+  return format.format(at);
 }
 
 /** The portal zone's offset from UTC at `at`, in minutes ('GMT-05:00' → -300). */

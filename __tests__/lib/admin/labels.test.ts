@@ -21,6 +21,8 @@ describe('the Driver List words', () => {
     expect(capitalised('pre_subscribed')).toBe('Pre subscribed');
     expect(capitalised(null)).toBe('-');
     expect(usDate('2026-03-05T23:30:00Z')).toBe('03/05/2026');
+    // The portal zone's day, as the company's own lists show it: 9:30 pm Eastern on the 5th is the 6th in UTC.
+    expect(usDate('2026-03-06T02:30:00Z')).toBe('03/05/2026');
     const now = new Date('2026-06-01T00:00:00Z');
     expect(canUnsubscribe({ renewalCanceledAt: null, expirationDate: '2026-07-01T00:00:00Z' }, now)).toBe(true);
     expect(canUnsubscribe({ renewalCanceledAt: '2026-05-01T00:00:00Z', expirationDate: '2026-07-01T00:00:00Z' }, now)).toBe(false);

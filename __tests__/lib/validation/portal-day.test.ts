@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PORTAL_TIME_ZONE, startOfNextPortalDay, startOfPortalDay } from '@/lib/validation/portal-day';
+import { PORTAL_TIME_ZONE, portalDateText, portalDateTimeText, startOfNextPortalDay, startOfPortalDay } from '@/lib/validation/portal-day';
 
 const dayIn = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
@@ -24,6 +24,22 @@ describe("the portal's days (US/Eastern)", () => {
         const next = startOfNextPortalDay(day);
         return dayIn(start) === day && dayIn(new Date(next.getTime() - 1)) === day && dayIn(next) !== day && dayIn(new Date(start.getTime() - 1)) !== day;
       }),
+    );
+  });
+});
+
+describe("a moment with its time, as the outbox, the audit log and the employees' dates write it", () => {
+  it("is the portal zone's day and time, naming the zone, with seconds only when asked", () => {
+    // 02:30 UTC on the 6th is 9:30 pm Eastern on the 5th, in winter (EST) and in summer (EDT, 10:30 pm).
+    expect(portalDateTimeText(new Date('2026-03-06T02:30:00Z'))).toBe('03/05/2026, 9:30 PM EST');
+    expect(portalDateTimeText(new Date('2026-07-06T02:30:05Z'), { seconds: true })).toBe('07/05/2026, 10:30:05 PM EDT');
+  });
+
+  it('falls on the same day as portalDateText, whatever the moment', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), (at) =>
+        portalDateTimeText(at).startsWith(`${portalDateText(at)}, `),
+      ),
     );
   });
 });

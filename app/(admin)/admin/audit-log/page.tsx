@@ -7,12 +7,14 @@ import { auditPage } from '@/lib/admin/audit-view';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { pageOffsetOf } from '@/lib/validation/row-id';
+import { portalDateTimeText } from '@/lib/validation/portal-day';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
 const PAGE = 50;
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium' }) + ' UTC';
+// The portal's zone, named, with seconds: the same day the orders and lists it speaks of show.
+const when = (iso: string) => portalDateTimeText(new Date(iso), { seconds: true });
 
 /** Who did what, newest first; impersonated actions read "admin X as user Y". Server-rendered, 50 a page. */
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<{ offset?: string; impersonated?: string }> }) {
