@@ -4,7 +4,7 @@ import { recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
 import { assertNotEnded, assertPayable } from '@/lib/jobs/ended';
-import { payOnce, type ChargeDeps } from './charge';
+import { payOnce, STALE_PROCESSING_MS, type ChargeDeps } from './charge';
 import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay, pricedOnJobAsIs } from './job-order';
 import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, type ChargeableJob } from './jobs-port';
 import { renewJob } from './renewals';
@@ -52,21 +52,33 @@ async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, card: P
 }
 
 export const RENEW_BEFORE_ADDONS = 'This job has expired: renew it first; its add-ons are charged with the renewal.';
+export const RENEW_BEFORE_CLOSING_ADDONS = 'This job ends in less than 5 minutes: renew it first; its add-ons are charged with the renewal.';
+/**
+ * How close to its end date a job's add-ons can no longer be bought. A charge may take up to
+ * STALE_PROCESSING_MS (4 min 5 s) to settle; one settling after the end marked its add-ons paid
+ * through an end already gone, and the renewal charged them again.
+ */
+export const ADDONS_CLOSING_MS = 5 * 60_000;
+if (ADDONS_CLOSING_MS < STALE_PROCESSING_MS) throw new Error('ADDONS_CLOSING_MS must outlast the longest charge');
 
 /**
  * Why add-ons cannot be paid now because the job's end date has passed (even before the tick marks
- * it expired), or null. One rule for payAddons and the payment summary's `refused`, so the summary
- * never shows a total the charge then refuses.
+ * it expired), or comes before a charge started now could settle, or null. One rule for payAddons
+ * and the payment summary's `refused`, so the summary never shows a total the charge then refuses.
  */
-export const addonsEndedRefusal = (job: ChargeableJob, now: Date): string | null =>
-  job.expirationDate && job.expirationDate <= now ? RENEW_BEFORE_ADDONS : null;
+export const addonsEndedRefusal = (job: ChargeableJob, now: Date): string | null => {
+  if (!job.expirationDate) return null;
+  const left = job.expirationDate.getTime() - now.getTime();
+  return left <= 0 ? RENEW_BEFORE_ADDONS : left <= ADDONS_CLOSING_MS ? RENEW_BEFORE_CLOSING_ADDONS : null;
+};
 
 /**
  * POST /payment/employer/job/addons: pays what waits for payment on a live job — add-ons switched
  * on and targeting addresses added since its posting was paid (card: charged; invoice-billed: an
  * invoice line). They go live in the order's effect (afterApproval), never before.
- * Not once its end date has passed, even before the tick marks it expired (409): they would be
- * paid through that end (markLinesPaid), a time already gone, and charged again by the renewal.
+ * Not once its end date has passed, even before the tick marks it expired, nor in the last
+ * ADDONS_CLOSING_MS before it (409): they would be paid through that end (markLinesPaid), a time
+ * already gone, and charged again by the renewal.
  */
 export async function payAddons(db: Database, actor: Actor, input: JobChargeInput, deps: ChargeDeps = {}, ip?: string) {
   const job = await loadChargeableJob(db, actor, { jobId: input.job_id });

@@ -15,7 +15,7 @@ import { invoices, jobs, sandboxCharges } from '@/lib/db/schema';
 import { getPublicJob } from '@/lib/jobs/public';
 import { NOT_APPLIED, payOnce, setChargeDefaults } from '@/lib/payments/charge';
 import { PAID_AFTER_JOB_ENDED } from '@/lib/payments/job-order';
-import { RENEW_BEFORE_ADDONS } from '@/lib/payments/job-payments';
+import { RENEW_BEFORE_ADDONS, RENEW_BEFORE_CLOSING_ADDONS } from '@/lib/payments/job-payments';
 import { RENEWAL_REPEAT_MS } from '@/lib/payments/renewals';
 import { storeCard } from '@/lib/payments/payment-methods';
 import { sandboxGateway } from '@/lib/payments/sandbox';
@@ -277,6 +277,29 @@ describe('add-ons of a job whose end date has passed, before the tick expires it
     expect(renewal.status).toBe(200);
     const after = await call(payAddonsPost, { token: employer, body: { job_id: job.id } });
     expect([after.status, after.json.errors[0].message]).toEqual([422, 'There are no unpaid add-ons on this job.']);
+  });
+});
+
+describe('add-ons of a job in its last minutes', () => {
+  it('are refused (409: renew first) when a charge could settle after the end, nothing charged; allowed with more time left', async () => {
+    const db = await getDb();
+    const closing = await liveJob('Ending In Two Minutes');
+    expect((await call(addonsPatch, { method: 'PATCH', token: employer, params: p(closing.id), body: [{ addon_type: 'promote', subscribed: true }] })).status).toBe(200);
+    // A charge can run 4 min 5 s: started now, it could settle after the end and be paid through a time gone.
+    await db.update(jobs).set({ expirationDate: new Date(Date.now() + 2 * 60_000) }).where(eq(jobs.id, closing.id));
+    const summary = await call(summaryGet, { token: employer, query: { job_id: closing.id, action: 'addons' } });
+    expect(summary.json.data.refused).toBe(RENEW_BEFORE_CLOSING_ADDONS);
+    const res = await call(payAddonsPost, { token: employer, body: { job_id: closing.id, card_token: await cardToken(CARDS.approve) } });
+    expect([res.status, res.json.errors[0].message]).toEqual([409, RENEW_BEFORE_CLOSING_ADDONS]);
+    expect(await ordersOf(closing.id, 'addons')).toEqual([]);
+
+    const later = await liveJob('Ending In Ten Minutes');
+    expect((await call(addonsPatch, { method: 'PATCH', token: employer, params: p(later.id), body: [{ addon_type: 'promote', subscribed: true }] })).status).toBe(200);
+    await db.update(jobs).set({ expirationDate: new Date(Date.now() + 10 * 60_000) }).where(eq(jobs.id, later.id));
+    expect((await call(summaryGet, { token: employer, query: { job_id: later.id, action: 'addons' } })).json.data.refused ?? null).toBeNull();
+    const paid = await call(payAddonsPost, { token: employer, body: { job_id: later.id, card_token: await cardToken(CARDS.approve) } });
+    expect(paid.status).toBe(200);
+    expect(await ordersOf(later.id, 'addons')).toHaveLength(1);
   });
 });
 
