@@ -248,7 +248,7 @@ test('the ads list is a card per ad on a phone: every fact named, Pause and Edit
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(box.height, 'a finger-sized target').toBeGreaterThanOrEqual(40);
   }
-  // From sm up it is the table again, its labels hidden.
+  // From xl (1280 px) up it is the table again, its labels hidden (cards below it: a tablet's width scrolled the table sideways).
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(row.getByText('Impressions', { exact: true })).toBeHidden();
 });

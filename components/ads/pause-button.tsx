@@ -52,7 +52,7 @@ export function PauseResumeButton({ id, name, status }: { id: number; name: stri
           setBusy(false);
         }
       }}
-      className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 aria-disabled:opacity-50 max-sm:min-h-10 max-sm:px-3"
+      className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 aria-disabled:opacity-50 max-xl:min-h-10 max-xl:px-3"
     >
       {label}
     </button>
