@@ -17,5 +17,10 @@ export function AdStatusBadge({ status }: { status: string }) {
   );
 }
 
-export const formatDay = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso)) : '—');
+/**
+ * An ad's start or end day, MM/DD/YYYY as every grid writes dates, in UTC: the ad form takes a day
+ * as 00:00 UTC (components/ads/ad-form.tsx), so the grid shows the day that was typed. Made once, not per row.
+ */
+const ADS_DAY = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+export const formatDay = (iso: string | null) => (iso ? ADS_DAY.format(new Date(iso)) : '—');
 export const formatCtr = (ctr: number) => `${(ctr * 100).toFixed(2)}%`;

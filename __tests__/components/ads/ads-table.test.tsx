@@ -58,7 +58,7 @@ it('gives every fact of a row the caption of its column, hidden from assistive t
   expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual([
     'Fuel card, driversOpen Road Fuel',
     'StatusActive',
-    'StartsNov 28, 2026',
+    'Starts11/28/2026',
     'Ends—',
     'Impressions1,234,567',
     'Clicks89',
