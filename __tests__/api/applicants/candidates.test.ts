@@ -4,6 +4,7 @@
  * the candidate payload, ownership; the driver score and its readers.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { GET as candidatesGet } from '@/app/api/v1.0/jobs/[id]/candidates/route';
 import { GET as jobGet } from '@/app/api/v1.0/jobs/[id]/route';
 import { GET as statisticsGet } from '@/app/api/v1.0/jobs/[id]/statistics/route';
@@ -18,7 +19,7 @@ import { getDb } from '@/lib/db/client';
 import { applicationWithdrawals, jobAddresses, jobs, users } from '@/lib/db/schema';
 import { matchDetails } from '@/lib/drivers/match-details';
 import { explainMatch } from '@/lib/drivers/match';
-import { CANDIDATE_DISTANCE_STEP, candidateMiles, candidateMilesSql } from '@/lib/applications/candidates';
+import { CANDIDATE_DISTANCE_STEP, candidateGridEarth, candidateMiles, candidateMilesSql } from '@/lib/applications/candidates';
 import { queryRows } from '@/lib/db/client';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
@@ -228,6 +229,25 @@ describe("a candidate's privacy", () => {
     expect(seen.every(([x, y]) => x === y)).toBe(true);
     // The walk does cross steps: the figure moves with the address, only not with the home.
     expect(new Set(seen.map(([x]) => x)).size).toBeGreaterThan(2);
+  });
+
+  it("keeps each profile's stored grid point equal to candidateGridEarth's (the driver score's), wherever the home is and when it moves", async () => {
+    const db = await getDb();
+    const driver = await addDriver({ ...strong, city: 'Anywhere', latitude: 40, longitude: -100, travelDistance: 100 });
+    const differs = async () =>
+      (await queryRows<{ same: boolean }>(db, sql`select dp.grid_earth = ${candidateGridEarth(sql`dp.latitude`, sql`dp.longitude`)} as same from driver_profiles dp where dp.user_id = ${driver}`))[0].same !== true;
+    // Homes across the mainland and on the cells' edges (x.x5 rounds away from zero in both).
+    const homes = fc.tuple(fc.double({ min: 24, max: 49.5, noNaN: true }), fc.double({ min: -125, max: -66, noNaN: true }));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(homes, fc.tuple(fc.integer({ min: 240, max: 495 }).map((n) => n / 10 + 0.05), fc.integer({ min: -1250, max: -660 }).map((n) => n / 10 - 0.05))), async ([lat, lng]) => {
+        await queryRows(db, sql`update driver_profiles set latitude = ${lat}, longitude = ${lng} where user_id = ${driver}`);
+        return !(await differs());
+      }),
+      { numRuns: 60 },
+    );
+    // No home, no grid point.
+    await queryRows(db, sql`update driver_profiles set latitude = null, longitude = null where user_id = ${driver}`);
+    expect((await queryRows<{ g: string | null }>(db, sql`select grid_earth::text as g from driver_profiles where user_id = ${driver}`))[0].g).toBeNull();
   });
 
   it('steps the distance in SQL exactly as the rule says (the list reads the SQL figure; the rule is written once in each)', async () => {

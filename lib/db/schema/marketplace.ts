@@ -58,6 +58,9 @@ export const driverProfiles = pgTable(
     birthDate: date({ mode: 'string' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    // Not declared here: `grid_earth`, the home's grid point (an `earth` generated from latitude and
+    // longitude, migration 0027), which the candidates list measures distances from
+    // (lib/applications/candidates.ts). Left out so whole-profile selects do not carry it.
   },
   (t) => [
     // Candidate ranking looks for drivers near a job's addresses through this index, not a scan.
