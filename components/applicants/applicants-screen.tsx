@@ -11,7 +11,7 @@ import { Alert, EmptyState, Spinner } from '@/components/ui/states';
 import { Pagination } from '@/components/jobs/list/pagination';
 import { FilterBar, toSearchFilters, type GridFilter } from './filter-bar';
 import { useOpened } from '@/components/ui/use-opened';
-import { ApplicantsTableFrame, type ApplicantSorting } from './applicants-table-frame';
+import { ApplicantsTableFrame, SCROLLER_CLASS, keepFocusClearOfPins, type ApplicantSorting } from './applicants-table-frame';
 
 // The grid (and the table library) loads beside the first search: the rows come from the API after
 // the page is on screen, so nothing waits for it; until then the same header stands in its place.
@@ -118,8 +118,8 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
       {exporting && exporting !== 'Preparing…' && <Alert type="error">{exporting}</Alert>}
       {error && <Alert type="error">{error.message}</Alert>}
 
-      {/* A table in a scrolling box from `sm` up; on a phone, a list of cards without the box (applicants-table-frame.tsx). */}
-      <div className="sm:overflow-x-auto sm:rounded-2xl sm:border sm:border-slate-200 sm:bg-white sm:shadow-sm" aria-busy={isFetching}>
+      {/* A table in a scrolling box from `sm` up, focus kept clear of its pinned columns; on a phone, a list of cards without the box (applicants-table-frame.tsx). */}
+      <div className={SCROLLER_CLASS} onFocus={keepFocusClearOfPins} aria-busy={isFetching}>
         <ApplicantsTable rows={rows} sorting={sorting} onSortingChange={setSorting} job={job} onOpen={setOpen} />
         {isLoading && (
           <div className="flex justify-center p-8">

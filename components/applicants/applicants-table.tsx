@@ -14,10 +14,11 @@ import {
   TABLE_CLASS,
   TBODY_CLASS,
   THEAD_CLASS,
+  NAME_CONTENT_CLASS,
   cellClass,
   headerCellClass,
+  pinOf,
   type ApplicantSorting,
-  type Pin,
 } from './applicants-table-frame';
 import { phoneText } from '@/lib/auth/phone';
 
@@ -27,7 +28,6 @@ const HEADER = Object.fromEntries(APPLICANT_COLUMNS.map((c) => [c.id, c.header])
 
 /** Columns that take a card's whole width on a phone. */
 const WIDE = new Set(['applicant', 'tags', 'stage']);
-const pinOf = (i: number, count: number): Pin => (i === 0 ? 'start' : i === count - 1 ? 'end' : undefined);
 
 const years = (y: number | 'n/a') => (y === 'n/a' ? y : `${y} ${y === 1 ? 'year' : 'years'}`);
 
@@ -54,22 +54,28 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
         // An accessor makes the column sortable; the rows themselves come sorted from the server.
         accessorFn: (a) => `${a.lastName} ${a.firstName}`,
         cell: ({ row: { original: a } }) => (
-          <div className="min-w-0">
-            {/* 40 px tall on a phone, a finger's target. */}
-            <button type="button" className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline max-sm:min-h-10" onClick={() => onOpen(a.id)} data-opens-applicant={a.id}>
+          <div className={NAME_CONTENT_CLASS}>
+            {/* 40 px tall on a phone, a finger's target. A long name wraps: the pinned column's width is fixed. */}
+            <button type="button" className="text-left font-semibold text-slate-900 [overflow-wrap:anywhere] hover:text-brand-700 hover:underline max-sm:min-h-10" onClick={() => onOpen(a.id)} data-opens-applicant={a.id}>
               {a.firstName} {a.lastName}
             </button>
             {/*
               The email and the whole phone number each on a line of their own: on one line with a
-              " · " the column took 280 px and pushed Tags behind the pinned Stage at 1280 px; cut on
-              a phone it showed "(214)55". A long email is cut in the table and wraps on a card.
+              " · " the column took 280 px; cut on a phone it showed "(214)55". A long email is cut
+              at the pinned column's width in the table and wraps on a card.
             */}
             <p className="text-xs text-slate-500" data-testid="applicant-contact">
-              <span className="block sm:max-w-56 sm:truncate max-sm:[overflow-wrap:anywhere]" title={a.email}>{a.email}</span>
+              <span className="block sm:truncate max-sm:[overflow-wrap:anywhere]" title={a.email}>{a.email}</span>
               <span className="block whitespace-nowrap">{phoneText(a.phone)}</span>
             </p>
           </div>
         ),
+      },
+      {
+        id: 'stage',
+        header: HEADER.stage,
+        accessorFn: (a) => a.stage,
+        cell: ({ row: { original: a } }) => <StageSelect jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} stage={a.stage} className="max-sm:w-full sm:w-26" />,
       },
       { id: 'application_at', header: HEADER.application_at, accessorFn: (a) => a.applicationAt, sortDescFirst: true, cell: ({ row }) => formatDate(row.original.applicationAt) },
       {
@@ -93,13 +99,8 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
         id: 'tags',
         header: HEADER.tags,
         enableSorting: false,
-        cell: ({ row: { original: a } }) => <TagChips jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} tags={a.tags} />,
-      },
-      {
-        id: 'stage',
-        header: HEADER.stage,
-        accessorFn: (a) => a.stage,
-        cell: ({ row: { original: a } }) => <StageSelect jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} stage={a.stage} className="max-sm:w-full" />,
+        // A tag wraps anywhere (tag-chips.tsx); 6rem keeps a word such as "endorsed" on a line, as wide as the tag field.
+        cell: ({ row: { original: a } }) => <TagChips jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} tags={a.tags} className="sm:min-w-24" />,
       },
     ],
     [job.id, onOpen],
@@ -122,15 +123,16 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
       <thead className={THEAD_CLASS}>
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id} className={HEAD_ROW_CLASS}>
-            {group.headers.map((header, i) => {
+            {group.headers.map((header) => {
               const sorted = header.column.getIsSorted();
               const label = <table.FlexRender header={header} />;
               return (
                 <th
                   key={header.id}
                   scope="col"
+                  data-pin={pinOf(header.column.id)}
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  className={headerCellClass(header.column.getCanSort(), pinOf(i, group.headers.length))}
+                  className={headerCellClass(header.column.getCanSort(), pinOf(header.column.id))}
                 >
                   {header.column.getCanSort() ? (
                     <button type="button" className={SORT_BUTTON_CLASS} onClick={header.column.getToggleSortingHandler()}>
@@ -149,8 +151,8 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
       <tbody className={TBODY_CLASS}>
         {table.getRowModel().rows.map((row) => (
           <tr key={row.id} data-testid="applicant-row" className={ROW_CLASS}>
-            {row.getAllCells().map((cell, i, cells) => (
-              <td key={cell.id} className={cellClass(pinOf(i, cells.length), WIDE.has(cell.column.id))}>
+            {row.getAllCells().map((cell) => (
+              <td key={cell.id} data-pin={pinOf(cell.column.id)} className={cellClass(pinOf(cell.column.id), WIDE.has(cell.column.id))}>
                 {/* A card has no header row: each fact carries its column's name. */}
                 {cell.column.id !== 'applicant' && (
                   <span className="mb-1 block text-xs text-slate-500 sm:hidden">

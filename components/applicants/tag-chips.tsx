@@ -1,12 +1,13 @@
 'use client';
 
 import { useState } from 'react';
+import { clsx } from 'clsx';
 import type { ApplicantTag } from '@/lib/applications/serialize';
 import { useAddTag, useRemoveTag } from '@/lib/applications/hooks';
 import { FIELD_FOCUS } from './stage-select';
 
 /** An applicant's tags as chips, each removable, and an input to add one (existing company tags are suggested). Its controls are 40 px tall on a phone. */
-export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; applicantId: number; name: string; tags: ApplicantTag[] }) {
+export function TagChips({ jobId, applicantId, name, tags, className }: { jobId: number; applicantId: number; name: string; tags: ApplicantTag[]; className?: string }) {
   const [adding, setAdding] = useState(false);
   const [text, setText] = useState('');
   const add = useAddTag(jobId);
@@ -18,10 +19,11 @@ export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; ap
     add.mutate({ applicantId, tag }, { onSuccess: () => (setText(''), setAdding(false)) });
   };
   return (
-    <div className="flex flex-wrap items-center gap-1.5" data-testid="tag-chips">
+    <div className={clsx('flex flex-wrap items-center gap-1.5', className)} data-testid="tag-chips">
       {tags.map((t) => (
         <span key={t.id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-600/20 max-sm:py-0 max-sm:pr-0">
-          {t.tag}
+          {/* A long tag wraps anywhere: it does not widen the grid's Tags column. */}
+          <span className="min-w-0 [overflow-wrap:anywhere]">{t.tag}</span>
           <button
             type="button"
             aria-label={`Remove tag ${t.tag} from ${name}`}
@@ -33,13 +35,14 @@ export function TagChips({ jobId, applicantId, name, tags }: { jobId: number; ap
         </span>
       ))}
       {adding ? (
-        <form onSubmit={submit} className="flex items-center gap-1">
+        // Wraps (the Add button under the field) rather than widening the grid's Tags column.
+        <form onSubmit={submit} className="flex flex-wrap items-center gap-1">
           <input
             autoFocus
             list="company-tags"
             aria-label={`New tag for ${name}`}
             maxLength={50}
-            className={`h-10 w-32 rounded-md border border-slate-300 px-2 text-xs focus:border-brand-500 sm:h-7 sm:w-28 ${FIELD_FOCUS}`}
+            className={`h-10 w-32 rounded-md border border-slate-300 px-2 text-xs focus:border-brand-500 sm:h-7 sm:w-24 ${FIELD_FOCUS}`}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
