@@ -17,8 +17,15 @@ CREATE INDEX "applications_job_years_idx" ON "applications" USING btree ("job_id
 CREATE INDEX "applications_job_years_desc_idx" ON "applications" USING btree ("job_id","sort_years" DESC NULLS LAST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "applications_job_owner_idx" ON "applications" USING btree ("job_id","sort_owner_operator","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "applications_job_owner_desc_idx" ON "applications" USING btree ("job_id","sort_owner_operator" DESC NULLS LAST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+-- Concurrent writers queue on the driver's users row, so no copy is left stale: a new application
+-- takes it FOR SHARE before reading the values (a separate statement, so the read that follows sees
+-- whatever a writer it waited for committed); a change of name or profile holds it FOR NO KEY UPDATE
+-- (an UPDATE of users does by itself) before rewriting the copies, which then include an
+-- application that committed while it waited. Without the lock, an application inserted while a
+-- profile edit was in flight kept the old name or years for good.
 CREATE OR REPLACE FUNCTION tna_application_sort_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM users WHERE id = NEW.user_id FOR SHARE;
   SELECT lower(u.last_name), lower(u.first_name), dp.years_of_experience, dp.owner_operator
     INTO NEW.sort_last_name, NEW.sort_first_name, NEW.sort_years, NEW.sort_owner_operator
     FROM users u LEFT JOIN driver_profiles dp ON dp.user_id = u.id WHERE u.id = NEW.user_id;
@@ -38,6 +45,12 @@ CREATE TRIGGER users_application_sort_keys AFTER UPDATE OF first_name, last_name
   EXECUTE FUNCTION tna_user_name_sort_keys();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION tna_profile_sort_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM 1 FROM users WHERE id = OLD.user_id FOR NO KEY UPDATE;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM 1 FROM users WHERE id = NEW.user_id FOR NO KEY UPDATE;
+  END IF;
   IF TG_OP = 'DELETE' THEN
     UPDATE applications SET sort_years = NULL, sort_owner_operator = NULL WHERE user_id = OLD.user_id;
     RETURN NULL;

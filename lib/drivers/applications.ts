@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { applicationStageEvents, applicationWithdrawals, applications, companies, jobs } from '@/lib/db/schema';
+import { applicationStageEvents, applicationWithdrawals, applications, companies, jobs, users } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
-import { conflict, notFound } from '@/lib/errors';
+import { conflict, notFound, unauthorized } from '@/lib/errors';
 import { consumeOrThrow, limiter, waitInWords } from '@/lib/rate-limit';
 import { rowIdOf } from '@/lib/validation/row-id';
 import { publicCondition } from '@/lib/jobs/public';
@@ -44,6 +44,12 @@ export async function applyToJob(db: Database, actor: Actor, jobId: number, inpu
 
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    // The account, locked until this commits: an account deleted meanwhile (deleteAccount locks it
+    // for update) is refused here, and a deletion that comes after waits for this application and
+    // then scrubs it. Checked only when the request began, an application inserted during the
+    // deletion kept the message (and, in its sort keys, the name) of a driver who had just erased them.
+    const [account] = await t.select({ live: sql<boolean>`${users.deletedAt} is null and ${users.active}` }).from(users).where(eq(users.id, actor.userId)).for('share');
+    if (!account?.live) throw unauthorized();
     const [row] = await t
       .insert(applications)
       .values({ jobId, userId: actor.userId, message: input.message ?? null, distanceMiles: miles, withinRange, createdAt: now, stageChangedAt: now })

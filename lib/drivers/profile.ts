@@ -161,12 +161,15 @@ export async function updateDriverProfile(db: Database, actor: Actor, patch: Dri
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    // What the row held, so that the entry names only what really changes.
+    // What the row held, so that the entry names only what really changes. The account is locked
+    // first, as deleteAccount and a new application lock it (the sort keys' triggers, migration
+    // 0025): the same order everywhere, so two of them never wait on each other's rows.
     const [before] = await t
       .select({ user: { firstName: users.firstName, lastName: users.lastName, phone: users.phone }, profile: driverProfiles })
       .from(users)
       .leftJoin(driverProfiles, eq(driverProfiles.userId, users.id))
-      .where(eq(users.id, actor.userId));
+      .where(eq(users.id, actor.userId))
+      .for('no key update', { of: users });
     // Refused (412) when the profile was saved elsewhere since the caller read it; the transaction undoes nothing yet.
     if (ctx.expectedVersion != null) assertVersion(ctx.expectedVersion, before.profile?.updatedAt, 'profile');
     const fields = [
