@@ -63,22 +63,26 @@ function applicantMatch(profile: MatchProfile, job: JobRow, distanceMiles: numbe
 /** PATCH /jobs/{id}/applicants/{applicantId}/stage: moves the application in the pipeline, dated. */
 export async function changeStage(db: Database, actor: Actor | null, jobId: number | string, applicantId: number | string, stage: ApplicationStage) {
   const { job, record } = await loadOwnedApplication(db, actor, jobId, applicantId);
-  if (record.stage !== stage) {
+  await db.transaction(async (tx) => {
+    // The stage as it is now, the row locked until this commits: changes sent at once (two
+    // recruiters, a double click) apply one after the other, each from the stage the last one left.
+    // Read before the transaction, six identical changes wrote six "Hired" lines, and different ones
+    // left a stage the history contradicted (its times taken before waiting for the row).
+    const [current] = await tx.select({ stage: applications.stage }).from(applications).where(eq(applications.id, record.applicationId)).for('update');
+    if (!current || current.stage === stage) return;
     const now = new Date();
-    await db.transaction(async (tx) => {
-      await tx.update(applications).set({ stage, stageChangedAt: now }).where(eq(applications.id, record.applicationId));
-      await tx.insert(applicationStageEvents).values({ applicationId: record.applicationId, stage, changedBy: actor!.userId, createdAt: now });
-      await recordAudit(tx as unknown as Database, {
-        actorUserId: actor!.userId,
-        impersonatorId: actor!.impersonatorId,
-        action: 'application.stage',
-        subjectType: 'application',
-        subjectId: record.applicationId,
-        companyId: job.companyId,
-        details: { from: record.stage, to: stage },
-      });
+    await tx.update(applications).set({ stage, stageChangedAt: now }).where(eq(applications.id, record.applicationId));
+    await tx.insert(applicationStageEvents).values({ applicationId: record.applicationId, stage, changedBy: actor!.userId, createdAt: now });
+    await recordAudit(tx as unknown as Database, {
+      actorUserId: actor!.userId,
+      impersonatorId: actor!.impersonatorId,
+      action: 'application.stage',
+      subjectType: 'application',
+      subjectId: record.applicationId,
+      companyId: job.companyId,
+      details: { from: current.stage, to: stage },
     });
-  }
+  });
   return applicantDetail(db, actor, job.id, record.userId);
 }
 
