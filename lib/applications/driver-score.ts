@@ -45,7 +45,7 @@ export function scoreOf(p: Pick<DriverProfileRow, 'cdlStatus' | 'yearsOfExperien
  * period, as the driver search counts them: lib/drivers/distance.ts). An address still waiting for
  * payment is saved, not published, and must not reach drivers' profiles.
  */
-async function companyKnowsDriver(db: Database, companyId: number, userId: number, profile: DriverProfileRow) {
+async function companyKnowsDriver(db: Database, companyId: number, userId: number, profile: DriverProfileRow, active: boolean) {
   const [applied] = await db
     .select({ id: applications.id })
     .from(applications)
@@ -53,7 +53,9 @@ async function companyKnowsDriver(db: Database, companyId: number, userId: numbe
     .where(and(eq(applications.userId, userId), eq(jobs.companyId, companyId)))
     .limit(1);
   if (applied) return true;
-  if (profile.latitude == null || profile.longitude == null) return false;
+  // A candidate only while their account is on, as listCandidates has them (a switched-off driver
+  // is no one's candidate; the companies they applied to keep what they were given).
+  if (!active || profile.latitude == null || profile.longitude == null) return false;
   // Measured from the home's grid point, as the candidates list is: a yes/no at exactly 250 miles
   // from the home, probed address by address, would find the home the list hides.
   const home = candidateGridEarth(sql`${profile.latitude}::float8`, sql`${profile.longitude}::float8`);
@@ -74,10 +76,10 @@ export async function driverScore(db: Database, actor: Actor | null, id: number 
   if (!actor) throw notFound(DRIVER_NOT_FOUND);
   const userId = Number(id);
   if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647) throw notFound(DRIVER_NOT_FOUND);
-  const [row] = await queryRows<{ phone: string | null }>(db, sql`select phone from users where id = ${userId} and deleted_at is null`);
+  const [row] = await queryRows<{ phone: string | null; active: boolean }>(db, sql`select phone, active from users where id = ${userId} and deleted_at is null`);
   const [profile] = await db.select().from(driverProfiles).where(eq(driverProfiles.userId, userId));
   if (!row || !profile) throw notFound(DRIVER_NOT_FOUND);
   const staff = hasAny(actor.roles, ADMIN_ROLES) || isJobStaff(actor);
-  if (!staff && !(actor.companyId && (await companyKnowsDriver(db, actor.companyId, userId, profile)))) throw notFound(DRIVER_NOT_FOUND);
+  if (!staff && !(actor.companyId && (await companyKnowsDriver(db, actor.companyId, userId, profile, row.active)))) throw notFound(DRIVER_NOT_FOUND);
   return { user_id: userId, ...scoreOf(profile, row.phone) };
 }

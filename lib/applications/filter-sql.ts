@@ -99,9 +99,10 @@ function arrayFilter(i: number, f: ApplicantFilter, column: SQL, codes: readonly
 function tagFilter(i: number, f: ApplicantFilter): SQL {
   const on = (cond: SQL) =>
     sql`exists (select 1 from ${applicationTags} join ${companyTags} on ${companyTags.id} = ${applicationTags.tagId} where ${applicationTags.applicationId} = ${applications.id} and ${cond})`;
-  // A tag id (a whole number an integer column can hold), else the tag's name: "99999999999" names
-  // no tag rather than failing the statement.
-  const isId = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d{1,10}$/.test(v))) && Number.isInteger(Number(v)) && Number(v) >= 0 && Number(v) <= 2_147_483_647;
+  // A JSON number is a tag id (one an integer column can hold); a text is the tag's name, digits
+  // too: the grid sends what was typed, and "1" matched the tag whose id is 1, not the tag named "1".
+  // A number no id can be names no tag rather than failing the statement.
+  const isId = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 2_147_483_647;
   const one = (v: unknown) => (isId(v) ? sql`${companyTags.id} = ${Number(v)}` : sql`${companyTags.tag} = ${text(i, { ...f, value: v })}`);
   switch (f.operator) {
     case 'equals':
@@ -156,12 +157,22 @@ function applicantFilter(i: number, f: ApplicantFilter): SQL {
   }
 }
 
+/** Years of experience a filter may name: the column is a smallint, and 40,000 answered "Invalid value." with no field. */
+const YEARS_RANGE = { min: 0, max: 100 };
+
 function numberFilter(i: number, f: ApplicantFilter, column: SQL | typeof applications.distanceMiles, integer = false): SQL {
   const n = (v?: unknown) => {
     const x = num(i, f, v);
-    if (integer && !Number.isInteger(x)) throw bad(i, `The value of '${f.field}' is a whole number.`);
+    if (integer && (!Number.isInteger(x) || x < YEARS_RANGE.min || x > YEARS_RANGE.max)) throw bad(i, `The value of '${f.field}' is a whole number from ${YEARS_RANGE.min} to ${YEARS_RANGE.max}.`);
     return x;
   };
+  // The distance as the list shows it (two decimals): 'equals 226.39' compared the stored double
+  // exactly and never matched the row that showed it.
+  if (column === applications.distanceMiles && (f.operator === 'equals' || f.operator === 'not_equals')) {
+    const shown = sql`round(${column}::numeric, 2)`;
+    const v = sql`round(${n()}::numeric, 2)`;
+    return f.operator === 'equals' ? sql`${shown} = ${v}` : sql`${shown} is distinct from ${v}`;
+  }
   if (f.operator === 'in') return sql`${column} in (${sql.join(list(i, f).map((v) => sql`${n(v)}`), sql`, `)})`;
   if (f.operator === 'between') {
     const [a, b] = range(i, f);

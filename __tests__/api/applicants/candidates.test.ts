@@ -142,6 +142,17 @@ describe('GET /user/{id}/driver-score', () => {
     expect((await score('abc', t.admin)).status).toBe(404);
     expect((await score(ids.best, t.driver)).status).toBe(403);
   });
+  it("is not a switched-off driver's, as a candidate: the candidates list leaves them out, so the score does too", async () => {
+    const db = await getDb();
+    // Near the company's live Dallas jobs: a candidate while the account is on.
+    const off = await addDriver({ ...strong, city: 'Dallas', latitude: 32.79, longitude: -96.8, travelDistance: 100 });
+    expect((await score(off)).status).toBe(200);
+    await db.update(users).set({ active: false }).where(eq(users.id, off));
+    expect((await score(off)).status).toBe(404);
+    // Staff still read it.
+    expect((await score(off, t.admin)).status).toBe(200);
+  });
+
   it('counts only live addresses: one added and not paid yet does not make a driver near it a candidate', async () => {
     const db = await getDb();
     const [me] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'employer@demo.test'));

@@ -126,6 +126,9 @@ describe('each filter field and operator', () => {
     expect(await only('distance', 'greater_than', 20)).toEqual(['Bob', 'Dee']);
     expect(await only('distance', 'between', [20, 30])).toEqual(['Dee']);
     expect(await only('distance', 'equals', 25)).toEqual(['Dee']);
+    // Equals the figure the list shows (182.46 miles for 182.456), not the stored double.
+    expect(await only('distance', 'equals', 182.46)).toEqual(['Bob']);
+    expect(await only('distance', 'equals', '182.46')).toEqual(['Bob']);
   });
 
   it('years_of_experience: equals, not_equals, greater_than, less_than, between, in', async () => {
@@ -135,6 +138,9 @@ describe('each filter field and operator', () => {
     expect(await only('years_of_experience', 'less_than', 3)).toEqual(['Bob']);
     expect(await only('years_of_experience', 'between', { start: 2, end: 5 })).toEqual(['Ann', 'Bob']);
     expect(await only('years_of_experience', 'in', [2, 10])).toEqual(['Bob', 'Dee']);
+    // Past what the column holds: 422 naming the filter, not a failed statement.
+    const tooMany = await search({ filter: [{ field: 'years_of_experience', operator: 'greater_than', value: 40000 }] });
+    expect([tooMany.status, tooMany.json.errors]).toEqual([422, [{ message: "The value of 'years_of_experience' is a whole number from 0 to 100.", field: 'filter.0.value' }]]);
   });
 
   it("within_range and owner_operator: 'Yes' means true", async () => {
@@ -166,6 +172,11 @@ describe('each filter field and operator', () => {
     expect(await only('tag', 'ilike', 'night')).toEqual(['Cy']);
     expect(await only('tag', 'not_ilike', 'night')).toEqual(['Ann', 'Bob', 'Dee']);
     expect(await only('tag', 'in', [tagId, 'Night shift'])).toEqual(['Bob', 'Cy']);
+    // A text is a tag's name even when it is digits: the tag named after Call back's id is not Call back.
+    const digits = await call(companyTagPost, { token: t.employer, body: { tag: String(tagId) } });
+    await call(tagPost, { token: t.employer, body: { jobId, applicantId: ids.dee, tagId: digits.json.data.id } });
+    expect(await only('tag', 'equals', String(tagId))).toEqual(['Dee']);
+    expect(await only('tag', 'equals', tagId)).toEqual(['Bob']);
     // Numbers no tag id can be are names that match nothing, not a failed statement.
     expect(await only('tag', 'equals', '99999999999')).toEqual([]);
     expect(await only('tag', 'in', [2147483648, tagId])).toEqual(['Bob']);
