@@ -29,7 +29,7 @@ it('loads jobs, drivers and applications and can be loaded again', async () => {
   );
   expect(counts).toEqual({ jobs: 20, drivers: 300, apps: 400, located: 400 });
   const [job] = await queryRows<{ id: number }>(db, sql`select j.id from jobs j join companies c on c.id = j.company_id where c.company_name = ${SCALE_COMPANY} limit 1`);
-  const page = await searchApplicants(db, staff, job.id, { filter: [{ field: 'years_of_experience', operator: 'greater_than', value: -1 }], sort: [{ field: 'distance', direction: 'asc' }], offset: 0, limit: 10 });
+  const page = await searchApplicants(db, staff, job.id, { filter: [{ field: 'years_of_experience', operator: 'between', value: [0, 100] }], sort: [{ field: 'distance', direction: 'asc' }], offset: 0, limit: 10 });
   expect(page.pagination.total).toBe(20);
   const candidates = await listCandidates(db, staff, job.id, { distanceLimit: false, offset: 0, limit: 10 });
   expect(candidates.data.length).toBeLessThanOrEqual(10);
