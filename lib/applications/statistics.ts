@@ -4,16 +4,19 @@ import type { Database } from '@/lib/db/client';
 import { applications, invoiceLines, invoices, jobViews } from '@/lib/db/schema';
 import { loadOwnedJob } from '@/lib/jobs/access';
 import { jobStatistics } from '@/lib/jobs/services';
+import { isoDayPlus, PORTAL_TIME_ZONE, portalIsoDay, startOfPortalDay } from '@/lib/validation/portal-day';
 import { candidateCount } from './candidates';
 
-const DAY = 86_400_000;
 export const STATISTICS_DAYS = 30;
 
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The last `days` calendar days (UTC), oldest first, each with 0 until counted. */
+/**
+ * The last `days` calendar days in the portal's zone (the days the lists print), oldest first, each
+ * with 0 until counted. In UTC, an application made at 9 pm Eastern counted for the next day, and
+ * "today" began at 7 pm.
+ */
 function daySeries(now: Date, days: number) {
-  return Array.from({ length: days }, (_, i) => dayOf(new Date(now.getTime() - (days - 1 - i) * DAY)));
+  const today = portalIsoDay(now);
+  return Array.from({ length: days }, (_, i) => isoDayPlus(today, i - (days - 1)));
 }
 
 /**
@@ -27,8 +30,8 @@ export async function jobActivityStatistics(db: Database, actor: Actor | null, i
   const job = await loadOwnedJob(db, actor, id);
   const base = await jobStatistics(db, actor, job.id, now);
   const days = daySeries(now, STATISTICS_DAYS);
-  const since = new Date(`${days[0]}T00:00:00Z`);
-  const today = new Date(`${dayOf(now)}T00:00:00Z`);
+  const since = startOfPortalDay(days[0]);
+  const today = startOfPortalDay(days[days.length - 1]);
   const [viewRows, appRows, [totals], [addons], [charged], candidates] = await Promise.all([
     db
       .select({ day: jobViews.day, source: jobViews.source, n: count() })
@@ -36,7 +39,7 @@ export async function jobActivityStatistics(db: Database, actor: Actor | null, i
       .where(and(eq(jobViews.jobId, job.id), gte(jobViews.day, days[0])))
       .groupBy(jobViews.day, jobViews.source),
     db
-      .select({ day: sql<string>`to_char(${applications.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, n: count() })
+      .select({ day: sql<string>`to_char(${applications.createdAt} at time zone ${sql.raw(`'${PORTAL_TIME_ZONE}'`)}, 'YYYY-MM-DD')`, n: count() })
       .from(applications)
       .where(and(eq(applications.jobId, job.id), gte(applications.createdAt, since)))
       .groupBy(sql`1`),

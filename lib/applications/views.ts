@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@/lib/db/client';
 import { jobViews } from '@/lib/db/schema';
+import { portalIsoDay } from '@/lib/validation/portal-day';
 
 export type ViewSource = 'public' | 'portal';
 
@@ -18,7 +19,8 @@ export async function recordJobView(db: Database, jobId: number, key: string, so
   try {
     await db
       .insert(jobViews)
-      .values({ jobId, day: now.toISOString().slice(0, 10), visitorKey: key, source })
+      // The portal zone's day, as the statistics' daily series counts (lib/applications/statistics.ts).
+      .values({ jobId, day: portalIsoDay(now), visitorKey: key, source })
       .onConflictDoNothing();
   } catch (error) {
     console.warn('job view not recorded', jobId, (error as Error).message);

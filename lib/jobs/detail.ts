@@ -4,7 +4,8 @@ import type { Database } from '@/lib/db/client';
 import { applications, companyTags, jobAddons, jobAddresses, jobReleasedAddresses, jobTags, type JobRow } from '@/lib/db/schema';
 import { loadOwnedJob } from './access';
 import { paidForPeriod } from './paid-items';
-import { startOfUtcDay, toJobDetail, type JobTag } from './serialize';
+import { toJobDetail, type JobTag } from './serialize';
+import { startOfPortalDayAt } from '@/lib/validation/portal-day';
 
 /** A job's tags, by name. */
 function tagsOfJob(db: Database, jobId: number): Promise<JobTag[]> {
@@ -30,7 +31,7 @@ export async function jobDetail(db: Database, job: JobRow, now = new Date(), cou
     db.select().from(jobAddons).where(eq(jobAddons.jobId, job.id)).orderBy(asc(jobAddons.id)),
     tagsOfJob(db, job.id),
     db
-      .select({ total: sql<number>`count(*)::int`, today: sql<number>`(count(*) filter (where ${applications.createdAt} >= ${startOfUtcDay(now).toISOString()}))::int` })
+      .select({ total: sql<number>`count(*)::int`, today: sql<number>`(count(*) filter (where ${applications.createdAt} >= ${startOfPortalDayAt(now).toISOString()}))::int` })
       .from(applications)
       .where(eq(applications.jobId, job.id)),
     countCandidates ? countCandidates(job) : null,

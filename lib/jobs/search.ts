@@ -7,7 +7,8 @@ import { literalInt, queryPage } from '@/lib/db/page';
 import { toStateCode, type JobSortField, type JobStatus } from './codes';
 import { companyScope } from './access';
 import type { SearchJobs } from './schemas';
-import { lifecycle, nextBoostDayChange, startOfUtcDay, type JobTag } from './serialize';
+import { lifecycle, nextBoostDayChange, type JobTag } from './serialize';
+import { startOfPortalDayAt } from '@/lib/validation/portal-day';
 
 type SummaryRow = {
   id: number;
@@ -77,12 +78,12 @@ const date = (v: Date | string | null) => (v == null ? null : new Date(v));
  * The statement's answer is remembered by the process until any table it reads changes
  * (lib/db/change-watch.ts): a list is read far more often than its jobs change, and the statement
  * was most of a call's cost (issue 16). Only today's date enters the SQL (the applicants since
- * midnight UTC), so it is part of the key; every other date-dependent field (status, days left) is
+ * midnight in the portal's zone, the day the lists print), so it is part of the key; every other date-dependent field (status, days left) is
  * worked out from `now` on each call, from the remembered rows.
  */
 export async function searchJobs(db: Database, actor: Actor | null, input: SearchJobs, now = new Date()) {
   const companyId = companyScope(actor!, input.company_id);
-  const today = startOfUtcDay(now);
+  const today = startOfPortalDayAt(now);
   const key = JSON.stringify([companyId ?? null, input, today.getTime()]);
   const page = await rememberWhileUnchanged(changeWatch(db), JOBS_CHANNEL, key, async () => {
     const value = await readPage(db, companyId, input, today);

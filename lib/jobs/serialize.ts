@@ -89,9 +89,6 @@ export function lifecycle(job: Pick<JobRow, 'suspended' | 'approved' | 'active' 
   };
 }
 
-/** 'Today' of the applicant counts is the UTC day (the API speaks UTC). */
-export const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-
 export type ApplicantCounts = { total: number; today: number };
 
 /** Job detail (jobs spec §3): every content field, the addresses (the first also as `address`), add-ons and tags. */

@@ -58,8 +58,8 @@ export function startOfPortalDay(isoDay: string): Date {
   return new Date(utcMidnight - portalOffsetMinutes(new Date(utcMidnight + 5 * 3_600_000)) * 60_000);
 }
 
-/** The calendar day `n` days after `isoDay` ('2026-10-15' and 30 → '2026-11-14'). */
-function isoDayPlus(isoDay: string, n: number): string {
+/** The calendar day `n` days after `isoDay` ('2026-10-15' and 30 → '2026-11-14'; n may be negative). */
+export function isoDayPlus(isoDay: string, n: number): string {
   const [y, m, d] = isoDay.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
@@ -97,6 +97,19 @@ export function portalInputToDate(local: string): Date | undefined {
   if (Number.isNaN(asUtc)) return undefined;
   const guess = asUtc - portalOffsetMinutes(new Date(asUtc)) * 60_000;
   return new Date(asUtc - portalOffsetMinutes(new Date(guess)) * 60_000);
+}
+
+/** The portal zone's calendar day of a moment, 'YYYY-MM-DD': the day the lists print for it. */
+export function portalIsoDay(at: Date): string {
+  return portalInputValue(at).slice(0, 10);
+}
+
+/**
+ * The first moment of the portal zone's day holding `at`: where "today" begins for every count of
+ * today's (the job list's and statistics' today_applicants), so that "today" is the day the list prints.
+ */
+export function startOfPortalDayAt(at: Date): Date {
+  return startOfPortalDay(portalIsoDay(at));
 }
 
 /** A moment as a datetime-local value ('2026-11-28T09:00') in the portal's zone: the inverse of portalInputToDate. */
