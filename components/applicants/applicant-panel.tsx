@@ -2,10 +2,10 @@
 
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
-import { useAddNote, useApplicantDetail } from '@/lib/applications/hooks';
+import { useAddNote, useApplicantDetail, useOlderNotes, type ApplicantNote } from '@/lib/applications/hooks';
 import { Spinner } from '@/components/ui/states';
 import { formatDate } from '@/components/jobs/format';
-import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-day';
+import { portalDateTimeText } from '@/lib/validation/portal-day';
 import { MatchFactors } from '@/components/drivers/match-factors';
 import { FIELD_FOCUS, StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';
@@ -13,8 +13,8 @@ import { phoneText } from '@/lib/auth/phone';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 
 /** A moment of the stage history, in the portal's zone as every other date here (formatDate), not the browser's. */
-const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
-const when = (iso: string) => WHEN.format(new Date(iso));
+// As the outbox and the audit log write a moment: '11/27/2026, 3:04 PM EST'.
+const when = (iso: string) => portalDateTimeText(new Date(iso));
 
 /** The applicant slide-over: full profile, stage with its history, tags and the company's private notes. */
 export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number; applicantId: number | null; onClose: () => void }) {
@@ -114,7 +114,7 @@ export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number;
                   ))}
                 </ol>
               </section>
-              <Notes jobId={jobId} applicantId={a.id} notes={a.notes} />
+              <Notes jobId={jobId} applicantId={a.id} notes={a.notes} total={a.notesTotal} totalIsLowerBound={a.notesTotalIsLowerBound ?? false} />
             </div>
           )}
         </RadixDialog.Content>
@@ -123,9 +123,50 @@ export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number;
   );
 }
 
-function Notes({ jobId, applicantId, notes }: { jobId: number; applicantId: number; notes: { id: number; body: string; author: string; createdAt: string }[] }) {
+/**
+ * The company's private notes: the detail's newest ones, then older ones a page at a time ("Show
+ * older notes", from the notes listing), appended in order (newest first). The button goes when all
+ * are shown; the focus then goes to the first of the last notes loaded rather than to the page.
+ */
+function Notes({ jobId, applicantId, notes, total, totalIsLowerBound }: { jobId: number; applicantId: number; notes: ApplicantNote[]; total: number; totalIsLowerBound: boolean }) {
   const [body, setBody] = useState('');
   const add = useAddNote(jobId);
+  const [wantOlder, setWantOlder] = useState(false);
+  const older = useOlderNotes(jobId, applicantId, notes.length, wantOlder);
+  // A note added meanwhile moves the pages by one: the same note is never listed twice.
+  const ids = new Set(notes.map((n) => n.id));
+  const olderNotes: ApplicantNote[] = [];
+  for (const n of wantOlder ? (older.data?.pages.flatMap((p) => p.notes) ?? []) : []) {
+    if (ids.has(n.id)) continue;
+    ids.add(n.id);
+    olderNotes.push(n);
+  }
+  const last = older.data?.pages.at(-1);
+  const knownTotal = last?.total ?? total;
+  const lowerBound = last?.totalIsLowerBound ?? totalIsLowerBound;
+  const shown = notes.length + olderNotes.length;
+  const more = older.data ? older.hasNextPage : shown < knownTotal || lowerBound;
+  const remaining = Math.max(knownTotal - shown, 0);
+  const loading = older.isFetching && (older.isFetchingNextPage || !older.data);
+  const failed = !loading && older.error;
+
+  // When the last page is in, the button goes: the focus goes to the first note it brought.
+  const focusNote = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const firstOfLastPage = last?.notes[0]?.id;
+  useEffect(() => {
+    if (focusNote.current == null || more || loading || firstOfLastPage == null) return;
+    focusNote.current = null;
+    list.current?.querySelector<HTMLElement>(`[data-note-id="${firstOfLastPage}"]`)?.focus();
+  }, [more, loading, firstOfLastPage]);
+
+  const showOlder = () => {
+    if (loading) return;
+    focusNote.current = 1;
+    if (!wantOlder) setWantOlder(true);
+    else if (!older.data) void older.refetch();
+    else void older.fetchNextPage();
+  };
   return (
     <section>
       <h3 className="mb-1 font-semibold text-slate-900">Private notes</h3>
@@ -152,9 +193,9 @@ function Notes({ jobId, applicantId, notes }: { jobId: number; applicantId: numb
           </button>
         </div>
       </form>
-      <ul className="mt-3 flex flex-col gap-3" data-testid="notes">
-        {notes.map((n) => (
-          <li key={n.id} className="rounded-lg border border-slate-200 p-3">
+      <ul ref={list} className="mt-3 flex flex-col gap-3" data-testid="notes" aria-busy={loading || undefined}>
+        {[...notes, ...olderNotes].map((n) => (
+          <li key={n.id} data-note-id={n.id} tabIndex={-1} className={`rounded-lg border border-slate-200 p-3 ${FIELD_FOCUS}`}>
             <p className="whitespace-pre-wrap text-slate-800">{n.body}</p>
             <p className="mt-1 text-xs text-slate-500">
               {n.author} · {when(n.createdAt)}
@@ -163,6 +204,27 @@ function Notes({ jobId, applicantId, notes }: { jobId: number; applicantId: numb
         ))}
         {!notes.length && <li className="text-slate-500">No notes yet.</li>}
       </ul>
+      {more && (
+        <div className="mt-3 flex flex-col items-start gap-2">
+          {/* aria-disabled, not disabled, while loading: a disabled button would drop the keyboard's focus. */}
+          <button
+            type="button"
+            onClick={showOlder}
+            aria-disabled={loading || undefined}
+            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 aria-disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            {loading ? 'Loading older notes…' : `Show older notes${remaining > 0 ? ` (${remaining.toLocaleString('en-US')}${lowerBound ? '+' : ''} more)` : ''}`}
+          </button>
+          {failed && (
+            <p role="alert" className="text-xs text-red-600">
+              Older notes could not be loaded: {older.error?.message}. Try again.
+            </p>
+          )}
+        </div>
+      )}
+      <p className="sr-only" role="status">
+        {olderNotes.length ? `${shown.toLocaleString('en-US')} of ${knownTotal.toLocaleString('en-US')}${lowerBound ? '+' : ''} notes shown.` : ''}
+      </p>
     </section>
   );
 }

@@ -54,7 +54,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
   const sort = sorting.filter((s) => isSortField(s.id)).map((s) => ({ field: s.id as ApplicantSortField, direction: s.desc ? ('desc' as const) : ('asc' as const) }));
   const search = { filter: searchFilters, sort, offset: (page - 1) * APPLICANT_PAGE_SIZE, limit: APPLICANT_PAGE_SIZE };
   const { data, isLoading, isFetching, error } = useApplicants(job.id, search);
-  const tags = useCompanyTags().data ?? [];
+  const tags = useCompanyTags(job.id).data ?? [];
   const rows = data?.data ?? [];
   const total = data?.pagination?.total ?? 0;
   // Past 1,000 matches the total is "at least" (lib/db/count.ts): the pager says "1,000+" and offers one more page.
