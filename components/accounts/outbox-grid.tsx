@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, Spinner, Alert } from '@/components/ui/states';
 import { api, errorMessage } from '@/lib/api/client';
 import type { OutboxItem } from '@/lib/mail/outbox';
-import { portalDateTimeText } from '@/lib/validation/portal-day';
+import { portalDateTimeText } from '@/lib/validation/portal-date';
 
 const PAGE_SIZE = 10;
 type Row = Omit<OutboxItem, 'created_at' | 'sent_at'> & { created_at: string; sent_at: string | null };

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAddNote, useApplicantDetail, useOlderNotes, type ApplicantNote } from '@/lib/applications/hooks';
 import { Spinner } from '@/components/ui/states';
 import { formatDate } from '@/components/jobs/format';
-import { portalDateTimeText } from '@/lib/validation/portal-day';
+import { portalDateTimeText } from '@/lib/validation/portal-date';
 import { MatchFactors } from '@/components/drivers/match-factors';
 import { FIELD_FOCUS, StageSelect } from './stage-select';
 import { TagChips } from './tag-chips';

@@ -10,7 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
 import { formatPhoneMask } from '@/lib/auth/phone';
 import type { EmployeeView } from '@/lib/companies/employees';
-import { portalDateText } from '@/lib/validation/portal-day';
+import { portalDateText } from '@/lib/validation/portal-date';
 
 // The add/edit panel (and the dialog library) loads when it first opens (issue 16: first-load JS).
 // `loading`: a Suspense boundary of its own, so the first open does not hide the page (see ui/dialog.tsx).

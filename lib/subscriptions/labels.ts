@@ -1,4 +1,4 @@
-import { portalDateText } from '@/lib/validation/portal-day';
+import { portalDateText } from '@/lib/validation/portal-date';
 
 /** How the Driver List shows a subscription's kind, tier and type (accounts spec §2). */
 export const SUBSCRIPTION_LABELS: Record<string, string> = { healthcare: 'HealthRX', road_assistance: 'Roadside Assistance' };

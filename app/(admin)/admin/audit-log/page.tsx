@@ -7,7 +7,7 @@ import { auditPage } from '@/lib/admin/audit-view';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { pageOffsetOf } from '@/lib/validation/row-id';
-import { portalDateTimeText } from '@/lib/validation/portal-day';
+import { portalDateTimeText } from '@/lib/validation/portal-date';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
