@@ -25,6 +25,7 @@ import { driverJobSearchSchema } from '@/lib/drivers/schemas';
 import { searchApplicants } from '@/lib/applications/applicants';
 import { searchApplicantsSchema } from '@/lib/applications/schemas';
 import { searchApplicants as adminApplicants } from '@/lib/admin/applicants';
+import { listCandidates } from '@/lib/applications/candidates';
 import { auditPage } from '@/lib/admin/audit-view';
 import { searchCompanyList } from '@/lib/admin/company-search';
 import { companySearchBodySchema, pageQuerySchema } from '@/lib/admin/schemas';
@@ -55,6 +56,9 @@ export const LIST_CASES: ListCase[] = [
   { name: 'applicants of the most applied-to job', run: (db, s, n) => searchApplicants(db, staff, s.jobId, searchApplicantsSchema.parse(n ? { limit: n } : {})) },
   { name: 'applicants of the most applied-to job, within range first', run: (db, s, n) => searchApplicants(db, staff, s.jobId, searchApplicantsSchema.parse({ sort: [{ field: 'within_range', direction: 'desc' }], ...(n ? { limit: n } : {}) })) },
   { name: "Drivers Portal best matches (the driver's home page)", run: (db, s) => bestMatchingJobs(db, s.driverId) },
+  // Every driver within the job's reach is scored to rank the first ten (their points decide the
+  // order): at scale a few thousand near a job, on the demo seed a handful.
+  { name: "a job's matched candidates, within travel distance", run: (db, s, n) => listCandidates(db, staff, s.jobId, { distanceLimit: true, offset: 0, limit: n ?? 10 }) },
   { name: "admins' applicants list", run: (db, _s, n) => adminApplicants(db, staff, { search: '', offset: 0, limit: n ?? 50 }) },
   { name: "admins' applicants list, searched by a driver's name", run: (db, _s, n) => adminApplicants(db, staff, { search: 'lopez', offset: 0, limit: n ?? 50 }) },
   { name: 'admin company grid, newest first', run: (db, _s, n) => searchCompanyList(db, staff, companySearchBodySchema.parse({}), page(n)) },
