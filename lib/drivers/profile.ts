@@ -4,7 +4,7 @@ import type { Database } from '@/lib/db/client';
 import { driverProfiles, users, type DriverProfileRow } from '@/lib/db/schema';
 import { recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
-import { notFound, unprocessable } from '@/lib/errors';
+import { notFound, unauthorized, unprocessable } from '@/lib/errors';
 import { stripCountryCode, toE164 } from '@/lib/auth/phone';
 import { lookupZip } from '@/lib/geo/gazetteer';
 import type { Actor } from '@/lib/auth/actor';
@@ -165,11 +165,13 @@ export async function updateDriverProfile(db: Database, actor: Actor, patch: Dri
     // first, as deleteAccount and a new application lock it (the sort keys' triggers, migration
     // 0025): the same order everywhere, so two of them never wait on each other's rows.
     const [before] = await t
-      .select({ user: { firstName: users.firstName, lastName: users.lastName, phone: users.phone }, profile: driverProfiles })
+      .select({ user: { firstName: users.firstName, lastName: users.lastName, phone: users.phone }, live: sql<boolean>`${users.deletedAt} is null and ${users.active}`, profile: driverProfiles })
       .from(users)
       .leftJoin(driverProfiles, eq(driverProfiles.userId, users.id))
       .where(eq(users.id, actor.userId))
       .for('no key update', { of: users });
+    // An edit that waited behind the account's deletion would write the erased name and home back.
+    if (!before?.live) throw unauthorized();
     // Refused (412) when the profile was saved elsewhere since the caller read it; the transaction undoes nothing yet.
     if (ctx.expectedVersion != null) assertVersion(ctx.expectedVersion, before.profile?.updatedAt, 'profile');
     const fields = [

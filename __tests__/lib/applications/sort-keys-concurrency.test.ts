@@ -14,6 +14,7 @@ import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
 import { applyToJob } from '@/lib/drivers/applications';
+import { updateDriverProfile } from '@/lib/drivers/profile';
 
 const concurrent = !!process.env.DATABASE_URL;
 let db: Database;
@@ -120,4 +121,22 @@ it('rewrites the copies of an application that committed while a profile change 
   }
   const [row] = await queryRows<{ sort_years: number }>(db, sql`select sort_years from applications where user_id = ${actor.userId}`);
   expect(row.sort_years).toBe(30);
+});
+
+it("refuses a profile edit sent while the account is being deleted: the erased name and home are not written back", async () => {
+  const actor = await driver('Rosa', 'Martinez', 6);
+  const outcome = await overlapping(
+    async (c) => {
+      await c.query('select 1 from users where id = $1 for update', [actor.userId]);
+      await c.query(`update users set first_name = 'Deleted', last_name = 'Deleted', active = false, deleted_at = now() where id = $1`, [actor.userId]);
+      await c.query('delete from driver_profiles where user_id = $1', [actor.userId]);
+    },
+    () => updateDriverProfile(db, actor, { last_name: 'Martinez', zip_code: '75201' }),
+  );
+  expect(outcome).toMatchObject({ status: 'rejected', reason: { status: 401 } });
+  const [left] = await queryRows<{ last_name: string; profiles: number }>(
+    db,
+    sql`select u.last_name, (select count(*)::int from driver_profiles where user_id = u.id) as profiles from users u where u.id = ${actor.userId}`,
+  );
+  expect(left).toEqual({ last_name: 'Deleted', profiles: 0 });
 });
