@@ -9,6 +9,7 @@ import { conflict } from '@/lib/errors';
 import { allOf, ordered, textFilter } from './filters';
 import { assertAdmin } from './guard';
 import type { AdminSearchBody, CreateAdminInput, PageQuery } from './schemas';
+import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-date';
 
 /** An admin record (accounts spec §3). */
 export type AdminRecord = { id: number; email: string; first_name: string; last_name: string; full_name: string; created_at: string; updated_at: string };
@@ -28,7 +29,8 @@ const COLUMNS = {
   first_name: sql`${users.firstName}`,
   last_name: sql`${users.lastName}`,
   full_name: sql`(${users.firstName} || ' ' || ${users.lastName})`,
-  created_at: sql`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+  // The day the grid prints (the portal's zone), so a filter by it finds what the grid shows.
+  created_at: sql`to_char(${users.createdAt} at time zone ${sql.raw(`'${PORTAL_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
 };
 const ORDERS = { created_at: sql`${users.createdAt}`, email: sql`lower(${users.email}::text)`, first_name: sql`lower(${users.firstName})`, last_name: sql`lower(${users.lastName})` };
 

@@ -21,6 +21,8 @@ beforeAll(async () => {
     { companyName: 'Alpha Enterprise Freight', type: 1, billingType: 'CONTRACT', createdAt: new Date('2026-01-05T12:00:00Z') },
     { companyName: 'Beta Self Haul', type: 2, billingType: 'CELERO', phone: '+15125550100', createdAt: new Date('2026-02-10T12:00:00Z') },
     { companyName: 'Gamma 50% Carriers', type: 2, billingType: 'CONTRACT', createdAt: new Date('2026-03-15T12:00:00Z') },
+    // 9 pm Eastern on April 20th: the 21st in UTC. The grid prints 04/20/2026.
+    { companyName: 'Delta Late Freight', type: 2, billingType: 'CELERO', createdAt: new Date('2026-04-21T01:00:00Z') },
   ]);
   await createJobAs(t.all.employer);
 });
@@ -65,6 +67,9 @@ describe('POST /companies/search (the admin company grid)', () => {
     expect(names(await created('ilike', '02/2026'))).toEqual(['Beta Self Haul']);
     expect(names(await created('equals', '2026-02-10'))).toEqual(['Beta Self Haul']);
     expect(names(await created('ilike', '2026-3'))).toEqual(['Gamma 50% Carriers']);
+    // The day the grid prints (the portal's zone), not the UTC day.
+    expect(names(await created('equals', '04/20/2026'))).toEqual(['Delta Late Freight']);
+    expect(names(await created('equals', '04/21/2026'))).toEqual([]);
     for (const value of ['Feb 10 2026', '13/01/2026', '02/30/2026', '2026/02/10', '10.02.2026']) {
       const bad = await created('equals', value);
       expect(bad.status).toBe(422);

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { ROLES } from '@/lib/access';
 import { POST as getAdmins } from '@/app/api/v1.0/admin/get-admins/route';
 import { POST as createAdminPost } from '@/app/api/v1.0/admin/admins/route';
 import { GET as employerGet, PATCH as employerPatch } from '@/app/api/v1.0/admin/employer/[id]/route';
@@ -45,6 +46,22 @@ describe('POST /admin/get-admins and admin create', () => {
     const weak = await call(createAdminPost, { token: t.allowed.admin, body: { ...body, email: 'weak@demo.test', password: 'password' } });
     expect(weak.status).toBe(422);
     expect(weak.json.errors[0].message).toBe('At least 1 number,1 symbol (@$!#%*?&) and 1 uppercase letter.');
+  });
+
+  it("filters the created date by the day the grid prints (the portal's zone), not the UTC day", async () => {
+    const db = await getDb();
+    // 9 pm Eastern on April 20th: the 21st in UTC.
+    const [late] = await db.insert(users).values({ email: 'late.admin@demo.test', firstName: 'Lena', lastName: 'Late', createdAt: new Date('2026-04-21T01:00:00Z') }).returning();
+    await db.insert(userRoles).values({ userId: late.id, role: ROLES.ADMIN });
+    try {
+      const on = async (value: string) =>
+        (await call(getAdmins, { token: t.allowed.admin, url, body: { filters: [{ field: 'created_at', operator: 'equals', value }] } })).json.data.map((a: { email: string }) => a.email);
+      expect(await on('2026-04-20')).toEqual(['late.admin@demo.test']);
+      expect(await on('2026-04-21')).toEqual([]);
+    } finally {
+      await db.delete(userRoles).where(eq(userRoles.userId, late.id));
+      await db.delete(users).where(eq(users.id, late.id));
+    }
   });
 
   it('is refused to every role but super admin and admin', async () => {
