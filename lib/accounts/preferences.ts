@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { notFound } from '@/lib/errors';
+import { notFound, unauthorized } from '@/lib/errors';
 import { checkImage, decodeImage, imageFromRequest } from './image-upload';
 import { storage } from '@/lib/storage';
 import { PICTURE_BAD_TYPE, PICTURE_MAX_BYTES, PICTURE_SIDE, PICTURE_TOO_LARGE, PICTURE_TYPES, type UpdatePreferencesInput } from './preference-schemas';
@@ -43,7 +43,17 @@ export async function uploadPicture(db: Database, actor: Actor, bytes: Buffer) {
   const before = await me(db, actor);
   const key = `users/${actor.userId}/picture-${randomBytes(6).toString('hex')}.webp`;
   await storage().put(key, image, 'image/webp');
-  await db.update(users).set({ profilePicture: key, updatedAt: sql`now()` }).where(eq(users.id, actor.userId));
+  // Not onto an account deleted meanwhile (deleteAccount removes the picture it finds, then this
+  // would have stored a new one on the erased account): the file goes again and the call is refused.
+  const stored = await db
+    .update(users)
+    .set({ profilePicture: key, updatedAt: sql`now()` })
+    .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  if (!stored.length) {
+    await storage().delete(key).catch(() => {});
+    throw unauthorized();
+  }
   if (before.picture) await storage().delete(before.picture).catch(() => {});
   return getPreferences(db, actor);
 }

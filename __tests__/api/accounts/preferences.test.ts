@@ -6,6 +6,11 @@ import { NextRequest } from 'next/server';
 import { GET as prefsGet, PATCH as prefsPatch } from '@/app/api/v1.0/account/preferences/route';
 import { GET as pictureGet, PUT as picturePut, DELETE as pictureDelete } from '@/app/api/v1.0/account/picture/route';
 import { DiskStorage, setStorage } from '@/lib/storage';
+import { eq } from 'drizzle-orm';
+import { ROLES } from '@/lib/access';
+import { uploadPicture } from '@/lib/accounts/preferences';
+import { getDb } from '@/lib/db/client';
+import { users } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { makeUser, signIn } from './helpers';
@@ -26,6 +31,21 @@ const put = (token: string, blob: Blob) => {
   form.append('picture', blob, 'me.png');
   return call(picturePut, { method: 'PUT', token, rawBody: form });
 };
+
+describe('a picture sent while the account is being deleted', () => {
+  it('is refused and its file removed: nothing is stored on the erased account', async () => {
+    const db = await getDb();
+    const user = await makeUser();
+    // The request began before the deletion (its actor read then); the deletion commits first.
+    const actor = { userId: user.id, email: user.email, firstName: 'Pat', lastName: 'Tester', roles: [ROLES.DRIVER], companyId: null };
+    await db.update(users).set({ firstName: 'Deleted', lastName: 'Deleted', active: false, deletedAt: new Date(), profilePicture: null }).where(eq(users.id, user.id));
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1f57d0' } }).png().toBuffer();
+    await expect(uploadPicture(db, actor, png)).rejects.toMatchObject({ status: 401 });
+    const [row] = await db.select({ picture: users.profilePicture }).from(users).where(eq(users.id, user.id));
+    expect(row.picture).toBeNull();
+    expect(fs.existsSync(path.join(uploads, 'users', String(user.id))) ? fs.readdirSync(path.join(uploads, 'users', String(user.id))) : []).toEqual([]);
+  });
+});
 
 describe('members settings: time zone and profile picture', () => {
   it('keeps one of the four US time zones and refuses any other', async () => {
