@@ -19,6 +19,17 @@ export const JOB_NOT_OPEN = 'This job is no longer accepting applications: it is
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /**
+ * The driver's account, locked (FOR SHARE) until the transaction ends, or 401 when it was deleted or
+ * switched off meanwhile. deleteAccount locks it for update, so a deletion and this writer queue:
+ * one that comes after the deletion is refused, and a deletion that comes after waits for it and
+ * then scrubs what it wrote.
+ */
+async function lockLiveAccount(t: Database, userId: number) {
+  const [account] = await t.select({ live: sql<boolean>`${users.deletedAt} is null and ${users.active}` }).from(users).where(eq(users.id, userId)).for('share');
+  if (!account?.live) throw unauthorized();
+}
+
+/**
  * POST /jobs/{id}/apply: a driver applies once to a live job. The distance from home to the job's
  * nearest live address, and whether it is within the driver's travel distance, are kept with the
  * application (the applicants list filters and sorts on them). The company hears of it in the
@@ -44,12 +55,9 @@ export async function applyToJob(db: Database, actor: Actor, jobId: number, inpu
 
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    // The account, locked until this commits: an account deleted meanwhile (deleteAccount locks it
-    // for update) is refused here, and a deletion that comes after waits for this application and
-    // then scrubs it. Checked only when the request began, an application inserted during the
-    // deletion kept the message (and, in its sort keys, the name) of a driver who had just erased them.
-    const [account] = await t.select({ live: sql<boolean>`${users.deletedAt} is null and ${users.active}` }).from(users).where(eq(users.id, actor.userId)).for('share');
-    if (!account?.live) throw unauthorized();
+    // Checked only when the request began, an application inserted during the deletion kept the
+    // message (and, in its sort keys, the name) of a driver who had just erased them.
+    await lockLiveAccount(t, actor.userId);
     const [row] = await t
       .insert(applications)
       .values({ jobId, userId: actor.userId, message: input.message ?? null, distanceMiles: miles, withinRange, createdAt: now, stageChangedAt: now })
@@ -158,6 +166,10 @@ export async function withdrawApplication(db: Database, actor: Actor, rawId: str
   );
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    // First, as every writer takes the account before its applications: racing a deletion, the
+    // withdrawal held the application's row and waited for the account, the deletion held the
+    // account and waited for the application, and PostgreSQL cancelled one of them (a 500).
+    await lockLiveAccount(t, actor.userId);
     const [row] = await t
       .delete(applications)
       .where(and(eq(applications.id, id), eq(applications.userId, actor.userId)))

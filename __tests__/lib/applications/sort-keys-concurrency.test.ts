@@ -13,7 +13,7 @@ import type { PoolClient } from 'pg';
 import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
-import { applyToJob } from '@/lib/drivers/applications';
+import { applyToJob, withdrawApplication } from '@/lib/drivers/applications';
 import { updateDriverProfile } from '@/lib/drivers/profile';
 
 const concurrent = !!process.env.DATABASE_URL;
@@ -139,4 +139,20 @@ it("refuses a profile edit sent while the account is being deleted: the erased n
     sql`select u.last_name, (select count(*)::int from driver_profiles where user_id = u.id) as profiles from users u where u.id = ${actor.userId}`,
   );
   expect(left).toEqual({ last_name: 'Deleted', profiles: 0 });
+});
+
+it('refuses a withdrawal sent while the account is being deleted (the account is locked first, as every writer takes it)', async () => {
+  const actor = await driver('Kim', 'Lee', 3);
+  const applied = await applyToJob(db, actor, jobId, { message: 'Hi' });
+  const outcome = await overlapping(
+    async (c) => {
+      await c.query('select 1 from users where id = $1 for update', [actor.userId]);
+      await c.query(`update users set first_name = 'Deleted', last_name = 'Deleted', active = false, deleted_at = now() where id = $1`, [actor.userId]);
+      await c.query('update applications set message = null, distance_miles = null, within_range = null where user_id = $1', [actor.userId]);
+    },
+    () => withdrawApplication(db, actor, String(applied.id)),
+  );
+  expect(outcome).toMatchObject({ status: 'rejected', reason: { status: 401 } });
+  const [left] = await queryRows<{ message: string | null }>(db, sql`select message from applications where user_id = ${actor.userId}`);
+  expect(left).toEqual({ message: null });
 });
