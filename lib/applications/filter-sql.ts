@@ -157,28 +157,32 @@ function applicantFilter(i: number, f: ApplicantFilter): SQL {
   }
 }
 
-/** Years of experience a filter may name: the column is a smallint, and 40,000 answered "Invalid value." with no field. */
-const YEARS_RANGE = { min: 0, max: 100 };
+/** The whole numbers a filter may name, from min to max. */
+type Whole = { min: number; max: number };
+/** Years of experience: the column is a smallint, and 40,000 answered "Invalid value." with no field. */
+const YEARS: Whole = { min: 0, max: 100 };
 
-function numberFilter(i: number, f: ApplicantFilter, column: SQL | typeof applications.distanceMiles, integer = false): SQL {
+function numberFilter(i: number, f: ApplicantFilter, column: SQL | typeof applications.distanceMiles, whole?: Whole): SQL {
   const n = (v?: unknown) => {
     const x = num(i, f, v);
-    if (integer && (!Number.isInteger(x) || x < YEARS_RANGE.min || x > YEARS_RANGE.max)) throw bad(i, `The value of '${f.field}' is a whole number from ${YEARS_RANGE.min} to ${YEARS_RANGE.max}.`);
+    if (whole && (!Number.isInteger(x) || x < whole.min || x > whole.max)) throw bad(i, `The value of '${f.field}' is a whole number from ${whole.min} to ${whole.max}.`);
     return x;
   };
-  // The distance as the list shows it (two decimals): 'equals 226.39' compared the stored double
-  // exactly and never matched the row that showed it.
-  if (column === applications.distanceMiles && (f.operator === 'equals' || f.operator === 'not_equals')) {
-    const shown = sql`round(${column}::numeric, 2)`;
-    const v = sql`round(${n()}::numeric, 2)`;
-    return f.operator === 'equals' ? sql`${shown} = ${v}` : sql`${shown} is distinct from ${v}`;
-  }
   if (f.operator === 'in') return sql`${column} in (${sql.join(list(i, f).map((v) => sql`${n(v)}`), sql`, `)})`;
   if (f.operator === 'between') {
     const [a, b] = range(i, f);
     return compare(column, 'between', n(a), n(b));
   }
   return compare(column, f.operator, n());
+}
+
+/**
+ * The distance; 'equals' compares the figure the list shows (two decimals): 'equals 226.39' compared
+ * the stored double exactly and never matched the row that showed it.
+ */
+function distanceFilter(i: number, f: ApplicantFilter): SQL {
+  if (f.operator !== 'equals') return numberFilter(i, f, applications.distanceMiles);
+  return sql`round(${applications.distanceMiles}::numeric, 2) = round(${num(i, f)}::numeric, 2)`;
 }
 
 function dateFilter(i: number, f: ApplicantFilter): SQL {
@@ -209,11 +213,11 @@ export function filterSql(f: ApplicantFilter, i: number): SQL {
     case 'application_at':
       return dateFilter(i, f);
     case 'distance':
-      return numberFilter(i, f, applications.distanceMiles);
+      return distanceFilter(i, f);
     case 'tag':
       return tagFilter(i, f);
     case 'years_of_experience':
-      return numberFilter(i, f, sql`${driverProfiles.yearsOfExperience}`, true);
+      return numberFilter(i, f, sql`${driverProfiles.yearsOfExperience}`, YEARS);
     case 'within_range':
       return boolFilter(i, f, applications.withinRange);
     case 'owner_operator':
