@@ -1,6 +1,6 @@
 import { Column, SQL, is, sql, type SQLWrapper } from 'drizzle-orm';
-import { EXPERIENCE, type EndorsementCode, type ExperienceCode, type HomeTimeCode, type JobTypeCode } from '../jobs/codes';
-import type { CdlStatus } from './codes';
+import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, valuesOf, type EndorsementCode, type ExperienceCode, type HomeTimeCode, type JobTypeCode } from '../jobs/codes';
+import { CDL_STATUSES, type CdlStatus } from './codes';
 
 /*
  * THE match between a driver and a job (issue 10): one explanation, shown to the employer on the
@@ -106,6 +106,12 @@ export function explainMatch(profile: MatchProfile, job: MatchJob, distanceMiles
 // The same rules in SQL. Each operand is either a column (or any SQL expression) or a plain value:
 // the candidates query passes a job's values and driver_profiles columns, the driver's job search
 // passes a profile's values and jobs columns.
+//
+// Whatever depends only on the plain side is worked out here, in JavaScript, and written into the
+// statement as constants: the job's required licence class, its required experience, the home
+// times it satisfies. Left to the database, each was evaluated again for every row: a candidates
+// page at 100,000 drivers scores a thousand or more of them, and casting enum values to text and
+// back for every comparison (enum output looks its label up) was a quarter of its time.
 
 type Operand<T> = SQLWrapper | T;
 export type MatchProfileSql = { [K in keyof MatchProfile]: Operand<MatchProfile[K]> };
@@ -113,55 +119,102 @@ export type MatchJobSql = { [K in keyof MatchJob]: Operand<MatchJob[K]> };
 
 const isSql = (v: unknown): v is SQLWrapper => is(v, Column) || is(v, SQL) || is(v, SQL.Aliased);
 
-/** A scalar operand: the expression as is, or the value as a typed parameter. */
-function scalar(v: Operand<unknown>, type: string): SQL {
-  return isSql(v) ? sql`${v}` : sql`cast(${v} as ${sql.raw(type)})`;
-}
+/** Every code of each enum the rules read: a plain value is written into the SQL only if it is one of them. */
+const CODES = {
+  cdl_status: CDL_STATUSES.map((c) => c.value),
+  experience: valuesOf(EXPERIENCE),
+  home_time: valuesOf(HOME_TIME),
+  job_type: valuesOf(JOB_TYPES),
+  endorsement: valuesOf(ENDORSEMENTS),
+} as const satisfies Record<string, readonly string[]>;
+type CodeType = keyof typeof CODES;
 
-/** An array operand: the expression as is, or an ARRAY[...] literal of the enum type. */
-function array(v: Operand<readonly string[]>, type: string): SQL {
-  if (isSql(v)) return sql`${v}`;
-  const items = v as readonly string[];
-  if (!items.length) return sql.raw(`'{}'::${type}[]`);
-  return sql`array[${sql.join(
-    items.map((i) => sql`${i}`),
-    sql`, `,
-  )}]::${sql.raw(type)}[]`;
+/** A code as a typed constant. The values come from enum columns; anything else is a bug, not input, so it throws. */
+function lit(v: string, type: CodeType): SQL {
+  if (!(CODES[type] as readonly string[]).includes(v)) throw new Error(`match SQL: '${v}' is not a ${type} code`);
+  return sql.raw(`'${v}'::${type}`);
 }
-
+const lits = (vs: readonly string[], type: CodeType) => sql.join(vs.map((v) => lit(v, type)), sql`, `);
+const bool = (b: boolean) => sql.raw(b ? 'true' : 'false');
 /** A constant number written into the SQL (a parameter would be text to the planner). */
 const n = (v: number) => sql.raw(String(v));
+const num = (v: number | SQL): SQL => (typeof v === 'number' ? n(v) : v);
 
-/** CASE over a code list: the number for each code, `otherwise` for null or an unknown one. */
-function caseOf(expr: SQL, table: Record<string, number | null>, otherwise: number | null): SQL {
-  const lit = (n: number | null) => sql.raw(n == null ? 'null' : String(n));
-  const whens = Object.entries(table).map(([code, n]) => sql`when ${sql.raw(`'${code}'`)} then ${lit(n)}`);
-  return sql`(case ${expr}::text ${sql.join(whens, sql` `)} else ${lit(otherwise)} end)`;
+/** An array operand: the expression as is, or a constant array of the enum type. */
+function array(v: Operand<readonly string[]>, type: CodeType): SQL {
+  if (isSql(v)) return sql`${v}`;
+  const items = v as readonly string[];
+  return items.length ? sql`array[${lits(items, type)}]` : sql.raw(`'{}'::${type}[]`);
+}
+
+/**
+ * A code's number from a table: worked out here for a plain value; for an expression, a CASE over
+ * the enum's own values (no cast to text), `otherwise` for null or a code the table lacks.
+ */
+function rankOf(v: Operand<string | null>, type: CodeType, table: Record<string, number | null>, otherwise: number | null): number | null | SQL {
+  if (!isSql(v)) return v == null ? otherwise : (table[v] ?? otherwise);
+  const out = (x: number | null) => sql.raw(x == null ? 'null' : String(x));
+  const whens = Object.entries(table).map(([code, x]) => sql`when ${lit(code, type)} then ${out(x)}`);
+  return sql`(case ${v} ${sql.join(whens, sql` `)} else ${out(otherwise)} end)`;
+}
+
+/** a >= b, decided here when both are known. */
+function atLeast(a: number | SQL, b: number | SQL): SQL {
+  return typeof a === 'number' && typeof b === 'number' ? bool(a >= b) : sql`(${num(a)} >= ${num(b)})`;
+}
+
+/** Whether `offered` home time satisfies `wanted` (factorMet's rule): the same answer for both orders of plain and SQL. */
+const homeTimeMet = (wanted: HomeTimeCode, offered: HomeTimeCode) =>
+  wanted === offered || (HOME_TIME_DAYS[wanted] != null && HOME_TIME_DAYS[offered] != null && HOME_TIME_DAYS[offered]! <= HOME_TIME_DAYS[wanted]!);
+
+function homeTimeSql(wanted: Operand<HomeTimeCode | null>, offered: Operand<HomeTimeCode>): SQL {
+  const homes = CODES.home_time;
+  if (!isSql(wanted) && !isSql(offered)) return bool(wanted != null && homeTimeMet(wanted, offered as HomeTimeCode));
+  // One side known: the codes on the other side that meet it (null meets nothing).
+  const within = (expr: SQLWrapper, codes: readonly string[]) => (codes.length ? sql`coalesce(${expr} in (${lits(codes, 'home_time')}), false)` : bool(false));
+  if (!isSql(offered)) return within(wanted as SQLWrapper, homes.filter((w) => homeTimeMet(w, offered as HomeTimeCode)));
+  if (!isSql(wanted)) return wanted == null ? bool(false) : within(offered, homes.filter((o) => homeTimeMet(wanted as HomeTimeCode, o)));
+  const wantedDays = rankOf(wanted, 'home_time', HOME_TIME_DAYS, null) as SQL;
+  const offeredDays = rankOf(offered, 'home_time', HOME_TIME_DAYS, null) as SQL;
+  return sql`coalesce(${wanted} = ${offered} or ${offeredDays} <= ${wantedDays}, false)`;
 }
 
 /** Each factor as a boolean SQL expression, never null. */
 export function matchFactorsSql(profile: MatchProfileSql, job: MatchJobSql, distance: Operand<number | null>): Record<MatchFactorKey, SQL> {
-  const cdl = scalar(profile.cdlStatus, 'cdl_status');
-  const jobType = scalar(job.jobType, 'job_type');
-  const classB = sql`(${jobType}::text in (${sql.join(
-    CLASS_B_JOB_TYPES.map((t) => sql.raw(`'${t}'`)),
-    sql`, `,
-  )}))`;
-  const ownExperience = sql`greatest(${caseOf(scalar(profile.experience, 'experience'), EXPERIENCE_RANK, -1)}, ${yearsRankSql(scalar(profile.yearsOfExperience, 'integer'))})`;
-  const requiredExperience = caseOf(scalar(job.requiredExperience, 'experience'), EXPERIENCE_RANK, 0);
-  const dist = scalar(distance, 'double precision');
-  const travel = scalar(profile.travelDistance, 'integer');
-  const wantHome = scalar(profile.homeTime, 'home_time');
-  const jobHome = scalar(job.homeTime, 'home_time');
-  const wantedDays = caseOf(wantHome, HOME_TIME_DAYS, null);
-  const offeredDays = caseOf(jobHome, HOME_TIME_DAYS, null);
+  const jobType = job.jobType;
+  const requiredCdl = isSql(jobType)
+    ? sql`(case when ${jobType} in (${lits(CLASS_B_JOB_TYPES, 'job_type')}) then ${n(CDL_RANK.B)} else ${n(CDL_RANK.A)} end)`
+    : CDL_RANK[requiredCdlClass(jobType as JobTypeCode)];
+  const ownCdl = rankOf(profile.cdlStatus, 'cdl_status', CDL_RANK, 0) as number | SQL;
+
+  const required = rankOf(job.requiredExperience, 'experience', EXPERIENCE_RANK, 0) as number | SQL;
+  const ownCode = rankOf(profile.experience, 'experience', EXPERIENCE_RANK, -1) as number | SQL;
+  const ownYears = isSql(profile.yearsOfExperience) ? yearsRankSql(sql`${profile.yearsOfExperience}`) : experienceRankOfYears(profile.yearsOfExperience as number | null);
+  const own = typeof ownCode === 'number' && typeof ownYears === 'number' ? Math.max(ownCode, ownYears) : sql`greatest(${num(ownCode)}, ${num(ownYears)})`;
+  const experience = required === 0 ? bool(true) : typeof required === 'number' ? atLeast(own, required) : sql`(${required} = 0 or ${atLeast(own, required)})`;
+
+  const endorsementsMet =
+    !isSql(job.endorsements) && !(job.endorsements as readonly string[]).length
+      ? bool(true)
+      : sql`(${array(job.endorsements, 'endorsement')} <@ ${array(profile.endorsements, 'endorsement')})`;
+
+  const jobTypeMet = isSql(jobType)
+    ? isSql(profile.workExperiences)
+      ? sql`(${jobType} = any(${profile.workExperiences}))`
+      : (profile.workExperiences as readonly string[]).length
+        ? sql`(${jobType} in (${lits(profile.workExperiences as readonly string[], 'job_type')}))`
+        : bool(false)
+    : sql`(${lit(jobType as string, 'job_type')} = any(${array(profile.workExperiences, 'job_type')}))`;
+
+  const dist = isSql(distance) ? sql`${distance}` : Number.isFinite(distance) ? n(Number(distance)) : sql.raw('null::double precision');
+  const travel = isSql(profile.travelDistance) ? sql`${profile.travelDistance}` : profile.travelDistance == null ? null : n(Number(profile.travelDistance));
   return {
-    cdl: sql`(${caseOf(cdl, CDL_RANK, 0)} >= (case when ${classB} then ${n(CDL_RANK.B)} else ${n(CDL_RANK.A)} end))`,
-    endorsements: sql`(${array(job.endorsements, 'endorsement')} <@ ${array(profile.endorsements, 'endorsement')})`,
-    experience: sql`(${requiredExperience} = 0 or ${ownExperience} >= ${requiredExperience})`,
-    distance: sql`coalesce(${dist} <= coalesce(${travel}, ${n(DEFAULT_TRAVEL_MILES)}), false)`,
-    home_time: sql`coalesce(${wantHome}::text = ${jobHome}::text or ${offeredDays} <= ${wantedDays}, false)`,
-    job_type: sql`(${jobType} = any(${array(profile.workExperiences, 'job_type')}))`,
+    cdl: atLeast(ownCdl, requiredCdl),
+    endorsements: endorsementsMet,
+    experience,
+    distance: sql`coalesce(${dist} <= ${travel ? sql`coalesce(${travel}, ${n(DEFAULT_TRAVEL_MILES)})` : n(DEFAULT_TRAVEL_MILES)}, false)`,
+    home_time: homeTimeSql(profile.homeTime, job.homeTime),
+    job_type: jobTypeMet,
   };
 }
 
