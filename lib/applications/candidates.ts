@@ -5,6 +5,7 @@ import { jobAddresses, type JobRow } from '@/lib/db/schema';
 import { EXPERIENCE, JOB_TYPES, labelOf, type EndorsementCode, type ExperienceCode, type HomeTimeCode, type JobTypeCode } from '@/lib/jobs/codes';
 import type { CdlStatus } from '@/lib/drivers/codes';
 import { matchDetails } from '@/lib/drivers/match-details';
+import { METERS_PER_MILE, earthMetersSql, earthOf } from '@/lib/drivers/distance';
 import { loadOwnedJob } from '@/lib/jobs/access';
 import { DEFAULT_TRAVEL_MILES, MATCH_FACTORS, explanationFromMet, matchFactorsSql, type MatchFactorKey } from '@/lib/drivers/match';
 
@@ -20,7 +21,6 @@ import { DEFAULT_TRAVEL_MILES, MATCH_FACTORS, explanationFromMet, matchFactorsSq
  */
 export const CANDIDATE_RADIUS_MILES = 250;
 export const CANDIDATE_PAGE_SIZE = 10;
-export const METERS_PER_MILE = 1609.344;
 
 type Point = { lat: number; lng: number };
 
@@ -78,7 +78,6 @@ const GRID_MARGIN_MILES = 5;
  */
 export const candidateGridEarth = (lat: SQL, lng: SQL) => sql`ll_to_earth(round((${lat}) * 10) / 10, round((${lng}) * 10) / 10)`;
 
-const earth = (p: Point) => sql.raw(`ll_to_earth(${Number(p.lat)}, ${Number(p.lng)})`);
 /** Written exactly as the index expression, so the planner matches it. */
 const home = sql`ll_to_earth(dp.latitude, dp.longitude)`;
 /**
@@ -91,13 +90,12 @@ const gridHome = sql`dp.grid_earth`;
 /** The index condition: inside the box around any address (a BitmapOr of gist scans), widened by the grid's margin. */
 function nearAny(points: Point[], miles: number): SQL {
   const meters = sql.raw(String((miles + GRID_MARGIN_MILES) * METERS_PER_MILE));
-  return sql`(${sql.join(points.map((p) => sql`earth_box(${earth(p)}, ${meters}) @> ${home}`), sql` or `)})`;
+  return sql`(${sql.join(points.map((p) => sql`earth_box(${earthOf(p)}, ${meters}) @> ${home}`), sql` or `)})`;
 }
 
 /** Miles from the driver's grid point to the nearest of the points. */
 function nearestMiles(points: Point[]): SQL {
-  const each = points.map((p) => sql`earth_distance(${earth(p)}, ${gridHome})`);
-  return sql`(least(${sql.join(each, sql`, `)}) / ${sql.raw(String(METERS_PER_MILE))})`;
+  return sql`(${earthMetersSql(gridHome, points.map(earthOf))} / ${sql.raw(String(METERS_PER_MILE))})`;
 }
 
 type CandidateRow = {

@@ -5,7 +5,7 @@ import { getPublicJob, publicCondition } from '@/lib/jobs/public';
 import { MAX_JOB_ADDRESSES } from '@/lib/jobs/schemas';
 import type { EndorsementCode, ExperienceCode, HomeTimeCode, JobTypeCode, SalaryType } from '@/lib/jobs/codes';
 import { applicationOf } from './applications';
-import { METERS_PER_MILE, earthOf, jobsWithinSql, nearestAddressMilesSql } from './distance';
+import { METERS_PER_MILE, earthMetersSql, earthOf, jobsWithinSql, nearestAddressMilesSql } from './distance';
 import { explainMatch, jobColumns, matchFactorsSql, matchPointsSql, type MatchProfile } from './match';
 import { matchDetails } from './match-details';
 import { matchProfileOf } from './profile';
@@ -103,7 +103,7 @@ function listSql(home: { lat: number; lng: number } | null, where: SQL[], order:
  * read "Dallas, TX · 694 miles" for a Chicago driver: 694 miles was Oklahoma City.
  */
 const shownAddressOrder = (home: { lat: number; lng: number } | null) =>
-  home ? sql`a.latitude is null, earth_distance(ll_to_earth(a.latitude, a.longitude), ${earthOf(home)}), a.position, a.id` : sql`a.position, a.id`;
+  home ? sql`a.latitude is null, ${earthMetersSql(sql`ll_to_earth(a.latitude, a.longitude)`, [earthOf(home)])}, a.position, a.id` : sql`a.position, a.id`;
 
 const homeOf = (p: { latitude: number | null; longitude: number | null } | null) =>
   p?.latitude != null && p.longitude != null ? { lat: p.latitude, lng: p.longitude } : null;
@@ -168,7 +168,7 @@ export const BEST_MATCH_POOL = 200;
 function nearestPublicJobsSql(home: { lat: number; lng: number }, pool: number, page: number, now: Date): SQL {
   const scanned = Math.max(pool, page * MAX_JOB_ADDRESSES);
   return sql`select nj.job_id, min(nj.meters) / ${sql.raw(String(METERS_PER_MILE))} as miles from (
-      select na.job_id, earth_distance(ll_to_earth(na.latitude, na.longitude), ${earthOf(home)}) as meters
+      select na.job_id, ${earthMetersSql(sql`ll_to_earth(na.latitude, na.longitude)`, [earthOf(home)])} as meters
       from job_addresses na join jobs on jobs.id = na.job_id
       where na.latitude is not null and na.paid_through >= jobs.expiration_date and ${publicCondition(now)}
       order by ll_to_earth(na.latitude, na.longitude) <-> ${earthOf(home)}
