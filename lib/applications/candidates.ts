@@ -183,11 +183,12 @@ function candidateRowsSql(job: JobRow, points: Point[], distanceLimit: boolean):
       -- beyond the radius (two in three) are dropped before their account is looked up.
       offset 0
     ) c
-    join users u on u.id = c.user_id
     -- The box is the index's; its corners lie past the radius, so the radius itself is checked too.
     where c.miles <= ${sql.raw(String(CANDIDATE_RADIUS_MILES))}
       ${distanceLimit ? sql`and c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}
-      and u.deleted_at is null and u.active
+      -- Live accounts only: checked against the few that are not (users_not_live_idx) rather than by
+      -- reading every candidate's account, a quarter of the statement at 100,000 drivers.
+      and not exists (select 1 from users u where u.id = c.user_id and (u.deleted_at is not null or not u.active))
       and not exists (select 1 from applications ap where ap.job_id = ${job.id} and ap.user_id = c.user_id)
       -- A driver who withdrew from this job said no: not a match to hand back to the company.
       and not exists (select 1 from application_withdrawals aw where aw.job_id = ${job.id} and aw.user_id = c.user_id)`;

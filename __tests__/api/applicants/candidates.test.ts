@@ -19,9 +19,12 @@ import { getDb } from '@/lib/db/client';
 import { applicationWithdrawals, jobAddresses, jobs, users } from '@/lib/db/schema';
 import { matchDetails } from '@/lib/drivers/match-details';
 import { explainMatch } from '@/lib/drivers/match';
-import { CANDIDATE_DISTANCE_STEP, candidateGridEarth, candidateMiles, candidateMilesSql } from '@/lib/applications/candidates';
+import { CANDIDATE_DISTANCE_STEP, candidateGridEarth, candidateMiles, candidateMilesSql, listCandidates } from '@/lib/applications/candidates';
+import { ROLES } from '@/lib/access';
+import type { Actor } from '@/lib/auth/actor';
 import { queryRows } from '@/lib/db/client';
 import { call, tokenFor } from '../../helpers/http';
+import { LAST_RESORT, explainStatement, recordStatements } from '../../helpers/plans';
 import { seed } from '../../helpers/seed';
 import { createJobAs, tokens } from '../jobs/helpers';
 import { addApplicant, addDriver } from './helpers';
@@ -340,5 +343,33 @@ describe("a candidate's privacy", () => {
     // Applying again makes them an applicant, with no withdrawal left behind.
     expect((await apply()).status).toBe(201);
     expect(await db.select().from(applicationWithdrawals).where(eq(applicationWithdrawals.jobId, probe))).toEqual([]);
+  });
+});
+
+describe('accounts that are not live', () => {
+  it('leaves out a deactivated driver and one whose account is deleted, from the page and from the total', async () => {
+    const db = await getDb();
+    const before = (await get({ distance_limit: 'true' })).json;
+    const off = await addDriver({ ...strong, endorsements: ['H'], city: 'Billings', latitude: 45.787, longitude: -108.502, travelDistance: 100 });
+    const gone = await addDriver({ ...strong, endorsements: ['H'], city: 'Billings', latitude: 45.788, longitude: -108.501, travelDistance: 100 });
+    const on = (await get({ distance_limit: 'true' })).json;
+    expect(on.pagination.total).toBe(before.pagination.total + 2);
+    expect(on.data.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([off, gone]));
+    await db.update(users).set({ active: false }).where(eq(users.id, off));
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone));
+    const after = (await get({ distance_limit: 'true' })).json;
+    expect(after.pagination.total).toBe(before.pagination.total);
+    expect(after.data.map((c: { id: number }) => c.id)).toEqual(before.data.map((c: { id: number }) => c.id));
+  });
+
+  it("checks them against the small set of accounts that are not live (users_not_live_idx), not by reading each candidate's account", async () => {
+    const db = await getDb();
+    const staff: Actor = { userId: 0, email: 'plan@test', firstName: 'Plan', lastName: 'Test', roles: [ROLES.SUPER_ADMIN], companyId: null };
+    const statements = await recordStatements(db, (d) => listCandidates(d, staff, jobId, { distanceLimit: true, offset: 0, limit: 10 }));
+    const ranked = statements.find((s) => s.query.includes('count(*) over ()'));
+    expect(ranked).toBeDefined();
+    const plan = await explainStatement(db, ranked!, LAST_RESORT);
+    expect(plan).toContain('users_not_live_idx');
+    expect(plan).not.toContain('users_pkey');
   });
 });

@@ -67,6 +67,10 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`(${t.email}::text) gin_trgm_ops`),
     index('users_billing_customer_trgm_idx').using('gin', sql`coalesce(${t.billingCustomerId}, '') gin_trgm_ops`),
+    // The few accounts that are not live (deactivated, or deleted and kept for the records): a list
+    // of drivers leaves them out by checking this small set (lib/applications/candidates.ts), not by
+    // looking each of a thousand drivers' accounts up.
+    index('users_not_live_idx').on(t.id).where(sql`${t.deletedAt} is not null or not ${t.active}`),
   ],
 );
 

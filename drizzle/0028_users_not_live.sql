@@ -1,0 +1,1 @@
+CREATE INDEX "users_not_live_idx" ON "users" USING btree ("id") WHERE "users"."deleted_at" is not null or not "users"."active";
