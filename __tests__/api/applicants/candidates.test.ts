@@ -23,6 +23,7 @@ import { CANDIDATE_DISTANCE_STEP, candidateGridEarth, candidateMiles, candidateM
 import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { queryRows } from '@/lib/db/client';
+import { METERS_PER_MILE, earthMetersSql, earthOf } from '@/lib/drivers/distance';
 import { call, tokenFor } from '../../helpers/http';
 import { LAST_RESORT, explainStatement, recordStatements } from '../../helpers/plans';
 import { seed } from '../../helpers/seed';
@@ -371,5 +372,97 @@ describe('accounts that are not live', () => {
     const plan = await explainStatement(db, ranked!, LAST_RESORT);
     expect(plan).toContain('users_not_live_idx');
     expect(plan).not.toContain('users_pkey');
+  });
+});
+
+describe("each driver's reach (driver_profiles_reach_idx)", () => {
+  // Fargo, North Dakota: more than 250 miles from every other place these tests use.
+  const FARGO = { lat: 46.877, lng: -96.79 };
+  let fargoJob: number;
+  const staff: Actor = { userId: 0, email: 'reach@test', firstName: 'Reach', lastName: 'Test', roles: [ROLES.SUPER_ADMIN], companyId: null };
+
+  beforeAll(async () => {
+    const db = await getDb();
+    fargoJob = await createJobAs(t.employer, {});
+    await db.update(jobAddresses).set({ latitude: FARGO.lat, longitude: FARGO.lng }).where(eq(jobAddresses.jobId, fargoJob));
+    // Drivers all around, up to 300 miles out, with travel distances at and beside every edge the
+    // list has: the 10-mile floor, the 5-mile steps, the 50-mile default, the 250-mile radius.
+    const travels = [null, 1, 7, 10, 11, 24, 25, 26, 49, 50, 51, 99, 100, 101, 249, 250, 251, 3000];
+    let state = 7;
+    const random = () => ((state = (state * 48271) % 2147483647) / 2147483647);
+    for (let i = 0; i < 240; i++) {
+      const miles = random() * 300;
+      const bearing = random() * 2 * Math.PI;
+      const latitude = FARGO.lat + (miles / 69) * Math.cos(bearing);
+      const longitude = FARGO.lng + (miles / (69 * Math.cos((FARGO.lat * Math.PI) / 180))) * Math.sin(bearing);
+      await addDriver({ ...strong, city: 'Near Fargo', latitude, longitude, travelDistance: travels[i % travels.length] });
+    }
+    // And drivers at the very edge: homes on grid points (so the distance is the home's) whose
+    // stepped distance is at most a mile over the exact one, each travelling exactly that far (kept,
+    // by under a mile) or a mile less (left out).
+    const R = 6378168 / 1609.344;
+    const rad = (d: number) => (d * Math.PI) / 180;
+    const arc = (lat: number, lng: number) =>
+      2 * R * Math.asin(Math.sqrt(Math.sin(rad(lat - FARGO.lat) / 2) ** 2 + Math.cos(rad(lat)) * Math.cos(rad(FARGO.lat)) * Math.sin(rad(lng - FARGO.lng) / 2) ** 2));
+    let edges = 0;
+    for (let dy = -36; dy <= 36 && edges < 80; dy += 3) {
+      for (let dx = -50; dx <= 50 && edges < 80; dx += 7) {
+        const latitude = Math.round(FARGO.lat * 10 + dy) / 10;
+        const longitude = Math.round(FARGO.lng * 10 + dx) / 10;
+        const d = arc(latitude, longitude);
+        const stepped = candidateMiles(d);
+        if (d < 10 || d > 250 || stepped - d < 0.2 || stepped - d > 1) continue;
+        edges += 1;
+        await addDriver({ ...strong, city: 'Edge', latitude, longitude, travelDistance: edges % 2 ? stepped : stepped - 1 });
+      }
+    }
+    expect(edges).toBeGreaterThan(30);
+  });
+
+  // The reach box is a cube around the grid point, roomier than the reach away from its axes: these
+  // catch a box short of the reach by a share of it (or one that leaves a default out), not by a mile.
+  /** Every live driver the rules keep, found without any index: the distance and the travel distance alone. */
+  async function everyone(distanceLimit: boolean) {
+    const db = await getDb();
+    const miles = candidateMilesSql(sql`(${earthMetersSql(sql`dp.grid_earth`, [earthOf(FARGO)])} / ${METERS_PER_MILE})`);
+    const rows = await queryRows<{ user_id: number }>(
+      db,
+      sql`select dp.user_id from driver_profiles dp join users u on u.id = dp.user_id
+        where u.active and u.deleted_at is null and ${miles} <= 250
+          ${distanceLimit ? sql`and ${miles} <= coalesce(dp.travel_distance, 50)` : sql``}`,
+    );
+    return rows.map((r) => Number(r.user_id)).sort((a, b) => a - b);
+  }
+  async function listed(distanceLimit: boolean) {
+    const ids: number[] = [];
+    for (let offset = 0; ; offset += 10) {
+      const page = await listCandidates(await getDb(), staff, fargoJob, { distanceLimit, offset, limit: 10 });
+      ids.push(...page.data.map((c) => c.id));
+      if (offset + 10 >= page.pagination.total) return { ids: ids.sort((a, b) => a - b), total: page.pagination.total };
+    }
+  }
+
+  it('finds exactly the drivers within their travel distance that a reading of every profile finds, at the edges of travel distances too', async () => {
+    const expected = await everyone(true);
+    expect(expected.length).toBeGreaterThan(40);
+    const got = await listed(true);
+    expect(got.ids).toEqual(expected);
+    expect(got.total).toBe(expected.length);
+  });
+
+  it('without distance_limit, still every driver within 250 miles', async () => {
+    const expected = await everyone(false);
+    expect(expected.length).toBeGreaterThan((await everyone(true)).length);
+    expect((await listed(false)).ids).toEqual(expected);
+  });
+
+  it('reads the reach index with distance_limit, the 250-mile box around the address without', async () => {
+    const db = await getDb();
+    const plan = async (distanceLimit: boolean) => {
+      const statements = await recordStatements(db, (d) => listCandidates(d, staff, fargoJob, { distanceLimit, offset: 0, limit: 10 }));
+      return explainStatement(db, statements.find((s) => s.query.includes('count(*) over ()'))!, LAST_RESORT.filter((s) => !s.includes('bitmap')));
+    };
+    expect(await plan(true)).toContain('driver_profiles_reach_idx');
+    expect(await plan(false)).toContain('driver_profiles_earth_idx');
   });
 });
