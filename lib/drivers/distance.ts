@@ -12,21 +12,24 @@ type Point = { lat: number; lng: number };
 
 /** The earth's radius in meters as the earthdistance extension has it (its function earth()). */
 const EARTH_RADIUS_METERS = 6378168;
+const EARTH_RADIUS = sql.raw(`${EARTH_RADIUS_METERS}::float8`);
 const EARTH_DIAMETER = sql.raw(`(2 * ${EARTH_RADIUS_METERS}::float8)`);
 
 /**
  * Meters along the earth from `from` to the nearest of `to` (earth values): earth_distance's own
- * formula, to the same double (__tests__/lib/drivers/earth-meters.test.ts compares them).
- * earth_distance is a SQL function calling another (sec_to_gc); both are strict, and PostgreSQL
- * inlines neither, so each call went through the SQL-function machinery: about 2 µs, 12 of a
- * candidates page's 34 ms at 100,000 drivers, against a fraction of that written out. The chord
- * (cube_distance, in C) grows with the arc, so the nearest is the shortest chord, converted once.
+ * formula, to the same double, null where it is null (__tests__/lib/drivers/earth-meters.test.ts
+ * compares them). earth_distance is inlined into `sec_to_gc(cube_distance(a, b))`, but sec_to_gc
+ * is not: a strict function whose body (a CASE) is not, so each row called it through the
+ * SQL-function machinery, about 2 µs, 12 of a candidates page's 34 ms at 100,000 drivers. Here the
+ * CASE is written out (the chord read twice: cube_distance is C, a fraction of that call). The
+ * chord grows with the arc, so the nearest is the shortest chord, converted once.
  */
 export function earthMetersSql(from: SQL, to: readonly SQL[]): SQL {
   if (!to.length) throw new Error('earthMetersSql: no point to measure to');
   const chords = to.map((t) => sql`cube_distance(${from}, ${t})`);
   const chord = chords.length === 1 ? chords[0] : sql`least(${sql.join(chords, sql`, `)})`;
-  return sql`(${EARTH_DIAMETER} * asin(least(${chord} / ${EARTH_DIAMETER}, 1)))`;
+  // sec_to_gc's CASE, branch for branch (a chord is never negative): a null chord stays null.
+  return sql`(case when ${chord} / ${EARTH_DIAMETER} > 1 then pi() * ${EARTH_RADIUS} else ${EARTH_DIAMETER} * asin(${chord} / ${EARTH_DIAMETER}) end)`;
 }
 
 /** A point as an earth value; the numbers are written into the SQL as constants, so they must be finite. */

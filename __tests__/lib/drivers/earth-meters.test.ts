@@ -29,6 +29,17 @@ describe('earthMetersSql', () => {
     );
   });
 
+  it('is null where earth_distance is null: a point missing a coordinate is no distance, not half the earth', async () => {
+    const db = await getDb();
+    const halfLocated = sql`ll_to_earth(40, null::float8)`;
+    const [row] = await queryRows<{ ours: number | null; theirs: number | null }>(
+      db,
+      sql`select ${earthMetersSql(halfLocated, [earthOf({ lat: 41, lng: -90 })])} as ours, earth_distance(${halfLocated}, ${earthOf({ lat: 41, lng: -90 })}) as theirs`,
+    );
+    expect(row.theirs).toBeNull();
+    expect(row.ours).toBeNull();
+  });
+
   it('refuses to measure to no point at all', () => {
     expect(() => earthMetersSql(earthOf({ lat: 0, lng: 0 }), [])).toThrow(/no point/);
   });
