@@ -17,7 +17,8 @@ import { DEFAULT_TRAVEL_MILES, MATCH_FACTORS, explanationFromMet, matchFactorsSq
  * candidates: that box (earth_box around each address, OR-ed) is what the gist index on
  * ll_to_earth(driver_profiles.latitude, longitude) serves, so ranking never scans every driver; the
  * box's corners, up to 1.4 times as far, are cut off by the distance itself.
- * distance_limit=true keeps, inside that, the drivers within their own travel distance.
+ * distance_limit=true keeps, inside that, the drivers within their own travel distance, and finds
+ * them through each driver's reach instead (withinReachOfAny, driver_profiles_reach_idx).
  */
 export const CANDIDATE_RADIUS_MILES = 250;
 export const CANDIDATE_PAGE_SIZE = 10;

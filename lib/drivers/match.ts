@@ -152,7 +152,7 @@ function array(v: Operand<readonly string[]>, type: CodeType): SQL {
  * the enum's own values (no cast to text), `otherwise` for null or a code the table lacks.
  */
 function rankOf(v: Operand<string | null>, type: CodeType, table: Record<string, number | null>, otherwise: number | null): number | null | SQL {
-  if (!isSql(v)) return v == null ? otherwise : (table[v] ?? otherwise);
+  if (!isSql(v)) return v == null || !Object.hasOwn(table, v) ? otherwise : (table[v] ?? otherwise);
   const out = (x: number | null) => sql.raw(x == null ? 'null' : String(x));
   const whens = Object.entries(table).map(([code, x]) => sql`when ${lit(code, type)} then ${out(x)}`);
   return sql`(case ${v} ${sql.join(whens, sql` `)} else ${out(otherwise)} end)`;
