@@ -428,7 +428,7 @@ describe("each driver's reach (driver_profiles_reach_idx)", () => {
     const rows = await queryRows<{ user_id: number }>(
       db,
       sql`select dp.user_id from driver_profiles dp join users u on u.id = dp.user_id
-        where u.active and u.deleted_at is null and ${miles} <= 250
+        where dp.grid_earth is not null and u.active and u.deleted_at is null and ${miles} <= 250
           ${distanceLimit ? sql`and ${miles} <= coalesce(dp.travel_distance, 50)` : sql``}`,
     );
     return rows.map((r) => Number(r.user_id)).sort((a, b) => a - b);

@@ -99,11 +99,12 @@ describe('query plans', () => {
       await db.execute(sql`set enable_seqscan = on`);
     }
   };
-  it('candidates are found through the gist distance index on driver_profiles', async () => {
+  it("candidates are found through a gist index on driver_profiles: each driver's reach within travel distance, the 250-mile box without", async () => {
     const db = await getDb();
     const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
-    const text = await plan(rankedSql(job, await jobPoints(db, job), { distanceLimit: true, offset: 0, limit: 10 }));
-    expect(text).toContain('driver_profiles_earth_idx');
+    const points = await jobPoints(db, job);
+    expect(await plan(rankedSql(job, points, { distanceLimit: true, offset: 0, limit: 10 }))).toContain('driver_profiles_reach_idx');
+    expect(await plan(rankedSql(job, points, { distanceLimit: false, offset: 0, limit: 10 }))).toContain('driver_profiles_earth_idx');
   });
   it("a job's applicants are read through an applications (job_id, …) index", async () => {
     const text = await plan(sql`select id from applications where job_id = ${jobId} order by created_at desc limit 10`);
