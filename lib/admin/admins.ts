@@ -9,7 +9,7 @@ import { conflict } from '@/lib/errors';
 import { allOf, ordered, textFilter } from './filters';
 import { assertAdmin } from './guard';
 import type { AdminSearchBody, CreateAdminInput, PageQuery } from './schemas';
-import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-date';
+import { portalIsoDaySql } from '@/lib/db/portal-day-sql';
 
 /** An admin record (accounts spec §3). */
 export type AdminRecord = { id: number; email: string; first_name: string; last_name: string; full_name: string; created_at: string; updated_at: string };
@@ -30,7 +30,7 @@ const COLUMNS = {
   last_name: sql`${users.lastName}`,
   full_name: sql`(${users.firstName} || ' ' || ${users.lastName})`,
   // The day the grid prints (the portal's zone), so a filter by it finds what the grid shows.
-  created_at: sql`to_char(${users.createdAt} at time zone ${sql.raw(`'${PORTAL_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
+  created_at: portalIsoDaySql(users.createdAt),
 };
 const ORDERS = { created_at: sql`${users.createdAt}`, email: sql`lower(${users.email}::text)`, first_name: sql`lower(${users.firstName})`, last_name: sql`lower(${users.lastName})` };
 

@@ -8,7 +8,7 @@ import { companies, jobs } from '@/lib/db/schema';
 import { forbidden, unprocessable } from '@/lib/errors';
 import { allOf, codeFilter, ordered, textFilter } from './filters';
 import type { CompanySearchBody, PageQuery } from './schemas';
-import { PORTAL_TIME_ZONE } from '@/lib/validation/portal-date';
+import { portalIsoDaySql } from '@/lib/db/portal-day-sql';
 
 export const COMPANY_TYPES = { 1: 'Enterprise', 2: 'Self-Service' } as const;
 export const BILLING_LABELS = { CELERO: 'Credit Card', CONTRACT: 'Invoice' } as const;
@@ -92,7 +92,7 @@ function companyFilter(f: CompanySearchBody['filters'][number]): SQL | undefined
       // as the grid shows it or the ISO way: "contains 11/2026" finds a month, "equals 11/27/2026" one day.
       const prefix = createdDatePrefix(raw);
       if (!prefix) throw unprocessable(CREATED_FILTER_MESSAGE, 'filters');
-      return textFilter(sql`to_char(${companies.createdAt} at time zone ${sql.raw(`'${PORTAL_TIME_ZONE}'`)}, 'YYYY-MM-DD')`, f.operator, prefix);
+      return textFilter(portalIsoDaySql(companies.createdAt), f.operator, prefix);
     }
   }
 }

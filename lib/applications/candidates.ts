@@ -88,10 +88,13 @@ const home = sql`ll_to_earth(dp.latitude, dp.longitude)`;
  */
 const gridHome = sql`dp.grid_earth`;
 
-/** The index condition: inside the box around any address (a BitmapOr of gist scans), widened by the grid's margin. */
+/** A test true at any of the points (a BitmapOr of gist scans, one per point). */
+const atAny = (points: Point[], test: (p: SQL) => SQL) => sql`(${sql.join(points.map((p) => test(earthOf(p))), sql` or `)})`;
+
+/** The index condition: inside the box around any address, widened by the grid's margin. */
 function nearAny(points: Point[], miles: number): SQL {
   const meters = sql.raw(String((miles + GRID_MARGIN_MILES) * METERS_PER_MILE));
-  return sql`(${sql.join(points.map((p) => sql`earth_box(${earthOf(p)}, ${meters}) @> ${home}`), sql` or `)})`;
+  return atAny(points, (p) => sql`earth_box(${p}, ${meters}) @> ${home}`);
 }
 
 /**
@@ -105,7 +108,7 @@ const reachBox = sql.raw(
   `earth_box(dp.grid_earth, (least(${CANDIDATE_RADIUS_MILES}, coalesce(dp.travel_distance, ${DEFAULT_TRAVEL_MILES})) + 1) * ${METERS_PER_MILE}::float8)`,
 );
 function withinReachOfAny(points: Point[]): SQL {
-  return sql`(${sql.join(points.map((p) => sql`${reachBox} @> ${earthOf(p)}`), sql` or `)})`;
+  return atAny(points, (p) => sql`${reachBox} @> ${p}`);
 }
 
 /** Miles from the driver's grid point to the nearest of the points. */

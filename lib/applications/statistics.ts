@@ -4,7 +4,8 @@ import type { Database } from '@/lib/db/client';
 import { applications, invoiceLines, invoices, jobViews } from '@/lib/db/schema';
 import { loadOwnedJob } from '@/lib/jobs/access';
 import { jobStatistics } from '@/lib/jobs/services';
-import { isoDayPlus, PORTAL_TIME_ZONE, portalIsoDay, startOfPortalDay } from '@/lib/validation/portal-day';
+import { isoDayPlus, portalIsoDay, startOfPortalDay } from '@/lib/validation/portal-day';
+import { portalIsoDaySql } from '@/lib/db/portal-day-sql';
 import { candidateCount } from './candidates';
 
 export const STATISTICS_DAYS = 30;
@@ -39,7 +40,7 @@ export async function jobActivityStatistics(db: Database, actor: Actor | null, i
       .where(and(eq(jobViews.jobId, job.id), gte(jobViews.day, days[0])))
       .groupBy(jobViews.day, jobViews.source),
     db
-      .select({ day: sql<string>`to_char(${applications.createdAt} at time zone ${sql.raw(`'${PORTAL_TIME_ZONE}'`)}, 'YYYY-MM-DD')`, n: count() })
+      .select({ day: portalIsoDaySql(applications.createdAt), n: count() })
       .from(applications)
       .where(and(eq(applications.jobId, job.id), gte(applications.createdAt, since)))
       .groupBy(sql`1`),

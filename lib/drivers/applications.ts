@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
+import { accountIsLive } from '@/lib/accounts/live-account';
 import { applicationStageEvents, applicationWithdrawals, applications, companies, jobs, users } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit';
@@ -25,7 +26,7 @@ const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_14
  * then scrubs what it wrote.
  */
 async function lockLiveAccount(t: Database, userId: number) {
-  const [account] = await t.select({ live: sql<boolean>`${users.deletedAt} is null and ${users.active}` }).from(users).where(eq(users.id, userId)).for('share');
+  const [account] = await t.select({ live: accountIsLive() }).from(users).where(eq(users.id, userId)).for('share');
   if (!account?.live) throw unauthorized();
 }
 

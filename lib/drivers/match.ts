@@ -70,6 +70,16 @@ export type MatchJob = {
 export type MatchFactor = { key: MatchFactorKey; label: string; weight: number; met: boolean };
 export type MatchExplanation = { matching: number; points: number; factors: MatchFactor[] };
 
+/**
+ * Whether a job's home time satisfies the one a driver wants: the same, or home at least as often
+ * ('Other' has no number and matches only itself). The SQL form lists the codes it accepts from it.
+ */
+function homeTimeMet(wanted: HomeTimeCode, offered: HomeTimeCode): boolean {
+  const w = HOME_TIME_DAYS[wanted];
+  const o = HOME_TIME_DAYS[offered];
+  return wanted === offered || (w != null && o != null && o <= w);
+}
+
 function factorMet(key: MatchFactorKey, p: MatchProfile, job: MatchJob, distance: number | null): boolean {
   switch (key) {
     case 'cdl':
@@ -83,13 +93,8 @@ function factorMet(key: MatchFactorKey, p: MatchProfile, job: MatchJob, distance
     }
     case 'distance':
       return distance != null && distance <= (p.travelDistance ?? DEFAULT_TRAVEL_MILES);
-    case 'home_time': {
-      if (!p.homeTime) return false;
-      if (p.homeTime === job.homeTime) return true;
-      const wanted = HOME_TIME_DAYS[p.homeTime];
-      const offered = HOME_TIME_DAYS[job.homeTime];
-      return wanted != null && offered != null && offered <= wanted;
-    }
+    case 'home_time':
+      return p.homeTime != null && homeTimeMet(p.homeTime, job.homeTime);
     case 'job_type':
       return p.workExperiences.includes(job.jobType);
   }
@@ -163,10 +168,6 @@ function atLeast(a: number | SQL, b: number | SQL): SQL {
   return typeof a === 'number' && typeof b === 'number' ? bool(a >= b) : sql`(${num(a)} >= ${num(b)})`;
 }
 
-/** Whether `offered` home time satisfies `wanted` (factorMet's rule): the same answer for both orders of plain and SQL. */
-const homeTimeMet = (wanted: HomeTimeCode, offered: HomeTimeCode) =>
-  wanted === offered || (HOME_TIME_DAYS[wanted] != null && HOME_TIME_DAYS[offered] != null && HOME_TIME_DAYS[offered]! <= HOME_TIME_DAYS[wanted]!);
-
 function homeTimeSql(wanted: Operand<HomeTimeCode | null>, offered: Operand<HomeTimeCode>): SQL {
   const homes = CODES.home_time;
   if (!isSql(wanted) && !isSql(offered)) return bool(wanted != null && homeTimeMet(wanted, offered as HomeTimeCode));
@@ -207,12 +208,14 @@ export function matchFactorsSql(profile: MatchProfileSql, job: MatchJobSql, dist
     : sql`(${lit(jobType as string, 'job_type')} = any(${array(profile.workExperiences, 'job_type')}))`;
 
   const dist = isSql(distance) ? sql`${distance}` : Number.isFinite(distance) ? n(Number(distance)) : sql.raw('null::double precision');
-  const travel = isSql(profile.travelDistance) ? sql`${profile.travelDistance}` : profile.travelDistance == null ? null : n(Number(profile.travelDistance));
+  const travel = isSql(profile.travelDistance)
+    ? sql`coalesce(${profile.travelDistance}, ${n(DEFAULT_TRAVEL_MILES)})`
+    : n(Number((profile.travelDistance as number | null) ?? DEFAULT_TRAVEL_MILES));
   return {
     cdl: atLeast(ownCdl, requiredCdl),
     endorsements: endorsementsMet,
     experience,
-    distance: sql`coalesce(${dist} <= ${travel ? sql`coalesce(${travel}, ${n(DEFAULT_TRAVEL_MILES)})` : n(DEFAULT_TRAVEL_MILES)}, false)`,
+    distance: sql`coalesce(${dist} <= ${travel}, false)`,
     home_time: homeTimeSql(profile.homeTime, job.homeTime),
     job_type: jobTypeMet,
   };

@@ -1,6 +1,7 @@
 import { assertVersion, versionOf } from '@/lib/api/if-match';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
+import { accountIsLive } from '@/lib/accounts/live-account';
 import { driverProfiles, users, type DriverProfileRow } from '@/lib/db/schema';
 import { recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
@@ -165,7 +166,7 @@ export async function updateDriverProfile(db: Database, actor: Actor, patch: Dri
     // first, as deleteAccount and a new application lock it (the sort keys' triggers, migration
     // 0025): the same order everywhere, so two of them never wait on each other's rows.
     const [before] = await t
-      .select({ user: { firstName: users.firstName, lastName: users.lastName, phone: users.phone }, live: sql<boolean>`${users.deletedAt} is null and ${users.active}`, profile: driverProfiles })
+      .select({ user: { firstName: users.firstName, lastName: users.lastName, phone: users.phone }, live: accountIsLive(), profile: driverProfiles })
       .from(users)
       .leftJoin(driverProfiles, eq(driverProfiles.userId, users.id))
       .where(eq(users.id, actor.userId))
