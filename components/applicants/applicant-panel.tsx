@@ -17,7 +17,7 @@ import { useReturnFocus } from '@/components/ui/use-return-focus';
 const when = (iso: string) => portalDateTimeText(new Date(iso));
 
 /** The applicant slide-over: full profile, stage with its history, tags and the company's private notes. */
-export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number; applicantId: number | null; onClose: () => void }) {
+export function ApplicantPanel({ jobId, companyId, applicantId, onClose }: { jobId: number; companyId: number; applicantId: number | null; onClose: () => void }) {
   // Closed, the focus goes back to what opened the panel: the applicant's name or the match button
   // (it went to the top of the page, then always to the name). When that control is gone (the table
   // was drawn again meanwhile: another page, another filter), to the last applicant's name if shown.
@@ -64,7 +64,7 @@ export function ApplicantPanel({ jobId, applicantId, onClose }: { jobId: number;
             <div className="flex min-w-0 flex-col gap-6 px-6 py-5 text-sm [overflow-wrap:anywhere]">
               <section className="flex flex-wrap items-center gap-3">
                 <StageSelect jobId={jobId} applicantId={a.id} name={name} stage={a.stage} />
-                <TagChips jobId={jobId} applicantId={a.id} name={name} tags={a.tags} />
+                <TagChips jobId={jobId} companyId={companyId} applicantId={a.id} name={name} tags={a.tags} />
               </section>
               <section>
                 <h3 className="mb-2 font-semibold text-slate-900">Profile</h3>

@@ -11,7 +11,7 @@ import { Alert, EmptyState, Spinner } from '@/components/ui/states';
 import { Pagination } from '@/components/jobs/list/pagination';
 import { FilterBar, toSearchFilters, type GridFilter } from './filter-bar';
 import { useOpened } from '@/components/ui/use-opened';
-import { ApplicantsTableFrame, SCROLLER_CLASS, keepFocusClearOfPins, type ApplicantSorting } from './applicants-table-frame';
+import { ApplicantsTableFrame, SCROLLER_CLASS, keepFocusClearOfPins, type ApplicantSorting, type ApplicantsJob } from './applicants-table-frame';
 
 // The grid (and the table library) loads beside the first search: the rows come from the API after
 // the page is on screen, so nothing waits for it; until then the same header stands in its place.
@@ -39,7 +39,7 @@ const isSortField = (id: string): id is ApplicantSortField => (APPLICANT_SORT_FI
  * The applicants of one job: a TanStack Table grid with server-side filters, sorts and pages of
  * 10, tag chips, stage change, a slide-over per applicant and CSV export of the filtered list.
  */
-export function ApplicantsScreen({ job }: { job: { id: number; title: string } }) {
+export function ApplicantsScreen({ job }: { job: ApplicantsJob }) {
   const [filters, setFilters] = useState(DEFAULT_FILTERS);
   const [sorting, setSorting] = useState<ApplicantSorting>([{ id: 'application_at', desc: true }]);
   const [open, setOpen] = useState<number | null>(null);
@@ -54,7 +54,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
   const sort = sorting.filter((s) => isSortField(s.id)).map((s) => ({ field: s.id as ApplicantSortField, direction: s.desc ? ('desc' as const) : ('asc' as const) }));
   const search = { filter: searchFilters, sort, offset: (page - 1) * APPLICANT_PAGE_SIZE, limit: APPLICANT_PAGE_SIZE };
   const { data, isLoading, isFetching, error } = useApplicants(job.id, search);
-  const tags = useCompanyTags(job.id).data ?? [];
+  const tags = useCompanyTags(job.companyId).data ?? [];
   const rows = data?.data ?? [];
   const total = data?.pagination?.total ?? 0;
   // Past 1,000 matches the total is "at least" (lib/db/count.ts): the pager says "1,000+" and offers one more page.
@@ -143,7 +143,7 @@ export function ApplicantsScreen({ job }: { job: { id: number; title: string } }
         count={rows.length}
         onPage={setPage}
       />
-      {panelOpened && <ApplicantPanel jobId={job.id} applicantId={open} onClose={() => setOpen(null)} />}
+      {panelOpened && <ApplicantPanel jobId={job.id} companyId={job.companyId} applicantId={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { clsx } from 'clsx';
 
 /** The grid's sort state (TanStack Table's SortingState, without importing the library). */
 export type ApplicantSorting = { id: string; desc: boolean }[];
+/** The job whose applicants are listed, as its server page hands it over: its company is the one whose tags they take. */
+export type ApplicantsJob = { id: number; title: string; companyId: number };
 
 /**
  * The grid's columns, in order: the table's headers and the stand-in shown while it loads. The two

@@ -19,6 +19,7 @@ import {
   headerCellClass,
   pinOf,
   type ApplicantSorting,
+  type ApplicantsJob,
 } from './applicants-table-frame';
 import { phoneText } from '@/lib/auth/phone';
 
@@ -35,7 +36,7 @@ type Props = {
   rows: Applicant[];
   sorting: ApplicantSorting;
   onSortingChange: (next: ApplicantSorting | ((old: ApplicantSorting) => ApplicantSorting)) => void;
-  job: { id: number; title: string };
+  job: ApplicantsJob;
   /** Opens an applicant's panel. */
   onOpen: (applicantId: number) => void;
 };
@@ -100,10 +101,10 @@ export function ApplicantsTable({ rows, sorting, onSortingChange, job, onOpen }:
         header: HEADER.tags,
         enableSorting: false,
         // A tag wraps anywhere (tag-chips.tsx); 6rem keeps a word such as "endorsed" on a line, as wide as the tag field.
-        cell: ({ row: { original: a } }) => <TagChips jobId={job.id} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} tags={a.tags} className="sm:min-w-24" />,
+        cell: ({ row: { original: a } }) => <TagChips jobId={job.id} companyId={job.companyId} applicantId={a.id} name={`${a.firstName} ${a.lastName}`} tags={a.tags} className="sm:min-w-24" />,
       },
     ],
-    [job.id, onOpen],
+    [job.id, job.companyId, onOpen],
   );
 
   const table = useTable({

@@ -7,10 +7,25 @@ import { useAddTag, useRemoveTag } from '@/lib/applications/hooks';
 import { FIELD_FOCUS } from './stage-select';
 
 /** An applicant's tags as chips, each removable, and an input to add one (existing company tags are suggested). Its controls are 40 px tall on a phone. */
-export function TagChips({ jobId, applicantId, name, tags, className }: { jobId: number; applicantId: number; name: string; tags: ApplicantTag[]; className?: string }) {
+export function TagChips({
+  jobId,
+  companyId,
+  applicantId,
+  name,
+  tags,
+  className,
+}: {
+  jobId: number;
+  /** The job's company: its tags are the ones an applicant of the job takes. */
+  companyId: number;
+  applicantId: number;
+  name: string;
+  tags: ApplicantTag[];
+  className?: string;
+}) {
   const [adding, setAdding] = useState(false);
   const [text, setText] = useState('');
-  const add = useAddTag(jobId);
+  const add = useAddTag(jobId, companyId);
   const remove = useRemoveTag(jobId);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

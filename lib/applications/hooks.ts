@@ -6,10 +6,8 @@
  * ['company-tags', companyId] for the tags of the job's company. Every change invalidates the
  * job's applicants (list, detail and notes alike).
  */
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { jobKeys } from '@/lib/jobs/hooks';
-import type { JobDetail } from '@/lib/jobs/serialize';
 import type { SearchApplicantsInput } from './schemas';
 import type { Applicant, ApplicantTag } from './serialize';
 import type { ApplicationStage } from '@/lib/drivers/codes';
@@ -57,46 +55,32 @@ export function useApplicantDetail(jobId: number, applicantId: number | null) {
 }
 
 /**
- * The job's detail, as the jobs screens keep it (['jobs', id]): the screen tags applicants in the
- * JOB's company. Staff (admins, internal users) have no company of their own, or another one; a
- * company user's own company is the job's anyway (the API ignores a company_id they send).
+ * The tags of the job's company (the suggestions of the tag field). The screen tags applicants in
+ * the JOB's company, which the server page hands it with the job (it fetched the job's detail to
+ * learn it, a request the page had already answered). Staff (admins, internal users) have no
+ * company of their own, or another one; a company user's own company is the job's anyway (the API
+ * ignores a company_id they send).
  */
-const jobQuery = (jobId: number) => ({
-  queryKey: jobKeys.detail(jobId),
-  queryFn: async ({ signal }: { signal?: AbortSignal }) => (await api<JobDetail>(`/jobs/${jobId}`, { signal })).data,
-  staleTime: 5 * 60_000,
-});
-
-/** The company of a job: the one whose tags its applicants take. */
-export function useJobCompany(jobId: number | null | undefined) {
-  return useQuery({ ...jobQuery(jobId ?? 0), select: (job: JobDetail) => job.company_id, enabled: jobId != null && jobId > 0 });
-}
-
-const jobCompanyOf = async (qc: QueryClient, jobId: number) => (await qc.ensureQueryData(jobQuery(jobId))).company_id;
-
-/** The tags of the job's company (the suggestions of the tag field). */
-export function useCompanyTags(jobId: number) {
-  const { data: companyId } = useJobCompany(jobId);
+export function useCompanyTags(companyId: number) {
   return useQuery({
-    queryKey: ['company-tags', companyId ?? null],
+    queryKey: ['company-tags', companyId],
     queryFn: async ({ signal }) => (await api<ApplicantTag[]>(`/companies/tags?company_id=${companyId}`, { signal })).data,
-    enabled: companyId != null,
     staleTime: 60_000,
   });
 }
 
-function useJobMutation<V>(jobId: number, fn: (v: V, qc: QueryClient) => Promise<unknown>) {
+function useJobMutation<V>(jobId: number, fn: (v: V) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: V) => fn(v, qc),
+    mutationFn: fn,
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: applicantKeys.job(jobId) }), qc.invalidateQueries({ queryKey: ['company-tags'] })]),
   });
 }
 
 /** Tags an applicant by tag text: the tag joins the job's company's list when new. */
-export function useAddTag(jobId: number) {
-  return useJobMutation(jobId, async ({ applicantId, tag }: { applicantId: number; tag: string }, qc) => {
-    const created = await api<ApplicantTag>('/companies/tag', { method: 'POST', body: { tag, company_id: await jobCompanyOf(qc, jobId) } });
+export function useAddTag(jobId: number, companyId: number) {
+  return useJobMutation(jobId, async ({ applicantId, tag }: { applicantId: number; tag: string }) => {
+    const created = await api<ApplicantTag>('/companies/tag', { method: 'POST', body: { tag, company_id: companyId } });
     return api('/jobs/applicants/tag', { method: 'POST', body: { jobId, applicantId, tagId: created.data.id } });
   });
 }

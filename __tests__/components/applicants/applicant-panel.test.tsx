@@ -15,8 +15,8 @@ function Screen() {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <>
-      <ApplicantsTable rows={[applicant()]} sorting={[]} onSortingChange={() => {}} job={{ id: 7, title: 'Dry Van Driver' }} onOpen={setOpen} />
-      <ApplicantPanel jobId={7} applicantId={open} onClose={() => setOpen(null)} />
+      <ApplicantsTable rows={[applicant()]} sorting={[]} onSortingChange={() => {}} job={{ id: 7, title: 'Dry Van Driver', companyId: 42 }} onOpen={setOpen} />
+      <ApplicantPanel jobId={7} companyId={42} applicantId={open} onClose={() => setOpen(null)} />
     </>
   );
 }
@@ -30,8 +30,8 @@ function RedrawnScreen() {
       <button type="button" hidden onClick={() => setGeneration((g) => g + 1)}>
         Redraw
       </button>
-      <ApplicantsTable key={generation} rows={[applicant()]} sorting={[]} onSortingChange={() => {}} job={{ id: 7, title: 'Dry Van Driver' }} onOpen={setOpen} />
-      <ApplicantPanel jobId={7} applicantId={open} onClose={() => setOpen(null)} />
+      <ApplicantsTable key={generation} rows={[applicant()]} sorting={[]} onSortingChange={() => {}} job={{ id: 7, title: 'Dry Van Driver', companyId: 42 }} onOpen={setOpen} />
+      <ApplicantPanel jobId={7} companyId={42} applicantId={open} onClose={() => setOpen(null)} />
     </main>
   );
 }

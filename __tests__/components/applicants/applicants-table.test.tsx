@@ -7,7 +7,7 @@ import { applicant } from './fixtures';
 
 jest.mock('@/lib/api/client', () => ({ ...jest.requireActual('@/lib/api/client'), api: jest.fn() }));
 
-const JOB = { id: 7, title: 'Dry Van Driver' };
+const JOB = { id: 7, title: 'Dry Van Driver', companyId: 42 };
 const classes = (el: Element) => (el.getAttribute('class') ?? '').split(/\s+/);
 
 function setup() {

@@ -41,7 +41,7 @@ beforeEach(() => mockApi.mockReset());
 describe('ApplicantPanel: older notes', () => {
   it('shows the newest 50, then older pages from the notes listing, in order, until all are shown', async () => {
     answer();
-    renderWithProviders(<ApplicantPanel jobId={7} applicantId={21} onClose={() => {}} />);
+    renderWithProviders(<ApplicantPanel jobId={7} companyId={42} applicantId={21} onClose={() => {}} />);
     const more = await screen.findByRole('button', { name: 'Show older notes (70 more)' });
     expect(shownNotes()).toEqual(notes(0, 50).map((n) => n.body));
     expect(noteCalls()).toEqual([]);
@@ -63,7 +63,7 @@ describe('ApplicantPanel: older notes', () => {
 
   it('has no button when the detail shows every note', async () => {
     answer(50);
-    renderWithProviders(<ApplicantPanel jobId={7} applicantId={21} onClose={() => {}} />);
+    renderWithProviders(<ApplicantPanel jobId={7} companyId={42} applicantId={21} onClose={() => {}} />);
     await screen.findByText('Note 50');
     expect(screen.queryByRole('button', { name: /Show older notes/ })).not.toBeInTheDocument();
   });
@@ -73,7 +73,7 @@ describe('ApplicantPanel: older notes', () => {
     const hold = new Promise<void>((r) => (release = r));
     let failing = true;
     answer(TOTAL, () => failing, hold);
-    renderWithProviders(<ApplicantPanel jobId={7} applicantId={21} onClose={() => {}} />);
+    renderWithProviders(<ApplicantPanel jobId={7} companyId={42} applicantId={21} onClose={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Show older notes (70 more)' }));
     const loading = await screen.findByRole('button', { name: 'Loading older notes…' });
     expect(loading).toHaveAttribute('aria-disabled', 'true');

@@ -6,5 +6,5 @@ export const metadata: Metadata = { title: 'Applicants' };
 
 export default async function ApplicantsPage({ params }: { params: Promise<{ id: string }> }) {
   const job = await loadJobOr404((await params).id);
-  return <ApplicantsScreen job={{ id: job.id, title: job.title }} />;
+  return <ApplicantsScreen job={{ id: job.id, title: job.title, companyId: job.company_id }} />;
 }
