@@ -11,17 +11,23 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
  * configured. Pass a transaction as `db` to make the mail part of the same commit as the change.
  */
 export async function enqueueMail(db: Database, mail: OutgoingMail) {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({ toAddress: mail.to.trim().toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind })
-    .returning({ id: emailOutbox.id });
+  const [row] = await db.insert(emailOutbox).values(outboxRow(mail)).returning({ id: emailOutbox.id });
   return row.id;
 }
 
+const outboxRow = (mail: OutgoingMail) => ({ toAddress: mail.to.trim().toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind });
+
+const render = <K extends MailKind>(kind: K, params: MailParams<K>) => (mailTemplates[kind] as (p: MailParams<K>) => ReturnType<(typeof mailTemplates)[K]>)(params);
+
 /** Renders one of `mailTemplates` and enqueues it. */
 export function enqueueTemplate<K extends MailKind>(db: Database, to: string, kind: K, params: MailParams<K>) {
-  const rendered = (mailTemplates[kind] as (p: MailParams<K>) => ReturnType<(typeof mailTemplates)[K]>)(params);
-  return enqueueMail(db, { to, kind, ...rendered });
+  return enqueueMail(db, { to, kind, ...render(kind, params) });
+}
+
+/** Renders and enqueues many mails of one kind in one statement (scheduled work: no statement per mail). */
+export async function enqueueTemplates<K extends MailKind>(db: Database, kind: K, letters: { to: string; params: MailParams<K> }[]) {
+  if (!letters.length) return;
+  await db.insert(emailOutbox).values(letters.map(({ to, params }) => outboxRow({ to, kind, ...render(kind, params) })));
 }
 
 export type OutboxItem = {

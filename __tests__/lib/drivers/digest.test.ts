@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
 import { GET as jobGet } from '@/app/api/v1.0/jobs/[id]/route';
 import { POST as searchPost } from '@/app/api/v1.0/jobs/search/route';
@@ -57,5 +57,38 @@ describe('applicant digest', () => {
     expect(list.json.data[0]).toMatchObject({ total_applicants: 3, today_applicants: 3 });
     const detail = await call(jobGet, { token: t.employer, params: { id: String(jobId) } });
     expect(detail.json.data).toMatchObject({ total_applicants: 3, today_applicants: 3 });
+  });
+
+  it('works in batches of jobs, each job told once: a spent budget leaves the next jobs, untold, to the next tick', async () => {
+    const db = await getDb();
+    await db.delete(applications);
+    const jobIds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await createJobAs(t.employer, { title: `Digest Batch ${i}` });
+      await publishPaidJob(db, id);
+      jobIds.push(id);
+    }
+    for (const [i, id] of jobIds.entries()) {
+      const token = await makeDriver(`batch${i}@drivers.test`, { firstName: 'Bea', lastName: `Batch${i}` });
+      expect((await call(applyPost, { token, params: { id: String(id) }, method: 'POST' })).status).toBe(201);
+    }
+    const untold = async () => (await db.select({ jobId: applications.jobId }).from(applications).where(and(inArray(applications.jobId, jobIds), isNull(applications.notifiedAt)))).map((r) => r.jobId);
+    const mailsOf = async (i: number) => (await digestMails()).filter((m) => m.subject.includes(`"Digest Batch ${i}"`)).length;
+    const now = new Date(Date.now() + 1000);
+
+    // One job a batch, the budget spent after the first: the first job is told, its mails queued
+    // with it; the other two wait, untold and without mail.
+    const first = await sendApplicantDigests(db, now, { size: 1, budgetMs: 0 });
+    expect(first.jobs).toBe(1);
+    expect(first.mails).toBeGreaterThan(0);
+    expect(await untold()).toEqual(jobIds.slice(1));
+    expect(await mailsOf(0)).toBe(first.mails);
+    expect([await mailsOf(1), await mailsOf(2)]).toEqual([0, 0]);
+
+    // The next tick goes on from there, and the first job is not told twice.
+    const rest = await sendApplicantDigests(db, now, { size: 1 });
+    expect(rest).toEqual({ jobs: 2, mails: 2 * first.mails });
+    expect(await untold()).toEqual([]);
+    expect([await mailsOf(0), await mailsOf(1), await mailsOf(2)]).toEqual([first.mails, first.mails, first.mails]);
   });
 });
