@@ -45,7 +45,11 @@ export const showsCandidates = (job: Pick<JobRow, 'closedAt' | 'cancelledAt' | '
  */
 export const CANDIDATE_DISTANCE_STEP = 5;
 export const CANDIDATE_MIN_MILES = 10;
-/** The rule in words a test can read; the list itself gets the figure from candidateMilesSql, and a test keeps the two equal. */
+/**
+ * The rule in words a test can read; the list itself gets the figure from candidateMilesSql, and a
+ * test keeps the two equal. A null distance (no home) reads 10 in SQL (`greatest` skips nulls):
+ * every reader measures located homes only, which is what keeps such a driver out.
+ */
 export const candidateMiles = (miles: number) => Math.max(CANDIDATE_MIN_MILES, Math.ceil(miles / CANDIDATE_DISTANCE_STEP) * CANDIDATE_DISTANCE_STEP);
 export const candidateMilesSql = (miles: SQL) =>
   sql`greatest(${sql.raw(String(CANDIDATE_MIN_MILES))}, ceil(${miles} / ${sql.raw(String(CANDIDATE_DISTANCE_STEP))}) * ${sql.raw(String(CANDIDATE_DISTANCE_STEP))})`;
