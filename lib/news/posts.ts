@@ -1,8 +1,9 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { assertVersion, atVersion, staleEditError } from '@/lib/api/if-match';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit, recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
+import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
 import { newsChannels, newsPosts, users } from '@/lib/db/schema';
@@ -261,13 +262,21 @@ export function excerpt(body: unknown, length = EXCERPT_LENGTH) {
   return excerptOfText(lexicalPlainText(body), length);
 }
 
-/** The scheduled tick: SCHEDULED posts whose time has come become POSTED (idempotent). */
-export async function publishDuePosts(db: Database, now: Date) {
-  const rows = await db
-    .update(newsPosts)
-    .set({ status: 'POSTED', isActive: true, publishedAt: sql`${newsPosts.scheduledAt}`, updatedAt: now })
-    .where(and(eq(newsPosts.status, 'SCHEDULED'), sql`${newsPosts.scheduledAt} <= ${now}`, sql`exists (select 1 from ${newsChannels} c where c.id = ${newsPosts.channelId} and c.is_active)`))
-    .returning({ id: newsPosts.id });
+/**
+ * The scheduled tick: SCHEDULED posts whose time has come become POSTED (idempotent), in batches
+ * like every tick step (lib/db/batches.ts; news_posts_due_idx finds them).
+ */
+export async function publishDuePosts(db: Database, now: Date, options: BatchOptions = {}) {
+  const due = and(eq(newsPosts.status, 'SCHEDULED'), sql`${newsPosts.scheduledAt} <= ${now}`, sql`exists (select 1 from ${newsChannels} c where c.id = ${newsPosts.channelId} and c.is_active)`);
+  const { rows } = await inBatches(
+    (limit) =>
+      db
+        .update(newsPosts)
+        .set({ status: 'POSTED', isActive: true, publishedAt: sql`${newsPosts.scheduledAt}`, updatedAt: now })
+        .where(inArray(newsPosts.id, db.select({ id: newsPosts.id }).from(newsPosts).where(due).limit(limit)))
+        .returning({ id: newsPosts.id }),
+    options,
+  );
   if (rows.length) newsChanged(rows.map((r) => r.id));
   return { published: rows.length };
 }

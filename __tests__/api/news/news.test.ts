@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { POST as searchRoute } from '@/app/api/v1.0/news/channels/search/route';
 import { GET as listChannelsRoute, POST as createChannelRoute } from '@/app/api/v1.0/news/channels/route';
 import { DELETE as deactivateRoute, GET as getChannelRoute, PUT as updateChannelRoute } from '@/app/api/v1.0/news/channels/[id]/route';
@@ -289,6 +289,20 @@ describe('news posts', () => {
     expect(again.status).toBe('POSTED');
     expect(new Date(again.published_at).getTime()).toBeGreaterThanOrEqual(before);
     expect(new Date(again.published_at).getTime()).toBeGreaterThan(first);
+  });
+
+  it('publishes due posts in batches: a spent budget leaves the rest to the next tick', async () => {
+    const id = await channel();
+    const soon = new Date(Date.now() + 60_000);
+    const ids: number[] = [];
+    for (const title of ['Batch one', 'Batch two']) ids.push((await post(id, t.contributor, { title, scheduled_at: soon.toISOString() })).json.data.id);
+    const db = await getDb();
+    const at = new Date(soon.getTime() + 1000);
+    const status = async () => (await db.select({ status: newsPosts.status }).from(newsPosts).where(inArray(newsPosts.id, ids))).map((r) => r.status).sort();
+    expect(await publishDuePosts(db, at, { size: 1, budgetMs: 0 })).toEqual({ published: 1 });
+    expect(await status()).toEqual(['POSTED', 'SCHEDULED']);
+    expect(await publishDuePosts(db, at, { size: 1 })).toEqual({ published: 1 });
+    expect(await status()).toEqual(['POSTED', 'POSTED']);
   });
 
   it('publishes a scheduled post in the tick at its time; drivers read it newest first, a view counted once a day', async () => {
