@@ -26,14 +26,19 @@ export async function countUpTo(db: Database, rows: SQLWrapper, page?: { offset:
 }
 
 /**
+ * Where a list's count stops: COUNT_CAP, or the end of the page asked for when that lies further.
+ * No further than the largest safe integer less one: the text carries cap + 1 (a page far past the
+ * end, offset 2^53 - 1, made an unsafe number here and a 500).
+ */
+export const capOf = (page?: { offset: number; limit: number }) => Math.min(Math.max(COUNT_CAP, page ? page.offset + page.limit : 0), Number.MAX_SAFE_INTEGER - 1);
+
+/**
  * The same count as SQL (`select count(*)::int as n …`), for a list that reads its page and its
  * total in one statement (one round trip to the database instead of two; the job list, issue 16),
  * and the function that turns the counted `n` into the answer's total.
  */
 export function cappedCount(rows: SQLWrapper, page?: { offset: number; limit: number }) {
-  // No further than the largest safe integer less one: the text carries cap + 1 (a page far past the
-  // end, offset 2^53 - 1, made an unsafe number here and a 500).
-  const cap = Math.min(Math.max(COUNT_CAP, page ? page.offset + page.limit : 0), Number.MAX_SAFE_INTEGER - 1);
+  const cap = capOf(page);
   const total = (n: number): CappedTotal => (n > cap ? { total: cap, total_is_lower_bound: true } : { total: n, total_is_lower_bound: false });
   return {
     // The cap is written into the text, not sent as a parameter: a prepared statement's generic plan

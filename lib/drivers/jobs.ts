@@ -5,7 +5,8 @@ import { getPublicJob, publicCondition } from '@/lib/jobs/public';
 import { MAX_JOB_ADDRESSES } from '@/lib/jobs/schemas';
 import type { EndorsementCode, ExperienceCode, HomeTimeCode, JobTypeCode, SalaryType } from '@/lib/jobs/codes';
 import { applicationOf } from './applications';
-import { METERS_PER_MILE, earthMetersSql, earthOf, jobsWithinSql, nearestAddressMilesSql } from './distance';
+import { METERS_PER_MILE, earthMetersSql, earthOf, nearestAddressMilesSql } from './distance';
+import { countInRadius, nearestInRadiusSql } from './radius-search';
 import { explainMatch, jobColumns, matchFactorsSql, matchPointsSql, type MatchProfile } from './match';
 import { matchDetails } from './match-details';
 import { matchProfileOf } from './profile';
@@ -127,14 +128,23 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
     where.push(sql`(${sql.join(byType, sql` or `)})`);
   }
   const byDistance = input.radius != null && home != null;
-  if (byDistance) where.push(jobsWithinSql(sql.raw('jobs.id'), home, input.radius!));
-  const order = byDistance
-    ? sql`distance asc nulls last, jobs.id desc`
-    : sql`jobs.boost_active desc, coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`;
-  const [rows, counted] = await Promise.all([
-    queryRows<Row>(db, listSql(home, where, order, input, now)),
-    countUpTo(db, sql`select 1 from jobs join companies c on c.id = jobs.company_id where ${sql.join(where, sql` and `)}`, input),
-  ]);
+  // With a radius, the page's jobs and their miles come from the addresses nearest home
+  // (lib/drivers/radius-search.ts), and so does the total.
+  const [rows, counted] = byDistance
+    ? await Promise.all([
+        queryRows<Row>(
+          db,
+          listSql(home, where, sql`near.miles, jobs.id desc`, input, now, {
+            join: sql`join (${nearestInRadiusSql(home, input.radius!, where, input.offset + input.limit)}) near on near.job_id = jobs.id`,
+            distance: sql`near.miles`,
+          }),
+        ),
+        countInRadius(db, home, input.radius!, where, input),
+      ])
+    : await Promise.all([
+        queryRows<Row>(db, listSql(home, where, sql`jobs.boost_active desc, coalesce(jobs.posting_date, jobs.created_at) desc, jobs.id desc`, input, now)),
+        countUpTo(db, sql`select 1 from jobs join companies c on c.id = jobs.company_id where ${sql.join(where, sql` and `)}`, input),
+      ]);
   return {
     items: rows.map((r) => toPortalJob(r, profile)),
     pagination: { offset: input.offset, limit: input.limit, ...counted },

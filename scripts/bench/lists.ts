@@ -53,6 +53,9 @@ export const LIST_CASES: ListCase[] = [
   { name: 'company job list (largest company), by title', run: (db, s, n) => searchJobs(db, staff, jobs({ field: 'title', direction: 'desc' }, s.companyId, n)) },
   { name: 'company job list, active only, by expiration', run: (db, s, n) => searchJobs(db, staff, { ...jobs({ field: 'expiration_date', direction: 'asc' }, s.companyId, n), status: 'active' }) },
   { name: 'Drivers Portal job search, boosted first, then newest', run: (db, s, n) => searchPortalJobs(db, s.driverId, driverJobSearchSchema.parse(n ? { limit: n } : {})) },
+  // Nearest first within a radius (lib/drivers/radius-search.ts): 250 miles, and the farthest the form allows.
+  { name: 'Drivers Portal job search within 250 miles, nearest first', run: (db, s, n) => searchPortalJobs(db, s.driverId, driverJobSearchSchema.parse({ radius: 250, ...(n ? { limit: n } : {}) })) },
+  { name: 'Drivers Portal job search within 3,000 miles, nearest first', run: (db, s, n) => searchPortalJobs(db, s.driverId, driverJobSearchSchema.parse({ radius: 3000, ...(n ? { limit: n } : {}) })) },
   { name: 'applicants of the most applied-to job', run: (db, s, n) => searchApplicants(db, staff, s.jobId, searchApplicantsSchema.parse(n ? { limit: n } : {})) },
   { name: 'applicants of the most applied-to job, within range first', run: (db, s, n) => searchApplicants(db, staff, s.jobId, searchApplicantsSchema.parse({ sort: [{ field: 'within_range', direction: 'desc' }], ...(n ? { limit: n } : {}) })) },
   { name: "Drivers Portal best matches (the driver's home page)", run: (db, s) => bestMatchingJobs(db, s.driverId) },
