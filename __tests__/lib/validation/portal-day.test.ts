@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PORTAL_TIME_ZONE, portalDateText, portalDateTimeText, startOfNextPortalDay, startOfPortalDay } from '@/lib/validation/portal-day';
+import { PORTAL_TIME_ZONE, portalDateText, portalDateTimeText, portalIsoDay, startOfNextPortalDay, startOfPortalDay, startOfPortalDayAt } from '@/lib/validation/portal-day';
 
 const dayIn = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
@@ -25,6 +25,37 @@ describe("the portal's days (US/Eastern)", () => {
         return dayIn(start) === day && dayIn(new Date(next.getTime() - 1)) === day && dayIn(next) !== day && dayIn(new Date(start.getTime() - 1)) !== day;
       }),
     );
+  });
+});
+
+describe("the start of a moment's portal day (where today's counts begin)", () => {
+  it('is the start of the day the lists print for it, asked in any order, across daylight-saving changes', () => {
+    // Moments in runs: the same day again (remembered), its edges, then another day.
+    const moments = fc.array(
+      fc.oneof(
+        fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.constantFrom('2026-03-08', '2026-11-01', '2026-11-24').chain((day) =>
+          fc.integer({ min: -2 * 3_600_000, max: 26 * 3_600_000 }).map((ms) => new Date(startOfPortalDay(day).getTime() + ms)),
+        ),
+      ),
+      { minLength: 1, maxLength: 20 },
+    );
+    fc.assert(fc.property(moments, (ats) => ats.every((at) => startOfPortalDayAt(at).getTime() === startOfPortalDay(portalIsoDay(at)).getTime())));
+  });
+
+  it('formats nothing while the day lasts: worked out once a day, not for every job list answered', () => {
+    const now = new Date('2026-11-24T15:00:00Z');
+    startOfPortalDayAt(now);
+    const formats = jest.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      for (let m = 0; m < 100; m++) expect(startOfPortalDayAt(new Date(now.getTime() + m * 60_000)).toISOString()).toBe('2026-11-24T05:00:00.000Z');
+      expect(formats).not.toHaveBeenCalled();
+      // The next day is worked out when it comes.
+      expect(startOfPortalDayAt(new Date('2026-11-25T05:00:00Z')).toISOString()).toBe('2026-11-25T05:00:00.000Z');
+      expect(startOfPortalDayAt(new Date('2026-11-25T04:59:59.999Z')).toISOString()).toBe('2026-11-24T05:00:00.000Z');
+    } finally {
+      formats.mockRestore();
+    }
   });
 });
 
