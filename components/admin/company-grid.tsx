@@ -8,6 +8,7 @@ import { ListStatus, Pager } from '@/components/billing/list-parts';
 import type { CompanyListRow } from '@/lib/admin/company-search';
 import { useCompanyList, type GridFilter } from '@/lib/admin/hooks';
 import { phoneText } from '@/lib/auth/phone';
+import { totalLabel } from '@/lib/paging/total';
 import { usDate } from '@/lib/subscriptions/labels';
 import { Spinner } from '@/components/ui/states';
 import { useDebounced } from './use-debounced';
@@ -49,7 +50,11 @@ const columns = col.columns([
   col.accessor('companyName', { header: 'Company' }),
   col.accessor('companyType', { header: 'Type' }),
   col.accessor('billingType', { header: 'Billing' }),
-  col.accessor('activeJobs', { header: 'Jobs (active / total)', cell: (c) => `${c.row.original.activeJobs ?? 0} / ${c.row.original.totalJobs ?? 0}` }),
+  col.accessor('activeJobs', {
+    header: 'Jobs (active / total)',
+    // Counted up to 1,000 (lib/admin/company-search.ts): past it, "1,000+".
+    cell: ({ row: { original: r } }) => `${totalLabel(r.activeJobs ?? 0, r.activeJobsIsLowerBound ?? false)} / ${totalLabel(r.totalJobs ?? 0, r.totalJobsIsLowerBound ?? false)}`,
+  }),
   col.accessor('phone', { header: 'Phone', cell: (c) => phoneText(c.getValue()) }),
   col.accessor('joiningDate', { header: 'Joined', cell: (c) => usDate(c.getValue()) }),
   col.accessor('status', {

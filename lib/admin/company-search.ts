@@ -1,10 +1,11 @@
-import { count, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { stripCountryCode } from '@/lib/auth/phone';
-import type { Database } from '@/lib/db/client';
-import { countUpTo } from '@/lib/db/count';
-import { companies, jobs } from '@/lib/db/schema';
+import { queryRows, type Database } from '@/lib/db/client';
+import { COUNT_CAP, countUpTo } from '@/lib/db/count';
+import { literalInt } from '@/lib/db/page';
+import { companies } from '@/lib/db/schema';
 import { forbidden, unprocessable } from '@/lib/errors';
 import { allOf, codeFilter, ordered, textFilter } from './filters';
 import type { CompanySearchBody, PageQuery } from './schemas';
@@ -24,8 +25,13 @@ export type CompanyListRow = {
   companyName: string;
   companyType: (typeof COMPANY_TYPES)[1 | 2];
   billingType: (typeof BILLING_LABELS)[keyof typeof BILLING_LABELS];
+  /** With statistics: the company's jobs, counted up to COUNT_CAP (then the cap, and `totalJobsIsLowerBound`). */
   totalJobs: number | null;
+  /** Counted past the cap: at least `totalJobs` jobs (show "1,000+"). Null without statistics. */
+  totalJobsIsLowerBound: boolean | null;
+  /** With statistics: its live jobs (approved, active, not suspended), counted up to COUNT_CAP the same way. */
   activeJobs: number | null;
+  activeJobsIsLowerBound: boolean | null;
   phone: string;
   email: string | null;
   city: string | null;
@@ -104,10 +110,58 @@ const ORDER_COLUMNS = {
   billing_type: sql`${companies.billingType}`,
 };
 
+type JobCounts = { total: number; active: number };
+
+/**
+ * The grid's job counts of these companies, each counted up to COUNT_CAP and one more (the one that
+ * says "at least"), in one statement: a lateral count per company over its range of
+ * jobs_company_status_idx (company_id, approved, active), the total from the index alone and the
+ * live jobs from its (company, true, true) range (suspended ones skipped on the way), so a company
+ * costs about 2 × (cap + 1) entries whatever it owns.
+ *
+ * Measured on PostgreSQL with 100,000 jobs in one company (exp_scale, 100,007 jobs; the first page,
+ * p50 of 25, 8 rounds alternating old and new code, a loaded 2-core machine): before, a grouped
+ * count of every job of the page's companies (a sequential scan of all 100,007 jobs), 40–65 ms with
+ * statistics against 0.8–2.8 ms without (the review: 38.2 against 1.7 ms); after, 1.9–3.5 ms with
+ * statistics, this statement 1.7 ms in explain analyze (2 × 1,001 index entries at most).
+ *
+ * The `order by j.approved, j.active` is that index's own order (the count does not need it): it
+ * keeps the planner on the index. With a company's rows as a lateral parameter the planner guesses
+ * an average company, on that database half the table (2 companies), and without the order it read
+ * the live jobs by a sequential scan "until 1,001 were found", which for the company with 7 jobs
+ * was all 100,007 rows (36 ms a company, explain analyze). A sequential scan would have to sort
+ * to give this order, so the index range, which gives it for free, wins even on that guess.
+ * Constants instead of the lateral parameter (one pair of subqueries per company) planned well but
+ * cost 11 ms of planning for a page of 50.
+ */
+async function companyJobCounts(db: Database, ids: number[]): Promise<Map<number, JobCounts>> {
+  // Cap + 1 written into the text, as every capped count (lib/db/count.ts, lib/jobs/search.ts).
+  const cap = literalInt(COUNT_CAP + 1);
+  const counted = await queryRows<{ id: number; total: number; active: number }>(
+    db,
+    sql`
+    select c.id, t.total, a.active from companies c
+    cross join lateral (
+      select count(*)::int as total from (
+        select 1 from jobs j where j.company_id = c.id order by j.approved, j.active limit ${cap}
+      ) capped
+    ) t
+    cross join lateral (
+      select count(*)::int as active from (
+        select 1 from jobs j where j.company_id = c.id and j.approved and j.active and not j.suspended
+        order by j.approved, j.active limit ${cap}
+      ) capped
+    ) a
+    where c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Map(counted.map((c) => [c.id, { total: c.total, active: c.active }]));
+}
+
 /**
  * POST /companies/search: the admin company grid. One page of companies, filtered and ordered as
  * asked (ties broken by id, so pages never overlap); with `statistics`, the total and live job
- * counts of the page's companies come from one grouped query, not one per row.
+ * counts of the page's companies come from one statement (not one per row), each counted up to
+ * COUNT_CAP through jobs_company_status_idx (companyJobCounts).
  */
 export async function searchCompanyList(db: Database, actor: Actor, body: CompanySearchBody, page: PageQuery) {
   if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
@@ -120,28 +174,20 @@ export async function searchCompanyList(db: Database, actor: Actor, body: Compan
     db.select().from(companies).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
     countUpTo(db, db.select({ one: sql`1` }).from(companies).where(where), page),
   ]);
-  const stats = new Map<number, { total: number; active: number }>();
-  if (page.statistics && rows.length) {
-    const counted = await db
-      .select({
-        companyId: jobs.companyId,
-        total: count(),
-        active: sql<number>`count(*) filter (where ${jobs.approved} and ${jobs.active} and not ${jobs.suspended})`.mapWith(Number),
-      })
-      .from(jobs)
-      .where(inArray(jobs.companyId, rows.map((r) => r.id)))
-      .groupBy(jobs.companyId);
-    for (const c of counted) stats.set(c.companyId, { total: c.total, active: c.active });
-  }
+  const stats = page.statistics && rows.length ? await companyJobCounts(db, rows.map((r) => r.id)) : new Map<number, JobCounts>();
   const data: CompanyListRow[] = rows.map((r) => {
     const s = page.statistics ? (stats.get(r.id) ?? { total: 0, active: 0 }) : null;
+    // Past the cap the count says "at least" (`…IsLowerBound`, as the job list's total_applicants):
+    // the status only asks whether a count is above zero, which a capped count answers exactly.
     return {
       id: r.id,
       companyName: r.companyName,
       companyType: COMPANY_TYPES[r.type as 1 | 2] ?? COMPANY_TYPES[2],
       billingType: BILLING_LABELS[r.billingType],
-      totalJobs: s?.total ?? null,
-      activeJobs: s?.active ?? null,
+      totalJobs: s ? Math.min(s.total, COUNT_CAP) : null,
+      totalJobsIsLowerBound: s ? s.total > COUNT_CAP : null,
+      activeJobs: s ? Math.min(s.active, COUNT_CAP) : null,
+      activeJobsIsLowerBound: s ? s.active > COUNT_CAP : null,
       phone: stripCountryCode(r.phone) || '-',
       email: r.email,
       city: r.city,

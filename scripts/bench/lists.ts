@@ -43,7 +43,7 @@ type ListCase = { name: string; run: (db: Database, s: Subjects, limit?: number)
 
 const jobs = (sort: { field: string; direction: string }, company?: number, limit?: number) =>
   searchJobsSchema.parse({ sort, ...(company ? { company_id: company } : {}), ...(limit ? { limit } : {}) });
-const page = (limit?: number) => pageQuerySchema.parse(limit ? { limit: String(limit) } : {});
+const page = (limit?: number, statistics = false) => pageQuerySchema.parse({ ...(limit ? { limit: String(limit) } : {}), ...(statistics ? { statistics: 'true' } : {}) });
 
 export const LIST_CASES: ListCase[] = [
   { name: 'admin job list, newest first (default)', run: (db, _s, n) => searchJobs(db, staff, jobs({ field: 'posting_date', direction: 'desc' }, undefined, n)) },
@@ -68,6 +68,8 @@ export const LIST_CASES: ListCase[] = [
   { name: "admins' applicants list, searched by a driver's name", run: (db, _s, n) => adminApplicants(db, staff, { search: 'lopez', offset: 0, limit: n ?? 50 }) },
   { name: 'admin company grid, newest first', run: (db, _s, n) => searchCompanyList(db, staff, companySearchBodySchema.parse({}), page(n)) },
   { name: 'admin company grid, by name', run: (db, _s, n) => searchCompanyList(db, staff, companySearchBodySchema.parse({ orders: [{ field: 'company_name', direction: 'asc' }] }), page(n)) },
+  // As the screen asks for it: with each company's job counts (lib/admin/company-search.ts companyJobCounts).
+  { name: 'admin company grid, newest first, with job counts', run: (db, _s, n) => searchCompanyList(db, staff, companySearchBodySchema.parse({}), page(n, true)) },
   { name: 'Driver List (drivers with subscriptions)', run: (db, _s, n) => searchDriverSubscriptions(db, staff, { search: '' }, page(n)) },
   { name: 'audit log', run: (db, _s, n) => auditPage(db, staff, { offset: 0, limit: n ?? 50 }) },
   { name: 'outbox', run: (db, _s, n) => listOutbox(db, { offset: 0, limit: n ?? 50 }, { email: staff.email }) },

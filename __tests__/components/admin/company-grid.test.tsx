@@ -14,7 +14,9 @@ const row = {
   companyType: 'Self-Service',
   billingType: 'Credit Card',
   totalJobs: 3,
+  totalJobsIsLowerBound: false,
   activeJobs: 1,
+  activeJobsIsLowerBound: false,
   phone: '2145550100',
   email: 'billing@demo.test',
   city: null,
@@ -35,6 +37,17 @@ describe('the admin company grid', () => {
     expect(demo).toHaveTextContent('(214)555-0100');
     expect(demo).not.toHaveTextContent('2145550100');
     expect(within(none).getAllByRole('cell').some((c) => c.textContent === '-')).toBe(true);
+  });
+
+  it('shows job counts past the 1,000 it counts to as "1,000+", the others as they are', async () => {
+    mockApi.mockResolvedValue({
+      data: [row, { ...row, id: 3, companyName: 'Scale Freight', totalJobs: 1000, totalJobsIsLowerBound: true, activeJobs: 640, activeJobsIsLowerBound: false }],
+      pagination: { offset: 0, limit: 50, total: 2 },
+    } as never);
+    renderWithProviders(<CompanyGrid />);
+    const [demo, scale] = await screen.findAllByTestId('company-row');
+    expect(within(demo).getByRole('cell', { name: '1 / 3' })).toBeInTheDocument();
+    expect(within(scale).getByRole('cell', { name: '640 / 1,000+' })).toBeInTheDocument();
   });
 
   it('keeps the Edit column pinned to the right edge on small screens, its header too', async () => {
