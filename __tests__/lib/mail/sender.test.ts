@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { eq } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { eq, sql } from 'drizzle-orm';
+import { getDb, queryRows } from '@/lib/db/client';
 import { emailOutbox } from '@/lib/db/schema';
-import { backoffSeconds, deliverDueMail, enqueueMail, enqueueTemplate, MAX_ATTEMPTS } from '@/lib/mail';
+import { backoffSeconds, BULK_MAIL_KINDS, deliverDueMail, enqueueMail, enqueueTemplate, enqueueTemplates, MAX_ATTEMPTS } from '@/lib/mail';
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -154,6 +154,76 @@ describe('deliverDueMail', () => {
       expect(server.received.map((m) => m.to[0]).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `many${i}@example.test`));
     } finally {
       await server.close();
+    }
+  });
+
+  it('sends batch after batch in one call, and leaves what a spent budget does not reach to the next call', async () => {
+    const server = await startServer();
+    try {
+      const db = await getDb();
+      // More than one batch, and more than the 20 one claim used to take a tick.
+      for (let i = 0; i < 25; i++) await enqueueMail(db, { to: `batch${i}@example.test`, subject: `Batch ${i}`, text: 'x', kind: 'test' });
+      expect(await deliverDueMail(db, new Date(), { smtpUrl: server.url, size: 10 })).toEqual({ skipped: false, sent: 25, retried: 0, failed: 0 });
+      expect(new Set(server.received.map((m) => m.to[0])).size).toBe(25);
+
+      // No budget: one batch a call, the rest waits pending for the next call.
+      server.received.length = 0;
+      for (let i = 0; i < 10; i++) await enqueueMail(db, { to: `budget${i}@example.test`, subject: `Budget ${i}`, text: 'x', kind: 'test' });
+      const sent = [];
+      for (let call = 0; call < 3; call++) sent.push((await deliverDueMail(db, new Date(), { smtpUrl: server.url, size: 4, budgetMs: 0 })).sent);
+      expect(sent).toEqual([4, 4, 2]);
+      expect(server.received.map((m) => m.to[0]).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `budget${i}@example.test`).sort());
+      expect((await deliverDueMail(db, new Date(), { smtpUrl: server.url, size: 4, budgetMs: 0 })).sent).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends account mail queued after a backlog of applicant digests in the first batch', async () => {
+    const server = await startServer();
+    try {
+      const db = await getDb();
+      const params = { firstName: 'Eve', jobTitle: 'CDL-A driver', count: 1, names: ['Sam D.'], applicantsUrl: 'https://tna.test/company/jobs/1/applicants' };
+      await enqueueTemplates(db, 'new_applicants', Array.from({ length: 30 }, (_, i) => ({ to: `digest${i}@example.test`, params })));
+      await enqueueTemplate(db, 'reset.after.digests@example.test', 'password_reset_code', { firstName: 'Dana', code: '482913', minutes: 15 });
+      expect(await deliverDueMail(db, new Date(), { smtpUrl: server.url, size: 5, budgetMs: 0 })).toMatchObject({ sent: 5 });
+      expect(server.received[0].to).toEqual(['reset.after.digests@example.test']);
+      // The digests follow, each once.
+      expect((await deliverDueMail(db, new Date(), { smtpUrl: server.url })).sent).toBe(26);
+      expect(new Set(server.received.map((m) => m.to[0])).size).toBe(31);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts a mail due at the same millisecond as the clock as due', async () => {
+    const server = await startServer();
+    try {
+      const db = await getDb();
+      const now = new Date();
+      const due = await enqueueMail(db, { to: 'same.ms@example.test', subject: 'Same millisecond', text: 'x', kind: 'test' });
+      const later = await enqueueMail(db, { to: 'next.ms@example.test', subject: 'Next millisecond', text: 'x', kind: 'test' });
+      // The column keeps microseconds; the clock passed in has milliseconds.
+      await db.execute(sql`update email_outbox set next_attempt_at = ${now.toISOString()}::timestamptz + interval '400 microseconds' where id = ${due}`);
+      await db.execute(sql`update email_outbox set next_attempt_at = ${now.toISOString()}::timestamptz + interval '1 millisecond' where id = ${later}`);
+      expect(await deliverDueMail(db, now, { smtpUrl: server.url })).toMatchObject({ sent: 1 });
+      expect(server.received.map((m) => m.to[0])).toEqual(['same.ms@example.test']);
+      expect(await rowOf(later)).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names the same bulk kinds as the partial indexes the claims use', async () => {
+    const db = await getDb();
+    const rows = await queryRows<{ indexname: string; indexdef: string }>(
+      db,
+      sql`select indexname, indexdef from pg_indexes where indexname in ('email_outbox_urgent_due_idx', 'email_outbox_bulk_due_idx') order by indexname`,
+    );
+    expect(rows.map((r) => r.indexname)).toEqual(['email_outbox_bulk_due_idx', 'email_outbox_urgent_due_idx']);
+    for (const { indexdef } of rows) {
+      const kinds = [...indexdef.matchAll(/'([^']*)'::text/g)].map((m) => m[1]);
+      expect(kinds.sort()).toEqual([...BULK_MAIL_KINDS].sort());
     }
   });
 });

@@ -201,7 +201,15 @@ export const emailOutbox = pgTable(
     // The outbox list, newest first, of everyone or of one recipient.
     index('email_outbox_to_idx').on(t.toAddress, t.createdAt, t.id),
     index('email_outbox_created_idx').on(t.createdAt, t.id),
-    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The sender's claims (lib/mail/sender.ts), pending mail only, in claim order: one index for
+    // the digests (BULK_MAIL_KINDS there, named here as literals, so change both together) and
+    // one for every other kind, so account mail is claimed without reading past 20,000 due digests.
+    index('email_outbox_urgent_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.kind} not in ('new_applicants')`),
+    index('email_outbox_bulk_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.kind} in ('new_applicants')`),
     // The outbox's `q` (a part of the address): served only when compared as `to_address::text`.
     index('email_outbox_to_trgm_idx').using('gin', sql`(${t.toAddress}::text) gin_trgm_ops`),
   ],

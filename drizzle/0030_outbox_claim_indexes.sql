@@ -1,0 +1,3 @@
+DROP INDEX "email_outbox_due_idx";--> statement-breakpoint
+CREATE INDEX "email_outbox_urgent_due_idx" ON "email_outbox" USING btree ("next_attempt_at","id") WHERE "email_outbox"."status" = 'pending' and "email_outbox"."kind" not in ('new_applicants');--> statement-breakpoint
+CREATE INDEX "email_outbox_bulk_due_idx" ON "email_outbox" USING btree ("next_attempt_at","id") WHERE "email_outbox"."status" = 'pending' and "email_outbox"."kind" in ('new_applicants');
