@@ -10,6 +10,7 @@ import { purgeAbandonedAdUploads, purgeUnusedAdMedia } from '@/lib/ads/media';
 import { purgeAdViews } from '@/lib/ads/serving';
 import { publishDuePosts } from '@/lib/news/posts';
 import { purgeIdempotencyKeys } from '@/lib/api/idempotency';
+import { embeddedUpkeep } from '@/lib/db/embedded-upkeep';
 
 /**
  * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database, a
@@ -55,6 +56,8 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'publish-posts', run: ({ db, now }) => publishDuePosts(db, now) },
   // Last, so the mail the steps above queued (renewals, failed payments) goes out in the same tick.
   { name: 'outbox', run: ({ db, now }) => deliverDueMail(db, now) },
+  // The embedded database's vacuum and analyze (no autovacuum runs there), after the steps' changes.
+  { name: 'embedded-upkeep', run: ({ db }) => embeddedUpkeep(db) },
 ];
 
 const steps: TickStep[] = [...DEFAULT_STEPS];
