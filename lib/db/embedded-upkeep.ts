@@ -21,9 +21,10 @@ type Due = { schema: string; table: string; vacuum: boolean };
 /**
  * One pass of upkeep on the embedded database (a tick step; nothing on PostgreSQL, whose own
  * autovacuum does it): each table past autovacuum's thresholds vacuumed and analyzed, or analyzed
- * alone, one table a statement, most changed first, yielding to requests between tables, and
- * leaving the rest to the next tick once the budget is spent (at least one table a tick). A vacuum of 100,000 rows with 100,000
- * dead ones took 69 ms on PGlite; an analyze samples at most 30,000 rows.
+ * alone, one statement at a time, most changed first, yielding to requests between them, and
+ * leaving the rest to the next tick once the budget is spent (at least one table a tick). On PGlite
+ * at 100,000 jobs and 300,000 applications, with a quarter of each table changed: jobs' vacuum took
+ * 299 ms and its analyze 494 ms, applications' 512 and 200 ms; a vacuum with nothing dead, 5 ms.
  */
 export async function embeddedUpkeep(db: Database, options: { budgetMs?: number } = {}) {
   if (!embeddedClient(db)) return { skipped: true as const };
@@ -44,7 +45,13 @@ export async function embeddedUpkeep(db: Database, options: { budgetMs?: number 
   const analyzed: string[] = [];
   for (const t of due) {
     const name = sql`${sql.identifier(t.schema)}.${sql.identifier(t.table)}`;
-    await db.execute(t.vacuum ? sql`vacuum (analyze) ${name}` : sql`analyze ${name}`);
+    // Vacuum and analyze as two statements, the requests that queued meanwhile answered between
+    // them: together they held PGlite's one thread for 1 s at 100,000 jobs.
+    if (t.vacuum) {
+      await db.execute(sql`vacuum ${name}`);
+      await yieldToRequests();
+    }
+    await db.execute(sql`analyze ${name}`);
     (t.vacuum ? vacuumed : analyzed).push(t.table);
     if (Date.now() >= deadline) break;
     await yieldToRequests();
