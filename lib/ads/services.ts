@@ -272,7 +272,7 @@ export async function endAds(db: Database, now: Date, options: BatchOptions = {}
       db
         .update(ads)
         .set({ status: 'ended', updatedAt: now })
-        .where(inArray(ads.id, db.select({ id: ads.id }).from(ads).where(due).limit(limit)))
+        .where(and(inArray(ads.id, db.select({ id: ads.id }).from(ads).where(due).limit(limit)), due))
         .returning({ id: ads.id }),
     options,
   );

@@ -2,6 +2,11 @@
  * Scheduled work in small pieces (issue 16): each batch is a few hundred rows in statements or
  * short transactions of its own, so on PGlite (one connection, one thread) a request waits at most
  * one batch, never a whole tick.
+ *
+ * A batch that updates the rows a subquery picked (`where id in (select … where due limit n)`)
+ * says `due` again in its own WHERE. When a request changed a picked row and the batch waited for
+ * its lock, PostgreSQL re-checks only the update's own condition on the row as it is now, with the
+ * subquery's old answer: a job renewed by its company meanwhile was expired all the same.
  */
 
 /** Rows one batch touches at most. */

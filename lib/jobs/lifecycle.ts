@@ -218,7 +218,7 @@ export async function expireJobs(db: Database, now: Date, options: BatchOptions 
       db
         .update(jobs)
         .set({ approved: false, active: false, boostActive: false, nextBillingDate: null, expiredAt: now, updatedAt: now })
-        .where(inArray(jobs.id, db.select({ id: jobs.id }).from(jobs).where(due).orderBy(asc(jobs.id)).limit(limit)))
+        .where(and(inArray(jobs.id, db.select({ id: jobs.id }).from(jobs).where(due).orderBy(asc(jobs.id)).limit(limit)), due))
         .returning({ id: jobs.id }),
     options,
   );
@@ -236,7 +236,7 @@ export async function endBoosts(db: Database, now: Date, options: BatchOptions =
       db
         .update(jobs)
         .set({ boostActive: false, updatedAt: now })
-        .where(inArray(jobs.id, db.select({ id: jobs.id }).from(jobs).where(due).orderBy(asc(jobs.id)).limit(limit)))
+        .where(and(inArray(jobs.id, db.select({ id: jobs.id }).from(jobs).where(due).orderBy(asc(jobs.id)).limit(limit)), due))
         .returning({ id: jobs.id }),
     options,
   );

@@ -273,7 +273,7 @@ export async function publishDuePosts(db: Database, now: Date, options: BatchOpt
       db
         .update(newsPosts)
         .set({ status: 'POSTED', isActive: true, publishedAt: sql`${newsPosts.scheduledAt}`, updatedAt: now })
-        .where(inArray(newsPosts.id, db.select({ id: newsPosts.id }).from(newsPosts).where(due).limit(limit)))
+        .where(and(inArray(newsPosts.id, db.select({ id: newsPosts.id }).from(newsPosts).where(due).limit(limit)), due))
         .returning({ id: newsPosts.id }),
     options,
   );

@@ -131,6 +131,35 @@ describe('batches', () => {
   });
 });
 
+describe('a row a request changes while a batch waits for it', () => {
+  it('a job renewed meanwhile is not expired: the due condition is checked on the row as it is now', async () => {
+    const job = await postedJob({ title: 'Renewed While Expiring' });
+    const at = addDays(job.expirationDate!, 0.001);
+    const later = addDays(job.expirationDate!, 30);
+    const client = (db as unknown as { $client: { connect?: () => Promise<import('pg').PoolClient>; totalCount?: number } }).$client;
+    if (typeof client.connect === 'function' && 'totalCount' in client) {
+      // PostgreSQL: the renewal holds the row while expire-jobs picks it (the renewal is not
+      // committed yet, so the job reads as due) and waits for it; then the renewal commits.
+      const renewal = await client.connect();
+      try {
+        await renewal.query('begin');
+        await renewal.query('update jobs set expiration_date = $1 where id = $2', [later, job.id]);
+        const expiring = expireJobs(db, at);
+        await new Promise((r) => setTimeout(r, 300));
+        await renewal.query('commit');
+        expect(await expiring).not.toContain(job.id);
+      } finally {
+        renewal.release();
+      }
+    } else {
+      // The embedded database runs one statement at a time: the renewal lands before the batch.
+      await db.update(jobs).set({ expirationDate: later }).where(eq(jobs.id, job.id));
+      expect(await expireJobs(db, at)).not.toContain(job.id);
+    }
+    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expiredAt: null });
+  });
+});
+
 describe('requests while a tick runs', () => {
   it('a query issued during a tick is answered before the tick ends', async () => {
     // A step of many short batches (as the real ones work), about a second in all.
