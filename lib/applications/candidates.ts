@@ -212,7 +212,9 @@ function candidateRowsSql(job: JobRow, points: Point[], distanceLimit: boolean):
       -- id here is not null, so it means what \`not exists\` does). As anti-joins, the planner sized
       -- them by the statistics: a job that had received 5,000 applications since the last analyze
       -- was read as one of 10, and every candidate was compared with every applicant in a nested
-      -- loop (244 ms at 100,000 drivers; 8.5 ms as a hash).
+      -- loop (244 ms at 100,000 drivers; 8.5 ms as a hash). A set is hashed while it fits in
+      -- work_mem × hash_mem_multiplier (8 MB by default, about 260,000 ids): past that (a job with
+      -- that many applications, or as many accounts deleted), raise work_mem.
       -- Live accounts only: checked against the few that are not (users_not_live_idx) rather than by
       -- reading every candidate's account, a quarter of the statement at 100,000 drivers.
       and c.user_id not in (select u.id from users u where u.deleted_at is not null or not u.active)

@@ -54,7 +54,7 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'idempotency-keys', run: ({ db, now }) => purgeIdempotencyKeys(db, now) },
   // Scheduled news posts whose time has come are published (SCHEDULED → POSTED).
   { name: 'publish-posts', run: ({ db, now }) => publishDuePosts(db, now) },
-  // Last, so the mail the steps above queued (renewals, failed payments) goes out in the same tick.
+  // After every step that queues mail, so the mail they queued (renewals, failed payments, digests) goes out in the same tick.
   { name: 'outbox', run: ({ db, now }) => deliverDueMail(db, now) },
   // The embedded database's vacuum and analyze (no autovacuum runs there), after the steps' changes.
   { name: 'embedded-upkeep', run: ({ db }) => embeddedUpkeep(db) },
