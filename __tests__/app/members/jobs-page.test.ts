@@ -66,4 +66,15 @@ describe('/members/jobs', () => {
     expect(String(grid.props.className)).toContain('items-end');
     expect(elements(grid.props.children as never).some((e) => e.type === 'button' && e.props.type === 'submit')).toBe(true);
   });
+
+  it('a radius the list does not offer (a link with 3,000 miles) is shown and kept, not "Anywhere" over a list ordered by distance', async () => {
+    const options = async (radius: string) => {
+      const page = await MembersJobsPage({ searchParams: Promise.resolve({ radius }) });
+      const select = elements(page).find((e) => e.type === 'select' && e.props.name === 'radius')!;
+      return { value: select.props.defaultValue, options: elements(select.props.children as never).filter((e) => e.type === 'option').map((e) => String(e.props.value)) };
+    };
+    expect(await options('3000')).toEqual({ value: '3000', options: ['', '25', '50', '100', '250', '500', '3000'] });
+    expect(await options('75')).toEqual({ value: '75', options: ['', '25', '50', '75', '100', '250', '500'] });
+    expect(await options('250')).toEqual({ value: '250', options: ['', '25', '50', '100', '250', '500'] });
+  });
 });

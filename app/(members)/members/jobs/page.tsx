@@ -36,6 +36,9 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
   const input = parsed.success && !problem ? parsed.data : driverJobSearchSchema.parse({});
   const result = await searchPortalJobs(await getDb(), user.id, input);
   const value = (k: (typeof FILTERS)[number]) => (raw[k] as string | undefined) ?? '';
+  // A radius the search took that the list does not offer (a link with 75 or 3,000 miles): offered
+  // too, so that the field says what the results are, and searching again keeps it.
+  const radii: readonly number[] = input.radius != null && !(RADIUS_CHOICES as readonly number[]).includes(input.radius) ? [...RADIUS_CHOICES, input.radius].sort((a, b) => a - b) : RADIUS_CHOICES;
 
   return (
     <>
@@ -68,9 +71,9 @@ export default async function MembersJobsPage({ searchParams }: { searchParams: 
             {/* Wide enough for "Within 250 miles" wherever the grid puts it. */}
             <select name="radius" defaultValue={value('radius')} className={`${selectCls} min-w-[10.5rem]`}>
               <option value="">Anywhere</option>
-              {RADIUS_CHOICES.map((r) => (
+              {radii.map((r) => (
                 <option key={r} value={r}>
-                  Within {r} miles
+                  Within {r.toLocaleString('en-US')} miles
                 </option>
               ))}
             </select>
