@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { queryRows, type Database } from '@/lib/db/client';
 import { COUNT_CAP, cappedCount } from '@/lib/db/count';
+import { intArray } from '@/lib/db/int-array';
 import { literalInt, queryPage } from '@/lib/db/page';
 import { badRequest } from '@/lib/errors';
 import { containsPattern } from './filters';
@@ -103,8 +104,6 @@ async function everyApplication(db: Database, input: { offset: number; limit: nu
   return linesOf(counting.read<Row>(answered));
 }
 
-/** A list of ids as one parameter (drizzle would spread a JS array into a list of parameters). */
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
  * A search. Reading applications newest first and joining each to its driver, job and company to

@@ -3,7 +3,7 @@ import { ADMIN_ROLES, hasAny } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { stripCountryCode } from '@/lib/auth/phone';
 import { queryRows, type Database } from '@/lib/db/client';
-import { COUNT_CAP, countUpTo } from '@/lib/db/count';
+import { COUNT_CAP, cappedTotal, countUpTo } from '@/lib/db/count';
 import { literalInt } from '@/lib/db/page';
 import { companies } from '@/lib/db/schema';
 import { forbidden, unprocessable } from '@/lib/errors';
@@ -179,15 +179,16 @@ export async function searchCompanyList(db: Database, actor: Actor, body: Compan
     const s = page.statistics ? (stats.get(r.id) ?? { total: 0, active: 0 }) : null;
     // Past the cap the count says "at least" (`…IsLowerBound`, as the job list's total_applicants):
     // the status only asks whether a count is above zero, which a capped count answers exactly.
+    const [total, active] = s ? [cappedTotal(s.total), cappedTotal(s.active)] : [null, null];
     return {
       id: r.id,
       companyName: r.companyName,
       companyType: COMPANY_TYPES[r.type as 1 | 2] ?? COMPANY_TYPES[2],
       billingType: BILLING_LABELS[r.billingType],
-      totalJobs: s ? Math.min(s.total, COUNT_CAP) : null,
-      totalJobsIsLowerBound: s ? s.total > COUNT_CAP : null,
-      activeJobs: s ? Math.min(s.active, COUNT_CAP) : null,
-      activeJobsIsLowerBound: s ? s.active > COUNT_CAP : null,
+      totalJobs: total?.total ?? null,
+      totalJobsIsLowerBound: total?.total_is_lower_bound ?? null,
+      activeJobs: active?.total ?? null,
+      activeJobsIsLowerBound: active?.total_is_lower_bound ?? null,
       phone: stripCountryCode(r.phone) || '-',
       email: r.email,
       city: r.city,

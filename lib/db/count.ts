@@ -32,6 +32,9 @@ export async function countUpTo(db: Database, rows: SQLWrapper, page?: { offset:
  */
 export const capOf = (page?: { offset: number; limit: number }) => Math.min(Math.max(COUNT_CAP, page ? page.offset + page.limit : 0), Number.MAX_SAFE_INTEGER - 1);
 
+/** A count of `n` rows, counted up to `cap` and one more, as a list's total: past the cap, the cap and "at least". */
+export const cappedTotal = (n: number, cap: number = COUNT_CAP): CappedTotal => (n > cap ? { total: cap, total_is_lower_bound: true } : { total: n, total_is_lower_bound: false });
+
 /**
  * The same count as SQL (`select count(*)::int as n …`), for a list that reads its page and its
  * total in one statement (one round trip to the database instead of two; the job list, issue 16),
@@ -39,7 +42,7 @@ export const capOf = (page?: { offset: number; limit: number }) => Math.min(Math
  */
 export function cappedCount(rows: SQLWrapper, page?: { offset: number; limit: number }) {
   const cap = capOf(page);
-  const total = (n: number): CappedTotal => (n > cap ? { total: cap, total_is_lower_bound: true } : { total: n, total_is_lower_bound: false });
+  const total = (n: number) => cappedTotal(n, cap);
   return {
     // The cap is written into the text, not sent as a parameter: a prepared statement's generic plan
     // would otherwise assume a tenth of the table under it (lib/db/page.ts).

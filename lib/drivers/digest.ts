@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { publicUrl } from '@/lib/config';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { queryRows, type Database } from '@/lib/db/client';
+import { intArray } from '@/lib/db/int-array';
 import { enqueueTemplates } from '@/lib/mail';
 
 /*
@@ -62,7 +63,7 @@ export async function sendApplicantDigests(db: Database, now = new Date(), optio
     const recipients = await queryRows<Recipient>(
       db,
       sql`select company_id, email, first_name from users
-        where company_id = any(${`{${companies.join(',')}}`}::int[]) and active and deleted_at is null order by id`,
+        where company_id = any(${intArray(companies)}) and active and deleted_at is null order by id`,
     );
     const letters = due.flatMap((job) =>
       recipients
@@ -81,7 +82,7 @@ export async function sendApplicantDigests(db: Database, now = new Date(), optio
     const ids = due.flatMap((d) => d.ids.map(Number));
     await db.transaction(async (tx) => {
       await enqueueTemplates(tx, 'new_applicants', letters);
-      await tx.execute(sql`update applications set notified_at = ${at} where id = any(${`{${ids.join(',')}}`}::int[]) and notified_at is null`);
+      await tx.execute(sql`update applications set notified_at = ${at} where id = any(${intArray(ids)}) and notified_at is null`);
     });
     jobs += due.length;
     mails += letters.length;

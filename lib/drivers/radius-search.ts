@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@/lib/db/client';
-import { capOf, type CappedTotal } from '@/lib/db/count';
+import { capOf, cappedTotal, type CappedTotal } from '@/lib/db/count';
 import { literalInt } from '@/lib/db/page';
 import { MAX_JOB_ADDRESSES } from '@/lib/jobs/schemas';
 import { METERS_PER_MILE, earthMetersSql, earthOf } from './distance';
@@ -16,6 +16,9 @@ import { METERS_PER_MILE, earthMetersSql, earthOf } from './distance';
  */
 
 type Home = { lat: number; lng: number };
+
+/** Home as an earth value and the radius in meters, both written into the SQL as constants. */
+const around = (home: Home, radiusMiles: number) => ({ at: earthOf(home), radius: sql.raw(`${Math.max(0, radiusMiles) * METERS_PER_MILE}::float8`) });
 
 /**
  * The live addresses of jobs matching `where` (conditions on `jobs`: the name is this query's own)
@@ -42,8 +45,7 @@ function addressesWithin(at: SQL, where: SQL[], meters: SQL): SQL {
  * radius (fewer than it may read), they are the answer as they are.
  */
 export function nearestInRadiusSql(home: Home, radiusMiles: number, where: SQL[], take: number): SQL {
-  const at = earthOf(home);
-  const radius = sql.raw(`${Math.max(0, radiusMiles) * METERS_PER_MILE}::float8`);
+  const { at, radius } = around(home, radiusMiles);
   const scanned = literalInt(Math.min(Math.max(1, take) * MAX_JOB_ADDRESSES, Number.MAX_SAFE_INTEGER));
   const meters = earthMetersSql(sql`ll_to_earth(na.latitude, na.longitude)`, [at]);
   return sql`with scanned as (
@@ -71,8 +73,7 @@ export function nearestInRadiusSql(home: Home, radiusMiles: number, where: SQL[]
  * hold every address in the radius or more than the cap of jobs.
  */
 export async function countInRadius(db: Database, home: Home, radiusMiles: number, where: SQL[], page: { offset: number; limit: number }): Promise<CappedTotal> {
-  const at = earthOf(home);
-  const radius = sql.raw(`${Math.max(0, radiusMiles) * METERS_PER_MILE}::float8`);
+  const { at, radius } = around(home, radiusMiles);
   const cap = capOf(page);
   let jobs = 0;
   for (const read of [cap + 1, Math.min((cap + 1) * MAX_JOB_ADDRESSES, Number.MAX_SAFE_INTEGER)]) {
@@ -83,5 +84,5 @@ export async function countInRadius(db: Database, home: Home, radiusMiles: numbe
     jobs = Number(row.jobs);
     if (Number(row.addresses) < read || jobs > cap) break;
   }
-  return jobs > cap ? { total: cap, total_is_lower_bound: true } : { total: jobs, total_is_lower_bound: false };
+  return cappedTotal(jobs, cap);
 }
