@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { config } from '@/lib/config';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
@@ -39,15 +40,34 @@ export function backoffSeconds(attempt: number) {
   return Math.min(MAX_BACKOFF_SECONDS, 60 * 2 ** Math.max(0, Math.min(attempt - 1, 20)));
 }
 
-const transports = new Map<string, Transporter>();
+/**
+ * One pooled SMTP transport a run. nodemailer's plain SMTP transport opened a connection (TCP,
+ * greeting, EHLO, and STARTTLS and AUTH when configured) for every mail: a backlog of 20,000 digests
+ * was 20,000 connections. The pool keeps its connection from one mail to the next:
+ * - maxConnections 1: the run sends one mail after another (the budget and the lease count on it),
+ *   so a second connection would never be used.
+ * - maxMessages stays nodemailer's 100: then the pool opens a new connection, under the limit
+ *   servers put on the mails of one connection. The URL can lower it (`?maxMessages=20`).
+ * - maxRequeues 0: the pool's default sends a mail again, without end, when its connection closes
+ *   before the server answered it. A server that hangs up before its greeting then kept sendMail
+ *   from ever returning (27 connections in 4 s, and on); now the mail fails at once and backs off
+ *   like any failure, its attempt counted.
+ * Any failed mail (refused, 421 and closed, connection dropped) makes the pool close that connection;
+ * the mail backs off and the next one goes out over a new connection.
+ * The URL is parsed as `createTransport(url)` parsed it, and its options (`smtps://`, credentials,
+ * `?requireTLS=true`, `?tls.…`) win over these.
+ *
+ * The run closes its pool when it ends (`deliverDueMail`'s finally) rather than leaving it to the
+ * pool's idle handling: an idle pooled connection stays open until its socket times out (10
+ * minutes). On Vercel the function is frozen between ticks with that socket open, the server drops
+ * it meanwhile, and the next tick would begin on a dead connection; on a long-running server it
+ * holds one of the server's connection slots for nothing. Keeping it would save one connection a
+ * run.
+ */
+const POOL = { pool: true, maxConnections: 1, maxRequeues: 0 } as const;
 
-function transportFor(url: string) {
-  let t = transports.get(url);
-  if (!t) {
-    t = nodemailer.createTransport(url);
-    transports.set(url, t);
-  }
-  return t;
+function poolFor(url: string): Transporter {
+  return nodemailer.createTransport({ ...POOL, ...parseConnectionUrl(url) });
 }
 
 type Claimed = { id: number; to_address: string; subject: string; text: string; html: string | null; attempts: number };
@@ -107,38 +127,42 @@ export async function deliverDueMail(
   if (!url) return report;
   const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
   const dueBefore = new Date(now.getTime() + 1).toISOString();
-  const transport = transportFor(url);
   const from = options.from ?? process.env.MAIL_FROM ?? config.mailFrom;
-  await inBatches(
-    async (limit) => {
-      // Two claims, each on its own partial index, so neither reads the other class's due rows:
-      // with 20,000 digests due and 100,000 mails in back-off, the reset code's claim read 1 row
-      // (1.0–1.4 ms, mostly the update), the digests' 19 rows for 19 (docs/reliability.md).
-      // One claim over both, ordered by class, could not stop early on one index.
-      const claimed = await claim(db, sql`kind not in (${bulkKinds})`, dueBefore, leaseUntil, limit);
-      if (claimed.length < limit) claimed.push(...(await claim(db, sql`kind in (${bulkKinds})`, dueBefore, leaseUntil, limit - claimed.length)));
-      for (const mail of claimed) {
-        try {
-          await transport.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
-          await db.execute(sql`update email_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null where id = ${mail.id}`);
-          report.sent++;
-        } catch (error) {
-          const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-          if (mail.attempts >= MAX_ATTEMPTS) {
-            await db.execute(sql`update email_outbox set status = 'failed', last_error = ${message} where id = ${mail.id}`);
-            report.failed++;
-          } else {
-            const next = new Date(now.getTime() + backoffSeconds(mail.attempts) * 1000);
-            await db.execute(
-              sql`update email_outbox set next_attempt_at = ${next.toISOString()}::timestamptz, last_error = ${message} where id = ${mail.id}`,
-            );
-            report.retried++;
+  const transport = poolFor(url);
+  try {
+    await inBatches(
+      async (limit) => {
+        // Two claims, each on its own partial index, so neither reads the other class's due rows:
+        // with 20,000 digests due and 100,000 mails in back-off, the reset code's claim read 1 row
+        // (1.0–1.4 ms, mostly the update), the digests' 19 rows for 19 (docs/reliability.md).
+        // One claim over both, ordered by class, could not stop early on one index.
+        const claimed = await claim(db, sql`kind not in (${bulkKinds})`, dueBefore, leaseUntil, limit);
+        if (claimed.length < limit) claimed.push(...(await claim(db, sql`kind in (${bulkKinds})`, dueBefore, leaseUntil, limit - claimed.length)));
+        for (const mail of claimed) {
+          try {
+            await transport.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+            await db.execute(sql`update email_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null where id = ${mail.id}`);
+            report.sent++;
+          } catch (error) {
+            const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+            if (mail.attempts >= MAX_ATTEMPTS) {
+              await db.execute(sql`update email_outbox set status = 'failed', last_error = ${message} where id = ${mail.id}`);
+              report.failed++;
+            } else {
+              const next = new Date(now.getTime() + backoffSeconds(mail.attempts) * 1000);
+              await db.execute(
+                sql`update email_outbox set next_attempt_at = ${next.toISOString()}::timestamptz, last_error = ${message} where id = ${mail.id}`,
+              );
+              report.retried++;
+            }
           }
         }
-      }
-      return claimed;
-    },
-    { size: options.size ?? options.batch ?? BATCH, budgetMs: options.budgetMs },
-  );
+        return claimed;
+      },
+      { size: options.size ?? options.batch ?? BATCH, budgetMs: options.budgetMs },
+    );
+  } finally {
+    transport.close();
+  }
   return report;
 }

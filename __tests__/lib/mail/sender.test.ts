@@ -1,40 +1,73 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '@/lib/db/client';
 import { emailOutbox } from '@/lib/db/schema';
 import { backoffSeconds, BULK_MAIL_KINDS, deliverDueMail, enqueueMail, enqueueTemplate, enqueueTemplates, MAX_ATTEMPTS } from '@/lib/mail';
 
-type Received = { from: string; to: string[]; raw: string };
+type Received = { from: string; to: string[]; raw: string; secure: boolean };
 
-/** A real SMTP server on 127.0.0.1 and a random port; `reject` makes it refuse every message. */
-async function startServer(reject = false, listenOn = 0) {
+/** What a server answers to the nth message it is given: nothing (accepted), an error, or 'drop' (it closes the socket). */
+type Refusal = (nth: number) => (Error & { responseCode: number }) | 'drop' | undefined;
+
+/**
+ * A real SMTP server on 127.0.0.1 and a random port; `reject` true makes it refuse every message,
+ * a function decides for each. `stats` counts the connections it accepted and those closed since;
+ * `options` replaces its settings (TLS, AUTH).
+ */
+async function startServer(reject: boolean | Refusal = false, listenOn = 0, options: SMTPServerOptions = {}) {
   const received: Received[] = [];
-  const options: SMTPServerOptions = {
+  const stats = { connections: 0, closed: 0, messages: 0 };
+  const refusal: Refusal =
+    typeof reject === 'function' ? reject : () => (reject ? Object.assign(new Error('Mailbox unavailable, try later'), { responseCode: 451 }) : undefined);
+  const sockets = new Set<Socket>();
+  const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onConnect(session, callback) {
+      stats.connections++;
+      callback();
+    },
+    onClose() {
+      stats.closed++;
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        if (reject) {
-          const error = Object.assign(new Error('Mailbox unavailable, try later'), { responseCode: 451 });
-          return callback(error);
-        }
+        const answer = refusal(++stats.messages);
+        if (answer === 'drop') return sockets.forEach((socket) => socket.destroy());
+        if (answer) return callback(answer);
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
+          secure: session.secure,
         });
         callback();
       });
     },
-  };
-  const server = new SMTPServer(options);
+    ...options,
+  });
+  server.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    stats,
+    url: `${options.secure ? 'smtps' : 'smtp'}://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Whether `condition` holds within two seconds. */
+async function within2s(condition: () => boolean) {
+  for (const end = Date.now() + 2000; !condition() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));
+  return condition();
 }
 
 async function rowOf(id: number) {
@@ -224,6 +257,103 @@ describe('deliverDueMail', () => {
     for (const { indexdef } of rows) {
       const kinds = [...indexdef.matchAll(/'([^']*)'::text/g)].map((m) => m[1]);
       expect(kinds.sort()).toEqual([...BULK_MAIL_KINDS].sort());
+    }
+  });
+
+  it('sends the mails of one run over one connection, and closes it when the run ends', async () => {
+    const server = await startServer();
+    try {
+      const db = await getDb();
+      const to = Array.from({ length: 30 }, (_, i) => `pooled${i}@example.test`);
+      for (const address of to) await enqueueMail(db, { to: address, subject: 'Pooled', text: 'x', kind: 'test' });
+      // Two batches (20, then 10), one connection: it was one a mail, 30.
+      expect(await deliverDueMail(db, new Date(), { smtpUrl: server.url })).toEqual({ skipped: false, sent: 30, retried: 0, failed: 0 });
+      expect(server.received.map((m) => m.to[0]).sort()).toEqual(to.sort());
+      expect(server.stats.connections).toBe(1);
+      // Nothing stays open until the next tick (on Vercel the function is frozen meanwhile).
+      expect(await within2s(() => server.stats.closed === 1)).toBe(true);
+      await enqueueMail(db, { to: 'next.run@example.test', subject: 'Next run', text: 'x', kind: 'test' });
+      expect(await deliverDueMail(db, new Date(), { smtpUrl: server.url })).toMatchObject({ sent: 1 });
+      expect(server.stats.connections).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    ['answers it 421 and closes the connection', () => Object.assign(new Error('Too busy, closing'), { responseCode: 421 }), /421 Too busy/],
+    ['drops the connection instead of answering', () => 'drop' as const, /Connection closed unexpectedly/],
+  ])('backs off a mail when the server %s, and sends the rest over a new connection', async (_, answer, lastError) => {
+    const server = await startServer((nth) => (nth === 3 ? answer() : undefined));
+    try {
+      const db = await getDb();
+      const to = Array.from({ length: 6 }, (_, i) => `dropped${i}@example.test`);
+      const ids: number[] = [];
+      for (const address of to) ids.push(await enqueueMail(db, { to: address, subject: 'Dropped', text: 'x', kind: 'test' }));
+      const now = new Date();
+      expect(await deliverDueMail(db, now, { smtpUrl: server.url })).toEqual({ skipped: false, sent: 5, retried: 1, failed: 0 });
+      // A batch goes out in no set order: the third mail sent is one of the six.
+      const rows = await Promise.all(ids.map(rowOf));
+      const [dropped, ...more] = rows.filter((row) => row.status === 'pending');
+      expect(more).toEqual([]);
+      expect(dropped).toMatchObject({ attempts: 1, lastError: expect.stringMatching(lastError) });
+      expect(dropped.nextAttemptAt.getTime() - now.getTime()).toBe(backoffSeconds(1) * 1000);
+      const others = to.filter((address) => address !== dropped.toAddress);
+      expect(server.received.map((m) => m.to[0]).sort()).toEqual(others);
+      expect(server.stats.connections).toBe(2);
+      // Its back-off over, the mail goes out once.
+      expect(await deliverDueMail(db, dropped.nextAttemptAt, { smtpUrl: server.url })).toMatchObject({ sent: 1, retried: 0 });
+      expect(server.received.map((m) => m.to[0]).sort()).toEqual(to);
+      expect(await rowOf(dropped.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('backs off the mail when the server closes every connection before its greeting, and the run ends', async () => {
+    // The pool's default sends the mail again on a new connection each time, without end.
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections++;
+      socket.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const db = await getDb();
+      const ids = [];
+      for (let i = 0; i < 3; i++) ids.push(await enqueueMail(db, { to: `hangup${i}@example.test`, subject: 'Hang-up', text: 'x', kind: 'test' }));
+      const url = `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect(await deliverDueMail(db, new Date(), { smtpUrl: url })).toEqual({ skipped: false, sent: 0, retried: 3, failed: 0 });
+      for (const id of ids) expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.any(String) });
+      expect(connections).toBe(3);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("keeps the SMTP URL's own options: smtps, its credentials, tls.* and maxMessages", async () => {
+    const logins: string[] = [];
+    const server = await startServer(false, 0, {
+      secure: true,
+      authOptional: false,
+      disabledCommands: ['STARTTLS'],
+      onAuth(auth, session, callback) {
+        logins.push(`${auth.username}:${auth.password}`);
+        callback(null, { user: auth.username });
+      },
+    });
+    try {
+      const db = await getDb();
+      for (let i = 0; i < 25; i++) await enqueueMail(db, { to: `tls${i}@example.test`, subject: 'Over TLS', text: 'x', kind: 'test' });
+      // smtp-server's own certificate is self-signed: the URL says not to check it.
+      const smtpUrl = server.url.replace('//', '//mailer:p%40ss@') + '?tls.rejectUnauthorized=false&maxMessages=10';
+      expect(await deliverDueMail(db, new Date(), { smtpUrl })).toMatchObject({ sent: 25, retried: 0 });
+      expect(server.received.every((m) => m.secure)).toBe(true);
+      // A new connection after every 10 mails, each signed in once.
+      expect(server.stats.connections).toBe(3);
+      expect(logins).toEqual(['mailer:p@ss', 'mailer:p@ss', 'mailer:p@ss']);
+    } finally {
+      await server.close();
     }
   });
 });
