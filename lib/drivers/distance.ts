@@ -55,15 +55,15 @@ export function nearestAddressMilesSql(jobTable: string, home: Point | null): SQ
 
 /**
  * The ids of jobs with a live address within `miles` of home (a point, or an earth value such as a
- * candidate's grid point): the earth_box test is what the
- * gist index on job_addresses serves; the distance itself then trims the box's corners.
+ * candidate's grid point): the earth_box test on listed addresses is what the gist index
+ * job_addresses_listed_earth_idx serves; the distance itself then trims the box's corners.
  */
 export function jobsWithinSql(jobId: SQLWrapper, home: Point | SQL, miles: number): SQL {
   const meters = sql.raw(String(Math.max(0, miles) * METERS_PER_MILE));
   const at = 'lat' in home ? earthOf(home) : home;
   // Uncorrelated on purpose: one index scan for the whole list, not one per job.
   return sql`${jobId} in (select wa.job_id from job_addresses wa join jobs wj on wj.id = wa.job_id
-    where earth_box(${at}, ${meters}) @> ll_to_earth(wa.latitude, wa.longitude)
+    where wa.listed and earth_box(${at}, ${meters}) @> ll_to_earth(wa.latitude, wa.longitude)
       and ${earthMetersSql(sql`ll_to_earth(wa.latitude, wa.longitude)`, [at])} <= ${meters}
       and wa.paid_through >= wj.expiration_date)`;
 }

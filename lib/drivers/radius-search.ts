@@ -22,12 +22,13 @@ const around = (home: Home, radiusMiles: number) => ({ at: earthOf(home), radius
 
 /**
  * The live addresses of jobs matching `where` (conditions on `jobs`: the name is this query's own)
- * within `meters` of home: the box is what the gist index job_addresses_earth_idx serves, the
- * distance trims its corners. As jobsWithinSql (lib/drivers/distance.ts) has them.
+ * within `meters` of home: the box is what the gist index job_addresses_listed_earth_idx serves
+ * (listed addresses only: `na.listed`), the distance trims its corners. As jobsWithinSql
+ * (lib/drivers/distance.ts) has them.
  */
 function addressesWithin(at: SQL, where: SQL[], meters: SQL): SQL {
   return sql`from job_addresses na join jobs on jobs.id = na.job_id
-    where na.latitude is not null and na.paid_through >= jobs.expiration_date and ${sql.join(where, sql` and `)}
+    where na.listed and na.latitude is not null and na.paid_through >= jobs.expiration_date and ${sql.join(where, sql` and `)}
       and earth_box(${at}, ${meters}) @> ll_to_earth(na.latitude, na.longitude)
       and ${earthMetersSql(sql`ll_to_earth(na.latitude, na.longitude)`, [at])} <= ${meters}`;
 }

@@ -196,7 +196,8 @@ describe('the plan of the best matches', () => {
       expect({ settings, plan, bigSorts: bigSorts(plan) }).toEqual({
         settings,
         // Index-only: the index carries the job, the coordinates and the paid-through date (migration 0026).
-        plan: expect.stringMatching(/Limit .*\n.*Nested Loop .*\n\s*->  Index Only Scan using job_addresses_earth_idx on job_addresses na .*\n\s*Order By: /),
+        // Listed addresses only (migration 0031); each one's job checked by id as it is read.
+        plan: expect.stringMatching(/Limit .*\n\s*->  Index Only Scan using job_addresses_listed_earth_idx on job_addresses na .*\n\s*Order By: .*\n\s*Filter: .*SubPlan/),
         bigSorts: [],
       });
       if (settings.length) expect(plan).not.toMatch(/Seq Scan on (jobs|job_addresses)/);

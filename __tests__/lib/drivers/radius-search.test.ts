@@ -146,7 +146,7 @@ describe('the job search with a radius', () => {
     expect(page).toBeDefined();
     const plan = await explainStatement(db, page!);
     // The nearest-first scan of the address index, and a limit above it.
-    expect(plan).toMatch(/Index (?:Only )?Scan using job_addresses_earth_idx[^\n]*\n(?:[^\n]*\n)*?\s*Order By: \(.*<->/);
+    expect(plan).toMatch(/Index (?:Only )?Scan using job_addresses_listed_earth_idx[^\n]*\n(?:[^\n]*\n)*?\s*Order By: \(.*<->/);
     // No job's distance measured by a subquery of its own (the page's ten read their city and add-ons, nothing more).
     expect(plan).not.toMatch(/SubPlan[\s\S]*job_addresses na/);
     // The total reads a bounded number of addresses: cap + 1, and where jobs have several

@@ -153,13 +153,22 @@ export const jobAddresses = pgTable(
      * here, null, until its cost is paid.
      */
     paidThrough: ts('paid_through'),
+    /**
+     * Whether the job is listed, as far as its row says: publicCondition (lib/jobs/public.ts)
+     * without its clock (approved, active, not suspended, paid or invoiced, neither closed nor
+     * cancelled). Written only by triggers (migration 0031): on insert from the job, and again
+     * whenever the job's row changes any of those. The nearest-first scans read addresses through
+     * job_addresses_listed_earth_idx, which holds these alone: through every address, a table of
+     * mostly ended jobs was read address by address, each looked up in jobs and dropped.
+     */
+    listed: boolean().notNull().default(false),
   },
   (t) => [
     index('job_addresses_job_idx').on(t.jobId, t.position),
     index('job_addresses_state_idx').on(t.state),
-    // Built INCLUDE (job_id, latitude, longitude, paid_through) by migration 0026, which drizzle
-    // cannot declare: the best matches' nearest-first scan reads it alone (an index-only scan).
-    index('job_addresses_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    // Built INCLUDE (job_id, latitude, longitude, paid_through) by migration 0031, which drizzle
+    // cannot declare: the nearest-first scans read it alone (an index-only scan).
+    index('job_addresses_listed_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`).where(sql`${t.listed}`),
   ],
 );
 
