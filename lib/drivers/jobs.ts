@@ -224,8 +224,12 @@ export async function bestMatchingJobs(db: Database, userId: number, now = new D
     const size = Number.isSafeInteger(pool) && pool > 0 ? pool : BEST_MATCH_POOL;
     const page = Number.isSafeInteger(limit) && limit > 0 ? limit : DRIVER_PAGE_SIZE;
     const distance = home ? sql`near.miles` : nearestAddressMilesSql('jobs', null);
+    // publicCondition is applied where the pool is chosen, and not again around the pool's ids:
+    // repeated there, it led the planner to read every live job to find the pool's 200 (and again
+    // for the page's 10). It counts live jobs as approved × active, a few hundred where 5,000 of
+    // 100,000 are live (most have ended), so a scan of them looked cheaper than 200 lookups by id.
     const candidates = home
-      ? sql`from jobs join (${nearestPublicJobsSql(home, size, page, now)}) near on near.job_id = jobs.id where ${publicCondition(now)}`
+      ? sql`from (${nearestPublicJobsSql(home, size, page, now)}) near join jobs on jobs.id = near.job_id`
       : sql`from jobs where ${publicCondition(now)} and ${firstPublicJobsSql(size, now)}`;
     const order: SQL[] = [];
     // Within the travel distance first (the match's own distance factor), then by the points.
@@ -239,7 +243,7 @@ export async function bestMatchingJobs(db: Database, userId: number, now = new D
         select jobs.id, ${distance} as miles, row_number() over (order by ${sql.join(order, sql`, `)}) as rank ${candidates}
       ) r where r.rank <= ${sql.raw(String(page))}
     ) best on best.id = jobs.id`;
-    rows = await queryRows<Row>(db, listSql(home, [sql`${publicCondition(now)}`], sql`best.rank`, { offset: 0, limit: page }, now, { join: best, distance: sql`best.miles` }));
+    rows = await queryRows<Row>(db, listSql(home, [sql`true`], sql`best.rank`, { offset: 0, limit: page }, now, { join: best, distance: sql`best.miles` }));
   }
   const items = rows.map((r) => toPortalJob(r, profile));
   return {
