@@ -1,5 +1,7 @@
+import { connect, type Socket } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { sql, type SQL } from 'drizzle-orm';
 import { config } from '@/lib/config';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
@@ -64,7 +66,28 @@ export function backoffSeconds(attempt: number) {
  * holds one of the server's connection slots for nothing. Keeping it would save one connection a
  * run.
  */
-const POOL = { pool: true, maxConnections: 1, maxRequeues: 0 } as const;
+const POOL = { pool: true, maxConnections: 1, maxRequeues: 0, getSocket: noDelaySocket } as const;
+
+/**
+ * The pool's sockets, opened with TCP_NODELAY. nodemailer writes the end of a mail's DATA in small
+ * pieces, and Nagle's algorithm held them until the server's delayed ACK (40 ms on Linux): 200 mails
+ * to a server on loopback took 10.4–10.9 s, now 0.8–1.0 s. nodemailer has no option for it, but its
+ * `getSocket` hook (meant for proxies) can hand it a socket, which it then treats as its own: TLS
+ * for smtps:// (with the URL's tls.*), STARTTLS, AUTH, and a socket error (refused, reset) fails the
+ * mail. The socket is handed over while still connecting: a hook that reported the error itself
+ * would leave the pool's one slot taken and the next mail waiting for ever. nodemailer takes the
+ * socket for connected, so for smtp:// its greeting timeout (30 s) starts at once and its connection
+ * timeout (2 min, `?connectionTimeout=`) would not cover the TCP connect: the timer here does (for
+ * smtps:// nodemailer's own still covers TCP and TLS). Port and host default as in nodemailer. A
+ * `?proxy=` URL replaces this hook with nodemailer's own, without TCP_NODELAY.
+ */
+function noDelaySocket(options: SMTPPool.Options, callback: (err: null, socketOptions: { connection: Socket }) => void) {
+  const port = Number(options.port) || (options.secure ? 465 : 587);
+  const socket = connect({ host: options.host || 'localhost', port, localAddress: options.localAddress, noDelay: true });
+  const timeout = setTimeout(() => socket.destroy(new Error('Connection timeout')), options.connectionTimeout || 2 * 60_000);
+  socket.once('connect', () => clearTimeout(timeout)).once('close', () => clearTimeout(timeout));
+  callback(null, { connection: socket });
+}
 
 function poolFor(url: string): Transporter {
   return nodemailer.createTransport({ ...POOL, ...parseConnectionUrl(url) });
