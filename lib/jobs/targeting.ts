@@ -30,6 +30,11 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
   await db.transaction(async (tx) => {
     // One step with any order being opened on the job: it sees this change, or this change sees it.
     await lockJobCharges(tx as unknown as Database, job.id);
+    // The job's row before any of its addresses, the order every change of the job's state takes
+    // (its trigger rewrites the addresses' listed flags, migration 0031). Addresses first, then the
+    // job (the new rows' trigger, refreshCost) deadlocked with a close, a suspension or an expiry
+    // of the same job.
+    await tx.execute(sql`select 1 from jobs where id = ${job.id} for no key update`);
     const rows = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id));
     const existing = new Map<string, (typeof rows)[number]>();
     for (const row of rows) {

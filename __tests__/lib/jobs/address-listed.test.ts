@@ -12,6 +12,9 @@ import { getDb, queryRows, type Database } from '@/lib/db/client';
 import { nearestInRadiusSql } from '@/lib/drivers/radius-search';
 import { expireJobs, extendJob, publishPaidJob } from '@/lib/jobs/lifecycle';
 import { publicCondition } from '@/lib/jobs/public';
+import { updateAddresses } from '@/lib/jobs/targeting';
+import { ROLES } from '@/lib/access';
+import type { Actor } from '@/lib/auth/actor';
 
 const concurrent = !!process.env.DATABASE_URL;
 // Fairbanks, Alaska: far from every other test's places.
@@ -152,6 +155,50 @@ describe('writers that overlap', () => {
       () => db.execute(sql`update jobs set closed_at = now() where id = ${id}`),
     );
     expect(await flags(id)).toEqual([false]);
+  });
+});
+
+describe('an edit of the addresses beside a change of the job', () => {
+  // updateAddresses rewrites the addresses (each new one takes the job FOR SHARE) and then the
+  // job's cost; a suspension of the job rewrites the addresses' flags. Addresses first and the job
+  // last in one, the job first and the addresses last in the other: a deadlock, the employer's save
+  // or the admin's suspension refused. The edit now takes the job's row first.
+  it('both go through, one after the other, and the flags follow the job', async () => {
+    const [admin] = await queryRows<{ id: number }>(db, sql`insert into users (email, first_name, last_name) values (${`admin.${Date.now()}@listed.test`}, 'Ad', 'Min') returning id`);
+    await db.execute(sql`insert into user_roles (user_id, role) values (${admin.id}, ${ROLES.SUPER_ADMIN})`);
+    const staff: Actor = { userId: admin.id, email: 'admin@listed.test', firstName: 'Ad', lastName: 'Min', roles: [ROLES.SUPER_ADMIN], companyId: null };
+    const id = await job();
+    // Not paid for: the edit may replace it (a live job keeps one paid address otherwise).
+    await db.execute(sql`insert into job_addresses (job_id, city, state, country, latitude, longitude, cost_cents) values (${id}, 'Nome', 'AK', 'US', 64.5, -165.4, 0)`);
+    const anchorage = { description: 'Anchorage, AK 99501, USA', city: 'Anchorage', state: 'AK', postal_code: '99501', latitude: 61.2181, longitude: -149.9003 };
+    const fairbanks = { description: 'Fairbanks, AK 99701, USA', city: 'Fairbanks', state: 'AK', postal_code: '99701', latitude: HOME.lat, longitude: HOME.lng };
+    const edit = () => updateAddresses(db, staff, id, [fairbanks, anchorage] as never);
+    if (!concurrent) {
+      await edit();
+      await db.execute(sql`update jobs set suspended = true where id = ${id}`);
+    } else {
+      // An address being inserted elsewhere holds the job FOR SHARE; the edit starts meanwhile, then
+      // that transaction suspends the job.
+      const client: PoolClient = await (db as unknown as { $client: import('pg').Pool }).$client.connect();
+      try {
+        await client.query('begin');
+        await client.query('select 1 from jobs where id = $1 for share', [id]);
+        const editing = edit().then(() => 'saved', (e: Error) => e.message);
+        // Until the edit waits for the job's row (a lock wait on the server).
+        for (let waited = 0; waited < 5_000; waited += 20) {
+          const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+          if (n > 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        const suspending = await client.query('update jobs set suspended = true where id = $1', [id]).then(() => 'suspended', (e: Error) => e.message);
+        await client.query(suspending === 'suspended' ? 'commit' : 'rollback');
+        expect([suspending, await editing]).toEqual(['suspended', 'saved']);
+      } finally {
+        client.release();
+      }
+    }
+    const rows = await queryRows<{ city: string; listed: boolean }>(db, sql`select city, listed from job_addresses where job_id = ${id} order by position`);
+    expect(rows).toEqual([{ city: 'Fairbanks', listed: false }, { city: 'Anchorage', listed: false }]);
   });
 });
 
