@@ -7,6 +7,12 @@
 -- listed is publicCondition (lib/jobs/public.ts) without its clock: a job whose expiration date has
 -- passed stays listed until the tick expires it (active false), and every reader still applies
 -- publicCondition itself. The flag only leaves out what publicCondition would drop anyway.
+-- Writes to jobs wait from here until the pending migrations commit (the triggers below would take
+-- this lock anyway): a change of a job's state committed after the fill's snapshot and before its
+-- trigger existed would otherwise leave its addresses' flags wrong for good.
+LOCK TABLE "jobs" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
+-- The old index first: the fill then does not update it for nothing.
+DROP INDEX "job_addresses_earth_idx";--> statement-breakpoint
 ALTER TABLE "job_addresses" ADD COLUMN "listed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 UPDATE "job_addresses" a SET "listed" = true FROM "jobs" j
 WHERE j."id" = a."job_id" AND j."approved" AND j."active" AND NOT j."suspended"
@@ -43,5 +49,4 @@ CREATE TRIGGER jobs_listed AFTER UPDATE OF approved, active, suspended, payment_
   )
   EXECUTE FUNCTION tna_job_listed();--> statement-breakpoint
 -- The index of migration 0026, over listed addresses only; INCLUDE keeps the scans index-only.
-CREATE INDEX "job_addresses_listed_earth_idx" ON "job_addresses" USING gist (ll_to_earth("latitude", "longitude")) INCLUDE ("job_id", "latitude", "longitude", "paid_through") WHERE "job_addresses"."listed";--> statement-breakpoint
-DROP INDEX "job_addresses_earth_idx";
+CREATE INDEX "job_addresses_listed_earth_idx" ON "job_addresses" USING gist (ll_to_earth("latitude", "longitude")) INCLUDE ("job_id", "latitude", "longitude", "paid_through") WHERE "job_addresses"."listed";

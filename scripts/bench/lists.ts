@@ -83,7 +83,7 @@ async function subjects(db: Database): Promise<Subjects> {
   // The middle of the scale set's box (lib/db/seed/scale.ts: latitude 25–49, longitude -124 – -67).
   // A job with candidates to show (lib/applications/candidates.ts showsCandidates): an ended one answers nothing.
   const [middle] = await queryRows<{ id: number }>(db, sql`select a.job_id as id from job_addresses a join jobs j on j.id = a.job_id
-    where a.latitude is not null and j.closed_at is null and j.cancelled_at is null and j.expired_at is null and not j.suspended
+    where a.listed and a.latitude is not null and j.closed_at is null and j.cancelled_at is null and j.expired_at is null and not j.suspended
     order by ll_to_earth(a.latitude, a.longitude) <-> ll_to_earth(37, -95.5) limit 1`);
   return { companyId: company?.id ?? 0, jobId: job?.id ?? 0, driverId: driver?.id ?? 0, middleJobId: middle?.id ?? 0 };
 }
