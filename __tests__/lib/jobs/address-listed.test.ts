@@ -13,6 +13,7 @@ import { nearestInRadiusSql } from '@/lib/drivers/radius-search';
 import { expireJobs, extendJob, publishPaidJob } from '@/lib/jobs/lifecycle';
 import { publicCondition } from '@/lib/jobs/public';
 import { updateAddresses } from '@/lib/jobs/targeting';
+import { markLinesPaid, startBoost } from '@/lib/payments/jobs-port';
 import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 
@@ -158,12 +159,40 @@ describe('writers that overlap', () => {
   });
 });
 
-describe('an edit of the addresses beside a change of the job', () => {
-  // updateAddresses rewrites the addresses (each new one takes the job FOR SHARE) and then the
-  // job's cost; a suspension of the job rewrites the addresses' flags. Addresses first and the job
-  // last in one, the job first and the addresses last in the other: a deadlock, the employer's save
-  // or the admin's suspension refused. The edit now takes the job's row first.
-  it('both go through, one after the other, and the flags follow the job', async () => {
+/**
+ * A writer of a job's addresses beside a change of the job's state. The change takes the job, then
+ * its trigger rewrites the addresses' flags; a writer that took the addresses first and the job
+ * last deadlocked with it, and the employer's save, the payment or the admin's suspension was
+ * refused. On PostgreSQL: an address insert elsewhere holds the job FOR SHARE, the writer starts and
+ * waits, then that transaction suspends the job. Both must go through.
+ */
+async function besideASuspension(id: number, write: () => Promise<unknown>) {
+  if (!concurrent) {
+    await write();
+    await db.execute(sql`update jobs set suspended = true where id = ${id}`);
+    return;
+  }
+  const client: PoolClient = await (db as unknown as { $client: import('pg').Pool }).$client.connect();
+  try {
+    await client.query('begin');
+    await client.query('select 1 from jobs where id = $1 for share', [id]);
+    const writing = write().then(() => 'written', (e: Error) => e.message);
+    // Until the writer waits for a row (a lock wait on the server).
+    for (let waited = 0; waited < 5_000; waited += 20) {
+      const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      if (n > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const suspending = await client.query('update jobs set suspended = true where id = $1', [id]).then(() => 'suspended', (e: Error) => e.message);
+    await client.query(suspending === 'suspended' ? 'commit' : 'rollback');
+    expect([suspending, await writing]).toEqual(['suspended', 'written']);
+  } finally {
+    client.release();
+  }
+}
+
+describe('writers of the addresses beside a change of the job', () => {
+  it('an edit of the addresses (updateAddresses): both go through, and the flags follow the job', async () => {
     const [admin] = await queryRows<{ id: number }>(db, sql`insert into users (email, first_name, last_name) values (${`admin.${Date.now()}@listed.test`}, 'Ad', 'Min') returning id`);
     await db.execute(sql`insert into user_roles (user_id, role) values (${admin.id}, ${ROLES.SUPER_ADMIN})`);
     const staff: Actor = { userId: admin.id, email: 'admin@listed.test', firstName: 'Ad', lastName: 'Min', roles: [ROLES.SUPER_ADMIN], companyId: null };
@@ -172,33 +201,25 @@ describe('an edit of the addresses beside a change of the job', () => {
     await db.execute(sql`insert into job_addresses (job_id, city, state, country, latitude, longitude, cost_cents) values (${id}, 'Nome', 'AK', 'US', 64.5, -165.4, 0)`);
     const anchorage = { description: 'Anchorage, AK 99501, USA', city: 'Anchorage', state: 'AK', postal_code: '99501', latitude: 61.2181, longitude: -149.9003 };
     const fairbanks = { description: 'Fairbanks, AK 99701, USA', city: 'Fairbanks', state: 'AK', postal_code: '99701', latitude: HOME.lat, longitude: HOME.lng };
-    const edit = () => updateAddresses(db, staff, id, [fairbanks, anchorage] as never);
-    if (!concurrent) {
-      await edit();
-      await db.execute(sql`update jobs set suspended = true where id = ${id}`);
-    } else {
-      // An address being inserted elsewhere holds the job FOR SHARE; the edit starts meanwhile, then
-      // that transaction suspends the job.
-      const client: PoolClient = await (db as unknown as { $client: import('pg').Pool }).$client.connect();
-      try {
-        await client.query('begin');
-        await client.query('select 1 from jobs where id = $1 for share', [id]);
-        const editing = edit().then(() => 'saved', (e: Error) => e.message);
-        // Until the edit waits for the job's row (a lock wait on the server).
-        for (let waited = 0; waited < 5_000; waited += 20) {
-          const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-          if (n > 0) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        const suspending = await client.query('update jobs set suspended = true where id = $1', [id]).then(() => 'suspended', (e: Error) => e.message);
-        await client.query(suspending === 'suspended' ? 'commit' : 'rollback');
-        expect([suspending, await editing]).toEqual(['suspended', 'saved']);
-      } finally {
-        client.release();
-      }
-    }
+    await besideASuspension(id, () => updateAddresses(db, staff, id, [fairbanks, anchorage] as never));
     const rows = await queryRows<{ city: string; listed: boolean }>(db, sql`select city, listed from job_addresses where job_id = ${id} order by position`);
     expect(rows).toEqual([{ city: 'Fairbanks', listed: false }, { city: 'Anchorage', listed: false }]);
+  });
+
+  it('an add-on order paying an address and starting a boost (the steps of its approval): both go through', async () => {
+    const id = await job();
+    const [added] = await queryRows<{ id: number }>(db, sql`insert into job_addresses (job_id, city, state, country, latitude, longitude, cost_cents) values (${id}, 'Nome', 'AK', 'US', 64.5, -165.4, 15000) returning id`);
+    await besideASuspension(id, () =>
+      db.transaction(async (tx) => {
+        await markLinesPaid(tx as unknown as Database, id, [{ addressId: added.id, addonId: null }]);
+        await startBoost(tx as unknown as Database, id, new Date());
+      }),
+    );
+    const [row] = await queryRows<{ paid: boolean; listed: boolean; boosted: boolean }>(
+      db,
+      sql`select a.paid_through is not null as paid, a.listed, j.boost_active as boosted from job_addresses a join jobs j on j.id = a.job_id where a.id = ${added.id}`,
+    );
+    expect(row).toEqual({ paid: true, listed: false, boosted: true });
   });
 });
 
