@@ -17,17 +17,16 @@ ALTER TABLE "job_addresses" ADD COLUMN "listed" boolean DEFAULT false NOT NULL;-
 UPDATE "job_addresses" a SET "listed" = true FROM "jobs" j
 WHERE j."id" = a."job_id" AND j."approved" AND j."active" AND NOT j."suspended"
   AND j."payment_status" IN ('paid', 'invoiced') AND j."closed_at" IS NULL AND j."cancelled_at" IS NULL;--> statement-breakpoint
--- An address takes the flag from its job when it is written. It takes the job's row FOR SHARE first
--- (a statement of its own, so the read that follows sees what a writer it waited for committed): a
--- change of the job's state holds the row until it commits, and rewrites the flags of the addresses
--- there are then, so an address inserted while the job was being closed is not left listed.
--- Writing listed directly is overruled the same way.
+-- An address takes the flag from its job when it is written, reading the job's row FOR SHARE: a
+-- change of the job's state holds the row until it commits, and a locking read that waited for it
+-- reads the row as committed; that change rewrites the flags of the addresses there are then. So an
+-- address inserted while the job was being closed is not left listed, either way round. Writing
+-- listed directly is overruled the same way.
 CREATE OR REPLACE FUNCTION tna_job_address_listed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM jobs WHERE id = NEW.job_id FOR SHARE;
   SELECT coalesce(j.approved AND j.active AND NOT j.suspended AND j.payment_status IN ('paid', 'invoiced')
       AND j.closed_at IS NULL AND j.cancelled_at IS NULL, false)
-    INTO NEW.listed FROM jobs j WHERE j.id = NEW.job_id;
+    INTO NEW.listed FROM jobs j WHERE j.id = NEW.job_id FOR SHARE;
   NEW.listed := coalesce(NEW.listed, false);
   RETURN NEW;
 END
