@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, not, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, not, notInArray } from 'drizzle-orm';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { jobsChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
@@ -6,6 +6,7 @@ import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/errors';
 import { BOOST_DAYS, POSTING_DAYS, RENEW_WINDOW_DAYS } from './codes';
 import { JOB_NOT_FOUND } from './access';
+import { lockJobRow } from './job-row-lock';
 import { paymentRefusal } from './ended';
 import { portalDateText } from '@/lib/validation/portal-day';
 
@@ -58,11 +59,10 @@ export type PaidItems = 'all' | { addressIds: number[]; addonIds: number[] };
 
 /** Marks addresses and add-ons paid through `until` (the job's end date after the payment's effect). */
 export async function markItemsPaid(db: Database, jobId: number, until: Date, items: PaidItems) {
-  // The job's row before its addresses, the order every change of the job's state takes (its
-  // trigger rewrites the addresses' listed flags, migration 0031): an add-on order paid its
-  // addresses and then started its boost on the job, and deadlocked with a suspension or an expiry
-  // of the same job. Publishing and renewing hold the row already (they update the job first).
-  await db.execute(sql`select 1 from jobs where id = ${jobId} for no key update`);
+  // The job's row before its items (lib/jobs/job-row-lock.ts): an add-on order paid its addresses
+  // and then started its boost on the job, and deadlocked with a suspension or an expiry of the
+  // same job. Publishing and renewing hold the row already (they update the job first).
+  await lockJobRow(db, jobId);
   if (items === 'all') {
     await db.update(jobAddresses).set({ paidThrough: until }).where(eq(jobAddresses.jobId, jobId));
     await db.update(jobAddons).set({ paidThrough: until }).where(and(eq(jobAddons.jobId, jobId), eq(jobAddons.subscribed, true)));

@@ -8,6 +8,7 @@ import { unprocessable } from '@/lib/errors';
 import { loadOwnedJob } from './access';
 import { addressRows, placeKey, refreshCost, upsertAddons } from './cost';
 import { getJob } from './detail';
+import { lockJobRow } from './job-row-lock';
 import { assertNotEnded } from './ended';
 import { addressIsLive, paidForPeriod } from './paid-items';
 import { assertNoPaymentInFlight, lockJobCharges } from './payment-in-flight';
@@ -30,11 +31,9 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
   await db.transaction(async (tx) => {
     // One step with any order being opened on the job: it sees this change, or this change sees it.
     await lockJobCharges(tx as unknown as Database, job.id);
-    // The job's row before any of its addresses, the order every change of the job's state takes
-    // (its trigger rewrites the addresses' listed flags, migration 0031). Addresses first, then the
-    // job (the new rows' trigger, refreshCost) deadlocked with a close, a suspension or an expiry
-    // of the same job.
-    await tx.execute(sql`select 1 from jobs where id = ${job.id} for no key update`);
+    // The job's row before its addresses (lib/jobs/job-row-lock.ts): addresses first, then the job
+    // (the new rows' trigger, refreshCost) deadlocked with a close, a suspension or an expiry.
+    await lockJobRow(tx as unknown as Database, job.id);
     const rows = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id));
     const existing = new Map<string, (typeof rows)[number]>();
     for (const row of rows) {
@@ -112,6 +111,9 @@ export async function setAddons(db: Database, actor: Actor | null, id: number | 
   assertNotEnded(job);
   await db.transaction(async (tx) => {
     await lockJobCharges(tx as unknown as Database, job.id);
+    // The job's row before its add-ons (lib/jobs/job-row-lock.ts): add-ons first, then the job
+    // (refreshCost) deadlocked with an add-on order's approval paying them.
+    await lockJobRow(tx as unknown as Database, job.id);
     // As for addresses: an add-on a charge in flight may be paying for is not switched off under it.
     const dropped = addons.filter((a) => !a.subscribed).map((a) => a.addon_type);
     if (dropped.length) {
