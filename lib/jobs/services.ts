@@ -8,7 +8,7 @@ import { jobChanged } from '@/lib/cache/tags';
 import type { Database } from '@/lib/db/client';
 import { companies, jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
 import { conflict, forbidden, unprocessable } from '@/lib/errors';
-import { assertVersion, atVersion, staleEditError } from '@/lib/api/if-match';
+import { assertVersion } from '@/lib/api/if-match';
 import { centsToDollars, dollarsToCents, type AddonType } from './codes';
 import { assertJobRole, companyScope, isJobStaff, loadOwnedJob } from './access';
 import { addressRows, refreshCost, upsertAddons } from './cost';
@@ -16,7 +16,8 @@ import { getJob } from './detail';
 import { assertNotEnded } from './ended';
 import { releaseJobVideo } from './multimedia';
 import { recordStaffJobAction } from './staff-audit';
-import { assertNoPaymentInFlight } from './payment-in-flight';
+import { assertNoPaymentInFlight, lockJobCharges } from './payment-in-flight';
+import { lockJobRow } from './job-row-lock';
 import { addressCostCents } from './pricing';
 import { renderDescription } from './sanitize';
 import { hasForeignImage } from './rich-text-rules';
@@ -127,29 +128,33 @@ const JOB_FIELDS = {
 
 /** PATCH /jobs/{id}: content fields and auto-renew. */
 export async function updateJob(db: Database, actor: Actor | null, id: number | string, input: UpdateJob, expectedVersion?: string | null) {
-  const job = await loadOwnedJob(db, actor, id);
-  assertNotEnded(job);
-  assertVersion(expectedVersion, job.updatedAt, 'job');
+  const owned = await loadOwnedJob(db, actor, id);
+  assertNotEnded(owned);
+  assertVersion(expectedVersion, owned.updatedAt, 'job');
   const { auto_renew, ...content } = input;
-  const set = contentColumns(content, job.jobDescriptionHtml);
-  if (auto_renew !== undefined && auto_renew !== job.autoRenew) {
-    set.autoRenew = auto_renew;
-    // Turning renewal back on clears an earlier cancellation; the next bill is the expiry.
-    set.renewalCanceledAt = auto_renew ? null : new Date();
-    set.renewalCancellationReason = auto_renew ? null : job.renewalCancellationReason;
-    set.nextBillingDate = auto_renew && job.approved && job.active ? job.expirationDate : null;
-  }
-  if (Object.keys(set).length) {
-    await db.transaction(async (tx) => {
-      // Still the version the caller saw, also against a save that landed since it was read.
-      const saved = await tx.update(jobs).set({ ...set, updatedAt: new Date() }).where(and(eq(jobs.id, job.id), atVersion(jobs.updatedAt, expectedVersion, job.updatedAt))).returning({ id: jobs.id });
-      if (!saved.length) throw staleEditError('job');
-      // Renewal turned on by staff charges the customer's saved card at the next bill: its from/to is kept.
-      const fields = changedFields(set, job, JOB_FIELDS);
-      const renewal = set.autoRenew === undefined ? {} : { auto_renew: { from: job.autoRenew, to: set.autoRenew } };
-      if (fields.length) await recordStaffJobAction(tx as unknown as Database, actor, job, 'job.staff_update', { fields, ...renewal });
-    });
-  }
+  // Decided on the job as it is once locked: the next bill from an end date a renewal had just
+  // moved, or a save landing on a job closed meanwhile, came from a reading taken before.
+  const { job, set } = await db.transaction(async (tx) => {
+    const job = await lockJobRow(tx as unknown as Database, owned.id);
+    assertNotEnded(job);
+    // Still the version the caller saw, also against a save that landed since it was read.
+    assertVersion(expectedVersion, job.updatedAt, 'job');
+    const set = contentColumns(content, job.jobDescriptionHtml);
+    if (auto_renew !== undefined && auto_renew !== job.autoRenew) {
+      set.autoRenew = auto_renew;
+      // Turning renewal back on clears an earlier cancellation; the next bill is the expiry.
+      set.renewalCanceledAt = auto_renew ? null : new Date();
+      set.renewalCancellationReason = auto_renew ? null : job.renewalCancellationReason;
+      set.nextBillingDate = auto_renew && job.approved && job.active ? job.expirationDate : null;
+    }
+    if (!Object.keys(set).length) return { job, set };
+    await tx.update(jobs).set({ ...set, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+    // Renewal turned on by staff charges the customer's saved card at the next bill: its from/to is kept.
+    const fields = changedFields(set, job, JOB_FIELDS);
+    const renewal = set.autoRenew === undefined ? {} : { auto_renew: { from: job.autoRenew, to: set.autoRenew } };
+    if (fields.length) await recordStaffJobAction(tx as unknown as Database, actor, job, 'job.staff_update', { fields, ...renewal });
+    return { job, set };
+  });
   // A replaced or removed uploaded video leaves no file behind.
   if (set.videoUrl !== undefined && set.videoUrl !== job.videoUrl) await releaseJobVideo(db, job.companyId, job.videoUrl);
   jobChanged(job.id);
@@ -168,10 +173,15 @@ const endPosting = (now: Date) => ({ active: false, autoRenew: false, nextBillin
 
 /** Close or cancel: the job ends as `closedAt` or `cancelledAt` says, with staff's entry in the same step. */
 async function endJob(db: Database, actor: Actor | null, id: number | string, action: 'close' | 'cancel', now: Date) {
-  const job = await loadOwnedJob(db, actor, id);
-  assertOpen(job, action);
-  await assertNoPaymentInFlight(db, job.id);
+  const owned = await loadOwnedJob(db, actor, id);
   await db.transaction(async (tx) => {
+    // One step with an order being opened (lib/jobs/payment-in-flight.ts): checked outside it, an
+    // order opened between the check and the close was charged, then not applied to a closed job.
+    await lockJobCharges(tx as unknown as Database, owned.id);
+    // Decided on the job as it is once locked: a second tab's close or cancel is refused, not repeated.
+    const job = await lockJobRow(tx as unknown as Database, owned.id);
+    assertOpen(job, action);
+    await assertNoPaymentInFlight(tx as unknown as Database, job.id);
     await tx
       .update(jobs)
       .set({ ...endPosting(now), ...(action === 'close' ? { closedAt: now } : { cancelledAt: now }) })
@@ -179,8 +189,8 @@ async function endJob(db: Database, actor: Actor | null, id: number | string, ac
     // Irreversible and not refunded: staff ending a customer's job is audited.
     await recordStaffJobAction(tx as unknown as Database, actor, job, action === 'close' ? 'job.staff_close' : 'job.staff_cancel', { payment_status: job.paymentStatus });
   });
-  jobChanged(job.id);
-  return getJob(db, actor, job.id);
+  jobChanged(owned.id);
+  return getJob(db, actor, owned.id);
 }
 
 /** POST /jobs/{id}/close: the position is filled; the job leaves the public site. */

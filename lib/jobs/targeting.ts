@@ -26,14 +26,16 @@ export const KEEP_A_PAID_ADDRESS =
  * but put back within the period it was paid for, it is live again at no charge.
  */
 export async function updateAddresses(db: Database, actor: Actor | null, id: number | string, addresses: Address[]) {
-  const job = await loadOwnedJob(db, actor, id);
-  assertNotEnded(job);
+  const owned = await loadOwnedJob(db, actor, id);
+  assertNotEnded(owned);
   await db.transaction(async (tx) => {
     // One step with any order being opened on the job: it sees this change, or this change sees it.
-    await lockJobCharges(tx as unknown as Database, job.id);
+    await lockJobCharges(tx as unknown as Database, owned.id);
     // The job's row before its addresses (lib/jobs/job-row-lock.ts): addresses first, then the job
-    // (the new rows' trigger, refreshCost) deadlocked with a close, a suspension or an expiry.
-    await lockJobRow(tx as unknown as Database, job.id);
+    // (the new rows' trigger, refreshCost) deadlocked with a close, a suspension or an expiry. What
+    // is paid and live is decided on the job as it is once locked, not as first read.
+    const job = await lockJobRow(tx as unknown as Database, owned.id);
+    assertNotEnded(job);
     const rows = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id));
     const existing = new Map<string, (typeof rows)[number]>();
     for (const row of rows) {
@@ -91,8 +93,8 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
       await recordStaffJobAction(tx as unknown as Database, actor, job, 'job.staff_addresses', { added: added.map(placeKey), removed: [...existing.values()].map(placeKey) });
     }
   });
-  jobChanged(job.id);
-  return getJob(db, actor, job.id);
+  jobChanged(owned.id);
+  return getJob(db, actor, owned.id);
 }
 
 /** GET /jobs/{id}/addons */
@@ -107,13 +109,14 @@ export async function listAddons(db: Database, actor: Actor | null, id: number |
  * job a newly subscribed add-on is charged by the payments flow; a boost runs once paid.
  */
 export async function setAddons(db: Database, actor: Actor | null, id: number | string, addons: Addon[]) {
-  const job = await loadOwnedJob(db, actor, id);
-  assertNotEnded(job);
+  const owned = await loadOwnedJob(db, actor, id);
+  assertNotEnded(owned);
   await db.transaction(async (tx) => {
-    await lockJobCharges(tx as unknown as Database, job.id);
+    await lockJobCharges(tx as unknown as Database, owned.id);
     // The job's row before its add-ons (lib/jobs/job-row-lock.ts): add-ons first, then the job
     // (refreshCost) deadlocked with an add-on order's approval paying them.
-    await lockJobRow(tx as unknown as Database, job.id);
+    const job = await lockJobRow(tx as unknown as Database, owned.id);
+    assertNotEnded(job);
     // As for addresses: an add-on a charge in flight may be paying for is not switched off under it.
     const dropped = addons.filter((a) => !a.subscribed).map((a) => a.addon_type);
     if (dropped.length) {
@@ -129,6 +132,6 @@ export async function setAddons(db: Database, actor: Actor | null, id: number | 
     // A subscribed add-on on a live job is charged to the customer: staff setting one is audited.
     await recordStaffJobAction(tx as unknown as Database, actor, job, 'job.staff_addons', { addons: addons.map((a) => ({ addon_type: a.addon_type, subscribed: a.subscribed })) });
   });
-  jobChanged(job.id);
-  return listAddons(db, actor, job.id);
+  jobChanged(owned.id);
+  return listAddons(db, actor, owned.id);
 }

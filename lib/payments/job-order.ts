@@ -193,12 +193,18 @@ const lineKey = (l: LineInput) => `${l.kind}:${l.addressId ?? '-'}:${l.addonId ?
  * lock, right before the order opens). An order is priced from a reading of the job taken before
  * that lock: an order that settled in between (the boost it also carried, now paid) or an address
  * a co-worker removed would still be charged. `linesOf` prices the job again, the way the order was:
- * every line of the order must still be owed, at its amount. Something added meanwhile is not in
- * the order and stays pending payment (afterApproval pays only what the lines name).
+ * every line of the order must still be owed, at its amount, on a job that can still be paid for.
+ * Something added meanwhile is not in the order and stays pending payment (afterApproval pays only
+ * what the lines name).
  */
 export function pricedOnJobAsIs(jobId: number, priced: LineInput[], linesOf: (job: ChargeableJob) => LineInput[]) {
   return async (tx: Database) => {
-    const owed = new Set(linesOf(await loadChargeableJob(tx, null, { jobId })).map(lineKey));
+    const job = await loadChargeableJob(tx, null, { jobId });
+    // Closed, cancelled or suspended since the up-front check: refused before any charge (closing
+    // takes the same lock, so it either sees this order in flight or this check sees it closed).
+    const refused = paymentRefusal(job);
+    if (refused) throw conflict(refused);
+    const owed = new Set(linesOf(job).map(lineKey));
     if (!priced.every((l) => owed.has(lineKey(l)))) throw new JobChangedWhilePaying();
   };
 }

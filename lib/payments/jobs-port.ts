@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { jobAddons, jobAddresses, jobs, type JobRow } from '@/lib/db/schema';
 import { activateBoost, boostEndAfter, extendJob, getJobForCharge, markItemsPaid, publishPaidJob, type PaidItems } from '@/lib/jobs/lifecycle';
+import { lockJobRow } from '@/lib/jobs/job-row-lock';
 import { addonIsPending, addressIsPending } from '@/lib/jobs/paid-items';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound } from '@/lib/errors';
@@ -143,7 +144,9 @@ export function renewalPendingRefusal(job: ChargeableJob, now = new Date()): str
 
 /** An approved 'addons' order: the addresses and add-ons its lines name are live, paid through the job's current end. */
 export async function markLinesPaid(tx: Database, jobId: number, lines: OrderLine[]) {
-  const [job] = await tx.select({ expirationDate: jobs.expirationDate }).from(jobs).where(eq(jobs.id, jobId));
-  if (!job?.expirationDate) return;
+  // The end date once the job is locked: read before, a renewal committed meanwhile was undone (its
+  // items set back to the old end, unpaid for the period the customer had just paid for).
+  const job = await lockJobRow(tx, jobId);
+  if (!job.expirationDate) return;
   await markItemsPaid(tx, jobId, job.expirationDate, itemsOf(lines));
 }

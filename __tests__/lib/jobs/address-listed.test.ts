@@ -15,8 +15,7 @@ import { publicCondition } from '@/lib/jobs/public';
 import { setAddons, updateAddresses } from '@/lib/jobs/targeting';
 import type { Addon } from '@/lib/jobs/schemas';
 import { markLinesPaid, startBoost } from '@/lib/payments/jobs-port';
-import { ROLES } from '@/lib/access';
-import type { Actor } from '@/lib/auth/actor';
+import { lockWaiters, superAdmin } from '../../helpers/row-locks';
 
 const concurrent = !!process.env.DATABASE_URL;
 // Fairbanks, Alaska: far from every other test's places.
@@ -160,23 +159,6 @@ describe('writers that overlap', () => {
   });
 });
 
-/** A super admin who may edit any job (the audit log names a real user). */
-async function superAdmin(): Promise<Actor> {
-  const email = `admin.${Date.now()}.${Math.random().toString(36).slice(2)}@listed.test`;
-  const [admin] = await queryRows<{ id: number }>(db, sql`insert into users (email, first_name, last_name) values (${email}, 'Ad', 'Min') returning id`);
-  await db.execute(sql`insert into user_roles (user_id, role) values (${admin.id}, ${ROLES.SUPER_ADMIN})`);
-  return { userId: admin.id, email, firstName: 'Ad', lastName: 'Min', roles: [ROLES.SUPER_ADMIN], companyId: null };
-}
-
-/** Waits until `n` backends of this database wait for a lock (PostgreSQL). */
-async function lockWaiters(n: number) {
-  for (let waited = 0; waited < 5_000; waited += 20) {
-    const [{ waiting }] = await queryRows<{ waiting: number }>(db, sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-    if (waiting >= n) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /**
  * A writer of a job's addresses beside a change of the job's state. The change takes the job, then
  * its trigger rewrites the addresses' flags; a writer that took the addresses first and the job
@@ -196,7 +178,7 @@ async function besideASuspension(id: number, write: () => Promise<unknown>) {
     await client.query('select 1 from jobs where id = $1 for share', [id]);
     const writing = write().then(() => 'written', (e: Error) => e.message);
     // Until the writer waits for a row.
-    await lockWaiters(1);
+    await lockWaiters(db, 1);
     const suspending = await client.query('update jobs set suspended = true where id = $1', [id]).then(() => 'suspended', (e: Error) => e.message);
     await client.query(suspending === 'suspended' ? 'commit' : 'rollback');
     expect([suspending, await writing]).toEqual(['suspended', 'written']);
@@ -207,7 +189,7 @@ async function besideASuspension(id: number, write: () => Promise<unknown>) {
 
 describe('writers of the addresses beside a change of the job', () => {
   it('an edit of the addresses (updateAddresses): both go through, and the flags follow the job', async () => {
-    const staff = await superAdmin();
+    const staff = await superAdmin(db);
     const id = await job();
     // Not paid for: the edit may replace it (a live job keeps one paid address otherwise).
     await db.execute(sql`insert into job_addresses (job_id, city, state, country, latitude, longitude, cost_cents) values (${id}, 'Nome', 'AK', 'US', 64.5, -165.4, 0)`);
@@ -240,7 +222,7 @@ describe('an add-on order paid while the add-ons are being saved', () => {
   // took the add-ons, then the job (refreshCost). Held apart by a third session on the address, the
   // two met in opposite orders: a deadlock, and the approval's loss left a charged boost unapplied.
   it('both go through, the boost paid and running', async () => {
-    const staff = await superAdmin();
+    const staff = await superAdmin(db);
     const id = await job();
     const [place] = await queryRows<{ id: number }>(db, sql`insert into job_addresses (job_id, city, state, country, latitude, longitude, cost_cents) values (${id}, 'Juneau', 'AK', 'US', 58.3, -134.4, 15000) returning id`);
     const [boost] = await queryRows<{ id: number }>(db, sql`insert into job_addons (job_id, addon_type, subscribed, cost_cents) values (${id}, 'boost', true, 20000) returning id`);
@@ -263,9 +245,9 @@ describe('an add-on order paid while the add-ons are being saved', () => {
         await client.query('begin');
         await client.query('select 1 from job_addresses where id = $1 for update', [place.id]);
         const approving = approve().then(() => 'approved', (e: Error) => e.message);
-        await lockWaiters(1);
+        await lockWaiters(db, 1);
         const saving = save().then(() => 'saved', (e: Error) => e.message);
-        await lockWaiters(2);
+        await lockWaiters(db, 2);
         await client.query('commit');
         expect([await approving, await saving]).toEqual(['approved', 'saved']);
       } finally {
