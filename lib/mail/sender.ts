@@ -86,6 +86,11 @@ function noDelaySocket(options: SMTPPool.Options, callback: (err: null, socketOp
   const socket = connect({ host: options.host || 'localhost', port, localAddress: options.localAddress, noDelay: true });
   const timeout = setTimeout(() => socket.destroy(new Error('Connection timeout')), options.connectionTimeout || 2 * 60_000);
   socket.once('connect', () => clearTimeout(timeout)).once('close', () => clearTimeout(timeout));
+  // Closing a connection ends its socket, and a socket still connecting (a relay that never answers
+  // the connection: the greeting timeout fails the mail) waited to connect before it ended, open
+  // after the run until the timer above: nothing is owed to a peer that never answered.
+  const end = socket.end.bind(socket);
+  socket.end = ((...args: Parameters<Socket['end']>) => (socket.connecting ? socket.destroy() : end(...args))) as Socket['end'];
   callback(null, { connection: socket });
 }
 

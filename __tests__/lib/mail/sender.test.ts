@@ -1,4 +1,5 @@
-import { createServer, Socket, type AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { createConnection, createServer, Socket, type AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '@/lib/db/client';
@@ -85,6 +86,22 @@ async function socketsTo(port: number, run: () => Promise<unknown>) {
     const key = Object.getOwnPropertySymbols(socket).find((symbol) => symbol.description === 'kSetNoDelay');
     return { noDelay: key && (socket as unknown as Record<symbol, unknown>)[key] };
   });
+}
+
+/** The sockets this process starts connecting to `port` while `run` runs, connected or not. */
+async function socketsStartedTo(port: number, into: Socket[], run: () => Promise<unknown>) {
+  const connect = Socket.prototype.connect;
+  const spy = jest.spyOn(Socket.prototype, 'connect').mockImplementation(function (this: Socket, ...args: unknown[]) {
+    // net.connect() hands its arguments over normalized: [options, callback].
+    const options = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { port?: number } | undefined;
+    if (options && Number(options.port) === port) into.push(this);
+    return (connect as (...a: unknown[]) => Socket).apply(this, args);
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 /** Whether `condition` holds within two seconds. */
@@ -351,6 +368,33 @@ describe('deliverDueMail', () => {
       expect(connections).toBe(3);
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('leaves no socket behind when the relay never answers the connection', async () => {
+    // A relay that takes no connection: a listener (a child process, as Node accepts every
+    // connection itself) with a backlog of 0 and one connection already waiting, so the kernel drops
+    // every further SYN and the sender's connect never completes. nodemailer's greeting timeout fails
+    // the mail; the socket, still connecting, was only ended, and stayed open until its connection
+    // timeout (2 minutes by default) after the run.
+    const relay = spawn('python3', ['-c', "import socket,time; s=socket.socket(); s.bind(('127.0.0.1',0)); s.listen(0); print(s.getsockname()[1], flush=True); time.sleep(120)"]);
+    const filler: Socket[] = [];
+    try {
+      const port = await new Promise<number>((resolve) => relay.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
+      for (let i = 0; i < 2; i++) filler.push(createConnection({ port, host: '127.0.0.1' }).on('error', () => {}));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const db = await getDb();
+      const id = await enqueueMail(db, { to: 'blackhole@example.test', subject: 'Never answered', text: 'x', kind: 'test' });
+      const open: Socket[] = [];
+      await socketsStartedTo(port, open, async () => {
+        expect(await deliverDueMail(db, new Date(), { smtpUrl: `smtp://127.0.0.1:${port}?greetingTimeout=300` })).toMatchObject({ sent: 0, retried: 1 });
+      });
+      expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(open).toHaveLength(1);
+      expect(await within2s(() => open[0].destroyed)).toBe(true);
+    } finally {
+      for (const socket of filler) socket.destroy();
+      relay.kill();
     }
   });
 
