@@ -12,6 +12,7 @@ import { getDb, queryRows, type Database } from '@/lib/db/client';
 import { STATUS_VALUES } from '@/lib/ads/codes';
 import { AD_ORDER_FIELDS, searchAdsSchema } from '@/lib/ads/schemas';
 import { searchAds } from '@/lib/ads/services';
+import { deleteAdMedia, MEDIA_MESSAGES } from '@/lib/ads/media';
 import { searchChannels } from '@/lib/news/channels';
 import { channelSearchSchema } from '@/lib/news/schemas';
 import { listAlbums } from '@/lib/news/albums';
@@ -120,6 +121,18 @@ describe.each(AD_ORDER_FIELDS.flatMap((field) => (['asc', 'desc'] as const).map(
   it('reads its first page from an index in that order', async () => {
     const nullableDesc = direction === 'desc' && (field === 'ends_at' || field === 'ctr');
     await expectIndexOrder((d) => searchAds(d, staff, input(), { offset: 0, limit: 20 }), nullableDesc ? index.replace(/_idx$/, '_desc_idx') : index);
+  });
+});
+
+describe('ad media', () => {
+  it("the in-use check of a media delete finds the ad that names the file through an index, not by reading every ad", async () => {
+    const file = 'abcdefabcdefabcdefabcdef.webp';
+    await db.execute(sql`update ads set media_file = ${file}, media_type = 'image' where id = (select min(id) from ads)`);
+    let refused: unknown;
+    const statements = await recorded((d) => deleteAdMedia(d, staff, file).catch((e: unknown) => void (refused = e)));
+    expect(refused).toMatchObject({ status: 409, message: MEDIA_MESSAGES.inUse });
+    const lookup = statements.find((s) => /"media_file" = /.test(s.query))!;
+    expect(await explain(lookup)).toMatch(/Index (Only )?Scan using ads_media_file_idx/);
   });
 });
 

@@ -61,6 +61,9 @@ export const ads = pgTable(
     index('ads_list_weight_idx').on(t.weight, t.id),
     index('ads_list_ctr_idx').on(sql`(least(${t.clicks}, ${t.impressions})::float8 / nullif(${t.impressions}, 0))`, t.id),
     index('ads_list_ctr_desc_idx').on(sql`(least(${t.clicks}, ${t.impressions})::float8 / nullif(${t.impressions}, 0)) desc nulls last`, t.id.desc().nullsFirst()),
+    // Whether an ad names a media file: the media delete's in-use check and the tick's purge of unused
+    // media (lib/ads/media.ts), which read every ad without it.
+    index('ads_media_file_idx').on(t.mediaFile),
     check('ads_weight_range', sql`${t.weight} between 1 and 100`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "ads_media_file_idx" ON "ads" USING btree ("media_file");
