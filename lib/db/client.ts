@@ -66,7 +66,16 @@ export async function closeDb() {
 export async function openDatabase(options: { migrate?: boolean; databaseUrl?: string; pgliteDir?: string } = {}): Promise<Handle> {
   const url = options.databaseUrl ?? config.databaseUrl;
   const handle = url ? await openPostgres(url) : await openPglite(options.pgliteDir);
-  if (options.migrate !== false) await migrate(handle.db, url);
+  if (options.migrate === false) return handle;
+  try {
+    await migrate(handle.db, url);
+  } catch (error) {
+    // getDb() tries again on the next call: left open, each failed try kept its pool and listener
+    // (PostgreSQL), or its PGlite open on the folder beside the next try's (this process's lock
+    // lets that one in), two instances over the same files.
+    await handle.close().catch(() => {});
+    throw error;
+  }
   return handle;
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { createPglite, openDatabase } from '@/lib/db/client';
 
 /**
  * PGlite is one process's database: a second process opening the same folder must get a clear
@@ -39,5 +40,16 @@ describe('the embedded database folder', () => {
     expect(run.out).toMatch(/migrations applied/);
     expect(run.code).toBe(0);
     expect(fs.existsSync(path.join(root, 'pglite.lock'))).toBe(false);
+  }, 60_000);
+
+  it('is closed and unlocked when its migrations fail, so that the next try opens it alone', async () => {
+    // getDb() tries again on the next request; the failed try's PGlite stayed open on the folder, and
+    // this process's lock let the next try open a second instance over the same files.
+    const broken = path.join(root, 'broken');
+    const setup = await createPglite(broken);
+    await setup.exec('create table users (conflicting int)');
+    await setup.close();
+    await expect(openDatabase({ databaseUrl: '', pgliteDir: broken })).rejects.toThrow();
+    expect(fs.existsSync(path.join(root, 'broken.lock'))).toBe(false);
   }, 60_000);
 });
