@@ -26,31 +26,35 @@ export async function lockWaiters(db: Database, n: number) {
 export const ownConnection = (db: Database): Promise<PoolClient> => (db as unknown as { $client: import('pg').Pool }).$client.connect();
 
 /**
- * `write` (a service call) started while another session holds job `jobId`'s row FOR SHARE, which
- * then runs `change` (statements with `$1` for the job's id) and commits. Answers how `write`
+ * `write` (a service call) started while another session holds a row (`hold`, a SELECT … FOR … with
+ * `$1` for `id`), which then runs `change` (statements with `$1`) and commits. Answers how `write`
  * ended: 'done' or its error's message.
  */
-export async function writeWhileJobChanges(db: Database, jobId: number, change: string[], write: () => Promise<unknown>): Promise<string> {
+export async function writeWhileRowChanges(db: Database, id: number, hold: string, change: string[], write: () => Promise<unknown>): Promise<string> {
   const outcome = (p: Promise<unknown>) => p.then(() => 'done', (e: Error) => e.message);
   if (!concurrent) {
     await db.transaction(async (tx) => {
-      for (const text of change) await (tx as unknown as Database).execute(sql.raw(text.replaceAll('$1', String(jobId))));
+      for (const text of change) await (tx as unknown as Database).execute(sql.raw(text.replaceAll('$1', String(id))));
     });
     return outcome(write());
   }
   const client = await ownConnection(db);
   try {
     await client.query('begin');
-    await client.query('select 1 from jobs where id = $1 for share', [jobId]);
+    await client.query(hold, [id]);
     const writing = outcome(write());
     await lockWaiters(db, 1);
-    for (const text of change) await client.query(text, [jobId]);
+    for (const text of change) await client.query(text, [id]);
     await client.query('commit');
     return await writing;
   } finally {
     client.release();
   }
 }
+
+/** writeWhileRowChanges on job `jobId`'s row, held FOR SHARE. */
+export const writeWhileJobChanges = (db: Database, jobId: number, change: string[], write: () => Promise<unknown>) =>
+  writeWhileRowChanges(db, jobId, 'select 1 from jobs where id = $1 for share', change, write);
 
 /** A super admin who may change any job (the audit log names a real user). */
 export async function superAdmin(db: Database): Promise<Actor> {

@@ -223,7 +223,14 @@ export async function changePassword(db: Database, actor: Actor, input: ChangePa
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await t.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, actor.userId));
+    // Only over the password just checked: a reset that landed meanwhile (the owner taking the
+    // account back) was overwritten by whoever held the session and the old password.
+    const changed = await t
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(and(eq(users.id, actor.userId), user.passwordHash == null ? isNull(users.passwordHash) : eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (!changed.length) throw unprocessable(WRONG_CURRENT_PASSWORD, 'oldPassword');
     await revokeAllSessions(t, actor.userId, actor.sessionId);
     await t.insert(auditLog).values({
       actorId: actor.userId,

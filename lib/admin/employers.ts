@@ -85,7 +85,8 @@ export async function changeEmployerPasswordAsAdmin(db: Database, actor: Actor |
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, action: 'password.set_by_admin', subjectType: 'user', subjectId: user.id, companyId: user.companyId, ip });
+    // In the same step as the new password: no session outlives it, even if this call stops here.
+    await revokeAllSessions(tx as unknown as Database, user.id);
   });
-  await revokeAllSessions(db, user.id);
   return { id: user.id, message: 'Password changed.' };
 }

@@ -13,7 +13,9 @@ import { linkAfterPasswordSignIn } from './social-link';
 import { stripCountryCode } from './phone';
 import type { LoginInput } from './schemas';
 
-export const WRONG_CREDENTIALS = 'This email or password is wrong.';
+import { WRONG_CREDENTIALS } from './messages';
+
+export { WRONG_CREDENTIALS };
 export const ALREADY_EMPLOYER = 'The entered email is already active as an employer in TNA';
 export const NOT_A_DRIVER = 'Only a driver account can create a company this way. Sign in to your account instead.';
 
@@ -78,7 +80,8 @@ export async function login(
     await db.update(users).set({ termsAcceptedAt, updatedAt: sql`now()` }).where(eq(users.id, user.id));
   }
 
-  const tokens = await startSession(db, user.id, { deviceId: input.device_id ?? input.deviceId, origin: ctx.origin, roles });
+  // Only while the password checked is still the account's (a reset meanwhile refuses the sign-in).
+  const tokens = await startSession(db, user.id, { deviceId: input.device_id ?? input.deviceId, origin: ctx.origin, roles, passwordHash: user.passwordHash });
   const base = ctx.baseUrl ?? publicOrigin();
   return {
     id: user.id,

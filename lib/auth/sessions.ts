@@ -6,7 +6,7 @@ import { refreshTokens, userRoles } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { IMPERSONATION_SECONDS } from './impersonation-schemas';
 import { impersonatorMaySql } from './impersonator';
-import { SESSION_EXPIRED } from './messages';
+import { SESSION_EXPIRED, WRONG_CREDENTIALS } from './messages';
 import type { Role } from '@/lib/access';
 import type { SessionOrigin } from './sessions-origin';
 import {
@@ -27,23 +27,48 @@ async function rolesOf(db: Database, userId: number): Promise<Role[]> {
   return rows.map((r) => r.role);
 }
 
-/** Starts a session (a refresh-token family) for a user on a device. */
+/**
+ * Holds the user's row (FOR SHARE) to the end of the transaction, when the account is live (and
+ * still has `passwordHash`, when given); false otherwise. A password reset or change, a
+ * deactivation or a deletion writes that row and then revokes every session (revokeAllSessions
+ * takes the row too), so a session started or rotated meanwhile either waits for it and sees it, or
+ * is seen by its revocation. Without it a sign-in that had checked the old password, or a refresh
+ * that had just claimed its token, added a live token the revocation's snapshot did not hold: the
+ * session outlived the reset (a read-only review, reproduced on PostgreSQL).
+ */
+async function holdLiveAccount(tx: Database, userId: number, passwordHash?: string | null): Promise<boolean> {
+  const [row] = await queryRows<{ password_hash: string | null }>(
+    tx,
+    sql`select password_hash from users where id = ${userId} and active and deleted_at is null for share`,
+  );
+  return !!row && (passwordHash === undefined || row.password_hash === passwordHash);
+}
+
+/**
+ * Starts a session (a refresh-token family) for a user on a device. `passwordHash`: the hash the
+ * caller checked the password against (a password sign-in), which must still be the account's.
+ */
 export async function startSession(
   db: Database,
   userId: number,
-  opts: { deviceId?: string; impersonatorId?: number; ttlSeconds?: number; origin?: SessionOrigin; roles?: Role[] } = {},
+  opts: { deviceId?: string; impersonatorId?: number; ttlSeconds?: number; origin?: SessionOrigin; roles?: Role[]; passwordHash?: string | null } = {},
 ): Promise<TokenPair> {
   const familyId = randomUUID();
   const refreshToken = newRefreshToken();
   const expiresAt = new Date(Date.now() + (opts.ttlSeconds ?? REFRESH_TOKEN_TTL_SECONDS) * 1000);
-  await db.insert(refreshTokens).values({
-    userId,
-    tokenHash: hashToken(refreshToken),
-    familyId,
-    deviceId: opts.deviceId,
-    impersonatorId: opts.impersonatorId,
-    ...opts.origin,
-    expiresAt,
+  await db.transaction(async (tx) => {
+    if (!(await holdLiveAccount(tx as unknown as Database, userId, opts.passwordHash))) {
+      throw opts.passwordHash === undefined ? INVALID() : new AppError(401, WRONG_CREDENTIALS);
+    }
+    await tx.insert(refreshTokens).values({
+      userId,
+      tokenHash: hashToken(refreshToken),
+      familyId,
+      deviceId: opts.deviceId,
+      impersonatorId: opts.impersonatorId,
+      ...opts.origin,
+      expiresAt,
+    });
   });
   return issue(db, userId, familyId, refreshToken, { ...opts, expiresAt });
 }
@@ -99,6 +124,9 @@ export async function refreshSession(db: Database, refreshToken: string): Promis
   const successor = successorOf(refreshToken);
   const now = new Date();
   const outcome = await db.transaction(async (tx): Promise<TokenPair | { reusedFamily: string }> => {
+    // The account's row before the token's (the order a revocation takes them in): see holdLiveAccount.
+    const [owner] = await tx.select({ userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!owner || !(await holdLiveAccount(tx as unknown as Database, owner.userId))) throw INVALID();
     const claimed = await tx
       .update(refreshTokens)
       .set({ rotatedAt: now })
@@ -169,17 +197,23 @@ export async function endSessionFamily(db: Database, familyId: string) {
  */
 export async function revokeAllSessions(db: Database, userId: number, exceptFamilyId?: string) {
   const now = new Date();
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        exceptFamilyId ? sql`${refreshTokens.familyId} <> ${exceptFamilyId}::uuid` : undefined,
-      ),
-    );
-  await endSessionsOpenedBy(db, userId, now);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // The user's row first (held already where the caller changed it): a sign-in or refresh holding
+    // it is waited for, and its new token revoked with the rest (holdLiveAccount).
+    await t.execute(sql`select 1 from users where id = ${userId} for no key update`);
+    await t
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          exceptFamilyId ? sql`${refreshTokens.familyId} <> ${exceptFamilyId}::uuid` : undefined,
+        ),
+      );
+    await endSessionsOpenedBy(t, userId, now);
+  });
 }
 
 /**
