@@ -125,8 +125,13 @@ export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: strin
 }
 
 async function assertNotLastCompanyAdmin(tx: Database, actor: Actor) {
-  if (!actor.companyId || !actor.roles.includes(ROLES.COMPANY_ADMIN)) return;
+  if (!actor.companyId) return;
   await lockCompany(tx, actor.companyId);
+  // The roles as stored once the company is locked (promotions take the same lock), not as the
+  // request found them: an employee promoted meanwhile, the other admin stepping down, was deleted
+  // without this check and left the company with members and no admin.
+  const [admin] = await tx.select({ userId: userRoles.userId }).from(userRoles).where(and(eq(userRoles.userId, actor.userId), eq(userRoles.role, ROLES.COMPANY_ADMIN))).limit(1);
+  if (!admin) return;
   const others = await otherActiveMembers(tx, actor.companyId, actor.userId);
   if (others.admins === 0 && others.members > 0) throw conflict(LAST_ADMIN_DELETING);
 }

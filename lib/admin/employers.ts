@@ -17,6 +17,8 @@ export const NOT_COMPANY_USER = 'Only company users can be changed here.';
 export const DRIVER_ACCOUNT_OWN =
   'This person also uses TNA as a driver: their password, email and name are their own. They can change them, or reset their password from the sign-in page.';
 
+const USER_NOT_FOUND = 'User not found.';
+
 /**
  * A company user (company user or company admin) an admin may help; staff and drivers are not
  * reached this way. `change`: for a password, email or name change, a member who also uses TNA as
@@ -28,7 +30,7 @@ async function companyUserOrThrow(db: Database, id: number, change = false) {
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone, companyId: users.companyId })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  if (!row) throw notFound('User not found.');
+  if (!row) throw notFound(USER_NOT_FOUND);
   const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.role);
   if (!hasAny(roles, COMPANY_MEMBER_ROLES) || roles.some((r) => !COMPANY_MEMBER_ROLES.includes(r) && r !== ROLES.DRIVER)) throw forbidden(NOT_COMPANY_USER);
   if (change && roles.includes(ROLES.DRIVER)) throw forbidden(DRIVER_ACCOUNT_OWN);
@@ -65,8 +67,11 @@ export async function updateEmployerAsAdmin(db: Database, actor: Actor | null, i
     const [row] = await tx
       .update(users)
       .set({ ...patch, ...(emailChanged && { emailVerifiedAt: null, emailToVerify: null }), updatedAt: sql`now()` })
-      .where(eq(users.id, id))
+      // Not onto an account deleted since it was read: the update waited for the deletion, then wrote
+      // the name and phone back onto the scrubbed row.
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .returning();
+    if (!row) throw notFound(USER_NOT_FOUND);
     await recordEdit(tx, { actorUserId: actor.userId, action: 'user.update_by_admin', subjectType: 'user', subjectId: id, companyId: row.companyId, fields, ip });
     return view(row);
   });

@@ -101,6 +101,9 @@ async function takeOverUnverified(db: Database, user: UserRow, identity: SocialI
  * - a new email becomes a new driver account: social sign-in never creates an employer or admin;
  *   it counts with the client address's sign-ups (limitSignups).
  */
+/** A bound identity removed while its sign-in ran (the mailbox's owner took the account back). */
+export const UNBOUND_MEANWHILE = 'This sign-in is no longer linked to the account. Sign in again.';
+
 export async function socialSignIn(
   db: Database,
   identity: SocialIdentity,
@@ -115,12 +118,7 @@ export async function socialSignIn(
     .innerJoin(users, eq(users.id, socialIdentities.userId))
     .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)));
   let user = bound?.user;
-  if (bound) {
-    await db
-      .update(socialIdentities)
-      .set({ lastUsedAt: new Date() })
-      .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)));
-  } else {
+  if (!bound) {
     if (!identity.email) throw new AppError(422, `${providerName} did not share an email address. Sign up with your email instead.`, 'token');
     [user] = await db.select().from(users).where(eq(users.email, identity.email));
     if (user) {
@@ -170,8 +168,24 @@ export async function socialSignIn(
   }
   if (!user || user.deletedAt || !user.active) throw inactive();
   const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
-  // Where the sign-in came from, as a password sign-in keeps it: "Where you're signed in" shows it.
-  const pair = await startSession(db, user.id, { deviceId: opts.deviceId ?? identity.provider, origin: opts.origin, roles });
+  const userId = user.id;
+  const pair = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    if (bound) {
+      // Still bound, under the account's row (the order a takeover writes in: the account, then its
+      // identities and sessions): read before, an identity the mailbox's owner had just removed
+      // still started a session after the takeover revoked the others.
+      await t.execute(sql`select 1 from users where id = ${userId} for share`);
+      const used = await t
+        .update(socialIdentities)
+        .set({ lastUsedAt: new Date() })
+        .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject), eq(socialIdentities.userId, userId)))
+        .returning({ id: socialIdentities.id });
+      if (!used.length) throw new AppError(401, UNBOUND_MEANWHILE, 'token');
+    }
+    // Where the sign-in came from, as a password sign-in keeps it: "Where you're signed in" shows it.
+    return startSession(t, userId, { deviceId: opts.deviceId ?? identity.provider, origin: opts.origin, roles });
+  });
   return {
     id: String(user.id),
     userId: user.id,

@@ -103,11 +103,17 @@ export async function listEmployees(db: Database, actor: Actor, companyId: numbe
   return { items: rows.map(employeeView), pagination: { offset: query.offset, limit: query.limit, total } };
 }
 
-async function employeeOrThrow(db: Database, companyId: number, userId: number) {
-  const [row] = await db
+/**
+ * `lock`: the row FOR UPDATE to the end of the transaction, so an edit and the employee's own
+ * deletion (which locks it too) go one after the other: read unlocked, an edit that waited for the
+ * deletion wrote the name, phone and roles back onto the scrubbed account.
+ */
+async function employeeOrThrow(db: Database, companyId: number, userId: number, lock = false) {
+  const query = db
     .select(employeeColumns)
     .from(users)
     .where(and(eq(users.id, userId), ofCompany(companyId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(EMPLOYEE_NOT_FOUND);
   return row;
 }
@@ -172,7 +178,7 @@ export async function updateEmployee(db: Database, actor: Actor, companyId: numb
   const removed = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCompany(t, companyId);
-    const current = await employeeOrThrow(t, companyId, userId);
+    const current = await employeeOrThrow(t, companyId, userId, true);
     if (input.active === false && userId === actor.userId) throw conflict(NOT_YOURSELF, 'active');
     const staysAdmin = (input.role ?? (current.companyAdmin ? 'company_admin' : 'company_user')) === 'company_admin' && (input.active ?? current.active);
     if (current.companyAdmin && current.active && !staysAdmin && (await otherActiveMembers(t, companyId, userId)).admins === 0) {
