@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { applications, auditLog, driverProfiles, emailOutbox, oneTimeCodes, socialIdentities, userRoles, users } from '@/lib/db/schema';
+import { applications, auditLog, driverProfiles, emailOutbox, newsPosts, oneTimeCodes, socialIdentities, userRoles, users } from '@/lib/db/schema';
+import { newsChanged } from '@/lib/cache/tags';
 import { notFound } from '@/lib/errors';
 import { revokeAllSessions } from '@/lib/auth/sessions';
 import { stripCountryCode } from '@/lib/auth/phone';
@@ -68,7 +69,7 @@ export type MemberProfile = Awaited<ReturnType<typeof memberProfile>>;
  */
 export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: string }) {
   refuseWhileImpersonating(actor, 'delete the account');
-  const picture = await db.transaction(async (tx) => {
+  const { picture, posts } = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await assertNotLastSuperAdmin(t, actor.userId);
     await assertNotLastCompanyAdmin(t, actor);
@@ -114,8 +115,13 @@ export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: strin
       entityId: String(actor.userId),
       ip: ctx.ip,
     });
-    return user.picture;
+    // Their posts' pages name them (the byline, schema.org's author) and are served from Next's
+    // cache: expired once this commits, or the erased name was served for up to 5 minutes more.
+    const posts = await t.select({ id: newsPosts.id }).from(newsPosts).where(eq(newsPosts.userId, actor.userId));
+    return { picture: user.picture, posts: posts.map((p) => p.id) };
   });
+  // A prolific author's pages all at once (the news tag) rather than a tag per post.
+  if (posts.length) newsChanged(posts.length > 100 ? undefined : posts);
   if (picture) {
     await storage()
       .delete(picture)

@@ -11,6 +11,8 @@ import { POST as createChannelRoute } from '@/app/api/v1.0/news/channels/route';
 import { PUT as updateChannelRoute } from '@/app/api/v1.0/news/channels/[id]/route';
 import { POST as createPostRoute } from '@/app/api/v1.0/news/channels/[id]/posts/route';
 import { DELETE as cancelPostRoute } from '@/app/api/v1.0/news/channels/posts/[id]/route';
+import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
+import { ROLES } from '@/lib/access';
 import { getDb } from '@/lib/db/client';
 import { jobAddresses, jobs, newsPosts } from '@/lib/db/schema';
 import { addDays, expireJobs } from '@/lib/jobs/lifecycle';
@@ -19,6 +21,7 @@ import { setChargeDefaults } from '@/lib/payments/charge';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { CARDS, cardToken, companyIdOf, makeJob } from '../../api/payment/fixtures';
+import { PASSWORD, makeUser } from '../../api/accounts/helpers';
 
 /**
  * Issue 16: the public job page, the public news post and the sitemap are served from Next's cache,
@@ -145,5 +148,16 @@ describe('news writes expire the post page and the sitemap', () => {
     recorded.mockClear();
     expect((await call(updateChannelRoute, { method: 'PUT', token: newsAdmin, params: { id: String(channelId) }, body: { name: 'Cache news 2' } })).status).toBe(200);
     expect(tags()).toEqual(['news', 'sitemap']);
+  });
+
+  it("an author deleting their account expires their posts' pages, which name them (schema.org author too)", async () => {
+    const channel = await call(createChannelRoute, { token: newsAdmin, body: { name: 'Leaving authors', channel_type: 'general' } });
+    const author = await makeUser({ role: ROLES.NEWS_CONTRIBUTOR });
+    const token = await tokenFor(author.email, PASSWORD);
+    const created = await call(createPostRoute, { token, params: { id: String(channel.json.data.id) }, body: { title: 'Written, then erased', body } });
+    expect(created.status).toBe(201);
+    recorded.mockClear();
+    expect((await call(deleteMe, { method: 'DELETE', token })).status).toBe(200);
+    expect(tags()).toEqual(expect.arrayContaining([`post:${created.json.data.id}`]));
   });
 });
