@@ -12,7 +12,6 @@ import type { SessionOrigin } from './sessions-origin';
 import { linkAfterPasswordSignIn } from './social-link';
 import { stripCountryCode } from './phone';
 import type { LoginInput } from './schemas';
-
 import { WRONG_CREDENTIALS } from './messages';
 
 export { WRONG_CREDENTIALS };

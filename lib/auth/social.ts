@@ -89,6 +89,9 @@ async function takeOverUnverified(db: Database, user: UserRow, identity: SocialI
   });
 }
 
+/** A bound identity removed while its sign-in ran (the mailbox's owner took the account back). */
+export const UNBOUND_MEANWHILE = 'This sign-in is no longer linked to the account. Sign in again.';
+
 /**
  * Sign-in with a checked provider identity (lib/auth/social-verify.ts). The rules:
  * - an identity bound before (provider + subject) signs in to its account;
@@ -101,9 +104,6 @@ async function takeOverUnverified(db: Database, user: UserRow, identity: SocialI
  * - a new email becomes a new driver account: social sign-in never creates an employer or admin;
  *   it counts with the client address's sign-ups (limitSignups).
  */
-/** A bound identity removed while its sign-in ran (the mailbox's owner took the account back). */
-export const UNBOUND_MEANWHILE = 'This sign-in is no longer linked to the account. Sign in again.';
-
 export async function socialSignIn(
   db: Database,
   identity: SocialIdentity,
