@@ -4,7 +4,9 @@ import { POST as apiLogout } from '@/app/api/v1.0/auth/logout/route';
 import { GET as employerGet } from '@/app/api/v1.0/employer/route';
 import { GET as logoutPage, POST as logoutPost } from '@/app/logout/route';
 import { login } from '@/lib/auth/login';
-import { refreshSession } from '@/lib/auth/sessions';
+import { endSessionFamily, refreshSession } from '@/lib/auth/sessions';
+import { authOptions } from '@/lib/auth/next-auth';
+import { verifyAccessToken } from '@/lib/auth/tokens';
 import { authSecret } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 import { call } from '../helpers/http';
@@ -113,5 +115,23 @@ describe('/logout (the logout route of spec §2)', () => {
     const res = await post({ origin: ORIGIN });
     expect(res.status).toBe(303);
     expect(new URL(res.headers.get('location')!).pathname).toBe('/login');
+  });
+});
+
+describe("the web session's refresh after a logout elsewhere", () => {
+  // next-auth refreshes an old access token in its jwt callback; one refresh runs per refresh token
+  // in this instance. Its answer was kept for 5 s after it settled and handed to any later call
+  // with the same old cookie without asking the store: a copy of that cookie, sent after the
+  // owner's logout, still got an identity (and a freshly signed cookie) back.
+  it('a second call with the pre-refresh cookie, after the session was revoked, answers no identity', async () => {
+    const s = await webSession();
+    const jwt = authOptions().callbacks!.jwt!;
+    const token = { sub: String(s.id), userId: s.id, roles: s.userRoles, companyId: s.companyId, accessToken: s.accessToken, refreshToken: s.refreshToken, accessTokenExpiresAt: 0 };
+    const first = await jwt({ token: { ...token } } as never);
+    expect(first.error).toBeUndefined();
+    const claims = await verifyAccessToken(first.accessToken as string);
+    await endSessionFamily(await getDb(), claims!.sid!);
+    const copy = await jwt({ token: { ...token } } as never);
+    expect(copy.error).toBeDefined();
   });
 });

@@ -123,7 +123,12 @@ async function linkPendingIdentity(userId: number, ip: string) {
   await linkAfterPasswordSignIn(await getDb(), userId, token, ip).catch((error) => console.error('[social link]', error instanceof Error ? error.message : error));
 }
 
-// One refresh in flight per session in this instance; the server's grace window covers other instances.
+/**
+ * One refresh in flight per session in this instance: calls that arrive while it runs share it. A
+ * call after it settled asks the store again, whose grace window (REFRESH_GRACE_SECONDS) answers the
+ * same successor, or a refusal if the session was revoked meanwhile. The settled answer used to be
+ * kept 5 s more, and a copy of the old cookie sent after a logout got the identity back.
+ */
 const inFlight = new Map<string, Promise<TokenPair>>();
 
 async function refreshed(token: JWT): Promise<JWT> {
@@ -132,7 +137,7 @@ async function refreshed(token: JWT): Promise<JWT> {
   if (!pending) {
     pending = getDb().then((db) => refreshSession(db, current));
     inFlight.set(current, pending);
-    pending.finally(() => setTimeout(() => inFlight.delete(current), 5_000)).catch(() => {});
+    pending.finally(() => inFlight.delete(current)).catch(() => {});
   }
   try {
     const pair = await pending;
