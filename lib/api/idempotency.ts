@@ -34,9 +34,15 @@ export function idempotencyKeyOf(req: Request): string | null {
   return key;
 }
 
-/** What the key stands for: the method, the path and the body as parsed (so the same JSON spaced differently is the same request). */
-export function fingerprintOf(method: string, path: string, body: unknown) {
-  return `${method} ${path} ${createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url')}`;
+/**
+ * What the key stands for: the method, the path and the body as parsed (so the same JSON spaced
+ * differently is the same request), and on whose behalf: the caller's company and the admin acting
+ * as them, if any. Keyed by the user alone, a company's answer was replayed for a day to someone who
+ * had left it, and an admin's impersonated request to the user themself.
+ */
+export function fingerprintOf(method: string, path: string, body: unknown, onBehalfOf: { companyId: number | null; impersonatorId?: number }) {
+  const who = `${onBehalfOf.companyId ?? '-'}/${onBehalfOf.impersonatorId ?? '-'}`;
+  return `${method} ${path} ${who} ${createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url')}`;
 }
 
 const expiry = (now: Date) => new Date(now.getTime() - KEY_HOURS * 3_600_000);

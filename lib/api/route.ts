@@ -111,7 +111,7 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       // A POST with an Idempotency-Key runs once per caller and key (lib/api/idempotency.ts).
       const key = req.method === 'POST' && actor && !options.rawBody ? idempotencyKeyOf(req) : null;
       const response = key
-        ? await runOnce(db, actor!.userId, key, fingerprintOf(req.method, req.nextUrl.pathname + req.nextUrl.search, body), answer, { 'x-request-id': requestId })
+        ? await runOnce(db, actor!.userId, key, fingerprintOf(req.method, req.nextUrl.pathname + req.nextUrl.search, body, actor!), answer, { 'x-request-id': requestId })
         : await answer();
       // A replayed answer did nothing this time: nothing to record.
       if (actor?.impersonatorId && UNSAFE.has(req.method) && response.ok && !response.headers.has('idempotent-replayed')) {

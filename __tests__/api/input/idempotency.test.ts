@@ -4,10 +4,11 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { POST as createPost } from '@/app/api/v1.0/jobs/route';
+import { POST as searchPost } from '@/app/api/v1.0/jobs/search/route';
 import { getDb } from '@/lib/db/client';
-import { idempotencyKeys, jobs } from '@/lib/db/schema';
+import { companies, idempotencyKeys, jobs, users } from '@/lib/db/schema';
 import { IDEMPOTENCY_MESSAGES, purgeIdempotencyKeys } from '@/lib/api/idempotency';
-import { call } from '../../helpers/http';
+import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { jobPayload, otherCompanyUser, tokens } from '../jobs/helpers';
 
@@ -54,6 +55,22 @@ describe('Idempotency-Key on POST', () => {
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
     expect(await jobsTitled('Shared Key Theirs')).toBe(1);
+  });
+
+  it("never replays one company's answer to its caller after they moved to another company (422)", async () => {
+    // The key is the caller's, but the answer was the company's: a job list (or a created job) of
+    // company A replayed for 24 h to someone who had since left it.
+    const email = 'idem-mover@other.test';
+    await otherCompanyUser(email);
+    const search = (token: string) => call(searchPost, { token, body: {}, headers: { 'Idempotency-Key': 'ats-mover-1' } });
+    const before = await search(await tokenFor(email));
+    expect(before.status).toBe(200);
+    const db = await getDb();
+    const [b] = await db.insert(companies).values({ companyName: 'Mover Freight B', city: 'Boise', state: 'ID' }).returning();
+    await db.update(users).set({ companyId: b.id }).where(eq(users.email, email));
+    const after = await search(await tokenFor(email));
+    expect(after.headers.get('idempotent-replayed')).toBeNull();
+    expect(after.status).toBe(422);
   });
 
   it('keeps no refused answer: a create refused for bad input can be sent again, fixed, with the same key', async () => {
