@@ -135,6 +135,9 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
   // Decided on the job as it is once locked: the next bill from an end date a renewal had just
   // moved, or a save landing on a job closed meanwhile, came from a reading taken before.
   const { job, set } = await db.transaction(async (tx) => {
+    // The charges' lock first, as every writer of a job takes them (auto-renew turned off here is
+    // seen by an auto-renewal's order, as cancelRenewal is).
+    await lockJobCharges(tx as unknown as Database, owned.id);
     const job = await lockJobRow(tx as unknown as Database, owned.id);
     assertNotEnded(job);
     // Still the version the caller saw, also against a save that landed since it was read.
@@ -204,6 +207,10 @@ export async function cancelRenewal(db: Database, actor: Actor | null, id: numbe
   const job = await loadOwnedJob(db, actor, id);
   assertNotEnded(job);
   await db.transaction(async (tx) => {
+    // One step with an auto-renewal's order being opened: committed first, the order's check sees
+    // it and nothing is charged; the tick, working through its batch, charged a renewal cancelled
+    // minutes before it reached the job.
+    await lockJobCharges(tx as unknown as Database, job.id);
     await tx
       .update(jobs)
       .set({ autoRenew: false, nextBillingDate: null, renewalCanceledAt: now, renewalCancellationReason: reason, updatedAt: now })
@@ -311,6 +318,14 @@ export async function setSuspended(db: Database, actor: Actor | null, id: number
   if (!hasAny(actor.roles, ADMIN_ROLES)) throw forbidden();
   const job = await loadOwnedJob(db, actor, id);
   await db.transaction(async (tx) => {
+    if (suspended) {
+      // As a close (endJob): one step with an order being opened. A charge in flight would renew or
+      // publish the job once approved, and the customer paid for time off the site; an order opened
+      // after this sees the job suspended and is refused before any charge (pricedOnJobAsIs).
+      await lockJobCharges(tx as unknown as Database, job.id);
+      await lockJobRow(tx as unknown as Database, job.id);
+      await assertNoPaymentInFlight(tx as unknown as Database, job.id);
+    }
     // Only a change is told and recorded; the condition makes two admins' same click one change.
     const [held] = await tx
       .update(jobs)

@@ -273,8 +273,9 @@ export async function payOnce(
   options: ChargeDeps = {},
 ): Promise<PaymentOutcome> {
   const deps = withDefaults(options);
-  const now = deps.now?.() ?? new Date();
   for (let round = 0; round < 3; round++) {
+    // Read each round: a reconciliation before a later round can take minutes.
+    const now = deps.now?.() ?? new Date();
     const live = order.jobId != null ? await liveOrder(db, order.jobId, order.actionType, order.periodKey) : null;
     if (live?.status === 'APPROVED') return outcomeOf(live, true);
     if (live) {

@@ -197,13 +197,15 @@ const lineKey = (l: LineInput) => `${l.kind}:${l.addressId ?? '-'}:${l.addonId ?
  * Something added meanwhile is not in the order and stays pending payment (afterApproval pays only
  * what the lines name).
  */
-export function pricedOnJobAsIs(jobId: number, priced: LineInput[], linesOf: (job: ChargeableJob) => LineInput[]) {
+export function pricedOnJobAsIs(jobId: number, priced: LineInput[], linesOf: (job: ChargeableJob) => LineInput[], stillWanted?: (job: ChargeableJob) => void) {
   return async (tx: Database) => {
     const job = await loadChargeableJob(tx, null, { jobId });
     // Closed, cancelled or suspended since the up-front check: refused before any charge (closing
-    // takes the same lock, so it either sees this order in flight or this check sees it closed).
+    // and suspending take the same lock, so they either see this order in flight or this check sees
+    // the job ended).
     const refused = paymentRefusal(job);
     if (refused) throw conflict(refused);
+    stillWanted?.(job);
     const owed = new Set(linesOf(job).map(lineKey));
     if (!priced.every((l) => owed.has(lineKey(l)))) throw new JobChangedWhilePaying();
   };

@@ -31,9 +31,22 @@ async function renewal(db: Database, actor: Actor | null, job: ChargeableJob, ca
   const lines: LineInput[] = renewalLines(job, now);
   assertShownTotal(lines, expected);
   const periodKey = job.expirationDate?.toISOString() ?? 'first';
-  const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines, verify: pricedOnJobAsIs(job.id, lines, (j) => renewalLines(j, now)) };
+  // An automatic renewal only while the customer still wants it, checked under the job's lock.
+  const wanted = auto ? assertStillAutoRenewing : undefined;
+  const order = { actionType: 'renewal' as const, periodKey, autoRenew: auto, lines, verify: pricedOnJobAsIs(job.id, lines, (j) => renewalLines(j, now), wanted) };
   const outcome = await pay(db, actor, job, company, order, card, afterApproval(job, company, deps), deps, ip);
   return { outcome, company };
+}
+
+/** An auto-renewal whose job no longer renews by itself (turned off, or cancelled with a reason). */
+export class RenewalNoLongerWanted extends AppError {
+  constructor() {
+    super(409, 'Automatic renewal was turned off for this job.');
+  }
+}
+
+function assertStillAutoRenewing(job: Pick<ChargeableJob, 'autoRenew' | 'renewalCanceledAt'>) {
+  if (!job.autoRenew || job.renewalCanceledAt) throw new RenewalNoLongerWanted();
 }
 
 /** How long a renewal that went through answers a repeat of it (a second tab, a double click that lost the race). */
@@ -81,12 +94,19 @@ const RENEWAL_BATCH = 25;
 export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps = {}, options: BatchOptions = {}) {
   const report: { renewed: number; failed: number; errors: number; retry: number[]; unfinishedAfter?: number } = { renewed: 0, failed: 0, errors: 0, retry: [] };
   let afterId = 0;
+  // The step's clock moves on with the time it takes. Handed the step's start to the last job, a
+  // renewal charged minutes in (each can take 185 s, after up to 50 reconciliations) opened its order
+  // already older than STALE_PROCESSING_MS: the customer's own renewal, sent meanwhile, took it for
+  // a crashed one and reconciled it while its sale was still at the processor, booked it declined,
+  // and charged the card a second time.
+  const started = Date.now();
+  const clock = () => new Date(now.getTime() + (Date.now() - started));
   const { done } = await inBatches(async (limit) => {
     const due = await dueRenewals(db, now, { afterId, limit });
     for (const { id } of due) {
       afterId = id;
       try {
-        if (await autoRenew(db, id, now, deps)) report.renewed += 1;
+        if (await autoRenew(db, id, clock(), deps)) report.renewed += 1;
         else report.failed += 1;
       } catch (error) {
         // A payment of this job still in flight, the job changed while its order opened, or an
@@ -115,6 +135,9 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
  */
 async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps): Promise<boolean> {
   const job = await loadChargeableJob(db, null, { jobId: id });
+  // Turned off since the batch was read (the renewal cancelled while earlier jobs were charged):
+  // not renewed, and no failure to mail; expire-jobs ends it as any job without renewal.
+  if (!job.autoRenew || job.renewalCanceledAt) return false;
   const company = await companyOfJob(db, job);
   let reason = '';
   try {
@@ -129,6 +152,8 @@ async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps):
     // add-ons) between pricing the renewal and opening its order: the card was never tried, so it
     // is no refusal; the next tick tries again, on the job as it is then.
     if (!(error instanceof AppError) || error instanceof PaymentInProgress || error instanceof JobChangedWhilePaying) throw error;
+    // Turned off while its order opened: nothing was charged, and nothing failed.
+    if (error instanceof RenewalNoLongerWanted) return false;
     reason = error.message;
   }
   const to = await recipientOf(db, job, company);

@@ -85,3 +85,16 @@ export async function paidJob(opts: Parameters<typeof makeJob>[0] = {}) {
   if (res.status !== 200) throw new Error(`paying for job ${job.id}: ${res.status} ${res.text.slice(0, 200)}`);
   return jobRow(job.id);
 }
+
+/**
+ * The end date a renewal by the tick gives: 30 days from when the renewals step reached the job,
+ * which is the tick's time plus what the step took so far (its clock moves on,
+ * lib/payments/renewals.ts). An asymmetric matcher, for toMatchObject and toEqual.
+ */
+export const renewedByTickFrom = (tickAt: number) => {
+  const [from, to] = [tickAt + 30 * 86_400_000, tickAt + 30 * 86_400_000 + 60_000];
+  return {
+    asymmetricMatch: (actual: unknown) => actual instanceof Date && actual.getTime() >= from && actual.getTime() <= to,
+    toAsymmetricMatcher: () => `a date from ${new Date(from).toISOString()} to ${new Date(to).toISOString()}`,
+  };
+};

@@ -13,7 +13,7 @@ import { tick } from '@/lib/tick';
 import { RENEWAL_REPEAT_MS, autoRenewDueJobs } from '@/lib/payments/renewals';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
-import { CARDS, cardToken, endsIn, jobRow, makeCompany, makeJob } from './fixtures';
+import { CARDS, cardToken, endsIn, jobRow, makeCompany, makeJob, renewedByTickFrom } from './fixtures';
 
 let employer: string;
 let admin: string;
@@ -171,7 +171,7 @@ describe('auto-renew (tick step)', () => {
     const report = await autoRenewDueJobs(db, at);
     expect(report.renewed).toBeGreaterThanOrEqual(1);
     const after = await jobRow(job.id);
-    expect(after.expirationDate!.getTime()).toBe(at.getTime() + 30 * 86_400_000);
+    expect(after.expirationDate).toEqual(renewedByTickFrom(at.getTime()));
     const [order] = await db.select().from(invoices).where(sql`${invoices.jobId} = ${job.id} and ${invoices.actionType} = 'renewal'`);
     expect(order).toMatchObject({ status: 'APPROVED', autoRenew: true, amountCents: 30_000 });
     const mails = await queryRows<{ subject: string }>(db, sql`select subject from email_outbox where kind = 'auto_renew_job'`);

@@ -10,7 +10,7 @@ import { sandboxGateway } from '@/lib/payments/sandbox';
 import { tick, type TickReport } from '@/lib/tick';
 import { registerTickStep, resetTickSteps } from '@/lib/tick/steps';
 import { seed } from '../../helpers/seed';
-import { CARDS, cardToken, jobRow, makeJob, paidJob } from '../../api/payment/fixtures';
+import { CARDS, cardToken, jobRow, makeJob, paidJob, renewedByTickFrom } from '../../api/payment/fixtures';
 
 /*
  * The tick's renewals step: one failing order or renewal must not stop the others, and jobs due
@@ -18,7 +18,6 @@ import { CARDS, cardToken, jobRow, makeJob, paidJob } from '../../api/payment/fi
  */
 
 let db: Database;
-const DAY = 86_400_000;
 
 beforeAll(async () => {
   await seed();
@@ -74,7 +73,7 @@ describe('the renewals step, one order and one job at a time', () => {
     const report = await quietly(() => tick(db, new Date(renewing.expirationDate!.getTime() + 1000)));
     expect(report).toMatchObject({ ran: true, errors: {} });
     expect(stepsOf(report).renewals.reconciled).toMatchObject({ failed: 1 });
-    expect(await jobRow(renewing.id)).toMatchObject({ active: true, approved: true, expirationDate: new Date(renewing.expirationDate!.getTime() + 1000 + 30 * DAY) });
+    expect(await jobRow(renewing.id)).toMatchObject({ active: true, approved: true, expirationDate: renewedByTickFrom(renewing.expirationDate!.getTime() + 1000) });
     // Left for the next tick, not lost.
     expect((await db.select().from(invoices).where(eq(invoices.id, order.id)))[0].status).toBe('PROCESSING_PAYMENT');
   });
@@ -107,7 +106,7 @@ describe('the renewals step, one order and one job at a time', () => {
 
     setGatewayFactory(undefined);
     await quietly(() => tick(db, new Date(at.getTime() + 60_000)));
-    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expirationDate: new Date(at.getTime() + 60_000 + 30 * DAY) });
+    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expirationDate: renewedByTickFrom(at.getTime() + 60_000) });
   });
 });
 
@@ -166,7 +165,7 @@ describe('a job changed while its renewal opens is no failed payment', () => {
 
     setGatewayFactory(undefined);
     await quietly(() => tick(db, new Date(at.getTime() + 60_000)));
-    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expirationDate: new Date(at.getTime() + 60_000 + 30 * DAY) });
+    expect(await jobRow(job.id)).toMatchObject({ active: true, approved: true, expirationDate: renewedByTickFrom(at.getTime() + 60_000) });
   });
 });
 
