@@ -92,7 +92,7 @@ async function recentRenewal(db: Database, jobId: number, now: Date) {
 const RENEWAL_BATCH = 25;
 
 export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps = {}, options: BatchOptions = {}) {
-  const report: { renewed: number; failed: number; errors: number; retry: number[]; unfinishedAfter?: number } = { renewed: 0, failed: 0, errors: 0, retry: [] };
+  const report: { renewed: number; failed: number; turnedOff: number; errors: number; retry: number[]; unfinishedAfter?: number } = { renewed: 0, failed: 0, turnedOff: 0, errors: 0, retry: [] };
   let afterId = 0;
   // The step's clock moves on with the time it takes. Handed the step's start to the last job, a
   // renewal charged minutes in (each can take 185 s, after up to 50 reconciliations) opened its order
@@ -106,8 +106,7 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
     for (const { id } of due) {
       afterId = id;
       try {
-        if (await autoRenew(db, id, clock(), deps)) report.renewed += 1;
-        else report.failed += 1;
+        report[await autoRenew(db, id, clock(), deps)] += 1;
       } catch (error) {
         // A payment of this job still in flight, the job changed while its order opened, or an
         // error of ours, not a refused payment: the others go on, and this job is not expired
@@ -129,20 +128,21 @@ export async function autoRenewDueJobs(db: Database, now: Date, deps: ChargeDeps
 
 /**
  * One due job's renewal; a refused payment (declined card, no card, nothing to charge) mails
- * failed_payments and answers false (the job then expires). A payment still in flight throws
+ * failed_payments and answers 'failed' (the job then expires); one whose auto-renewal was turned off
+ * meanwhile answers 'turnedOff' and mails nothing. A payment still in flight throws
  * PaymentInProgress, a job changed while its order opened JobChangedWhilePaying, and any other
  * error is thrown: the job is spared and tried next tick.
  */
-async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps): Promise<boolean> {
+async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps): Promise<'renewed' | 'failed' | 'turnedOff'> {
   const job = await loadChargeableJob(db, null, { jobId: id });
   // Turned off since the batch was read (the renewal cancelled while earlier jobs were charged):
   // not renewed, and no failure to mail; expire-jobs ends it as any job without renewal.
-  if (!job.autoRenew || job.renewalCanceledAt) return false;
+  if (!job.autoRenew || job.renewalCanceledAt) return 'turnedOff';
   const company = await companyOfJob(db, job);
   let reason = '';
   try {
     const { outcome } = await renewal(db, null, job, undefined, true, { ...deps, now: () => now });
-    if (outcome.approved) return true;
+    if (outcome.approved) return 'renewed';
     // Not refused but still in flight (a manual renewal of the same period outlasted the wait, or
     // the gateway's answer is unclear): the next tick sees how it ended; nothing is mailed or expired.
     if (outcome.invoice.status === 'PROCESSING_PAYMENT') throw new PaymentInProgress();
@@ -153,7 +153,7 @@ async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps):
     // is no refusal; the next tick tries again, on the job as it is then.
     if (!(error instanceof AppError) || error instanceof PaymentInProgress || error instanceof JobChangedWhilePaying) throw error;
     // Turned off while its order opened: nothing was charged, and nothing failed.
-    if (error instanceof RenewalNoLongerWanted) return false;
+    if (error instanceof RenewalNoLongerWanted) return 'turnedOff';
     reason = error.message;
   }
   const to = await recipientOf(db, job, company);
@@ -167,6 +167,6 @@ async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps):
     });
   }
   // Nothing more here: the tick's next step (expire-jobs) expires it, so it is not tried again.
-  return false;
+  return 'failed';
 }
 

@@ -51,8 +51,9 @@ it('an auto-renewal cancelled while the tick charges the jobs before it in the b
       cancelled = (await call(cancelRenewalPatch, { token: employer, method: 'PATCH', params: { id: String(b.id) }, body: { renewalCancelationReason: 'Position filled soon' } })).status;
     },
   });
-  await autoRenewDueJobs(db, at);
+  const report = await autoRenewDueJobs(db, at);
   expect(cancelled).toBe(200);
+  expect(report.turnedOff).toBe(1);
   expect((await renewalsOf(a.id)).map((o) => o.status)).toEqual(['APPROVED']);
   expect(await renewalsOf(b.id)).toEqual([]);
   expect((await jobRow(b.id)).expirationDate!.getTime()).toBe(at.getTime() - 60_000);
