@@ -11,10 +11,17 @@ export const isJsonObject = (v: unknown): v is JsonObject => !!v && typeof v ===
 export const isSafeHref = (url: string) => /^(https?:|mailto:|tel:)/i.test(url.trim());
 
 /**
- * An image needs an absolute http(s) source or a path on this site ('/api/...'). Protocol-relative
- * '//host' is refused: it would load from any host over the page's own scheme.
+ * An address as a browser resolves it: tabs and newlines anywhere, and control characters and spaces
+ * at either end, are dropped (the URL standard), and a backslash reads as a slash.
  */
-export const isSafeImageSrc = (src: string) => /^(https?:\/\/|\/(?!\/))/i.test(src);
+const asResolved = (src: string) => src.replace(/[\t\n\r]/g, '').replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '').replace(/\\/g, '/');
+
+/**
+ * An image needs an absolute http(s) source or a path on this site ('/api/...'). Protocol-relative
+ * '//host' is refused: it would load from any host over the page's own scheme. So are '/\host' and
+ * '/<tab>/host', which a browser resolves as '//host' (a read-only review).
+ */
+export const isSafeImageSrc = (src: string) => /^(https?:\/\/|\/(?!\/))/i.test(asResolved(src));
 
 /**
  * Whether sanitized HTML shows an image from another site (an absolute or protocol-relative src).
@@ -27,4 +34,4 @@ export function hasForeignImage(html: string): boolean {
 }
 
 /** An image address on another site (absolute or protocol-relative): our own images are site paths. */
-export const isForeignImageSrc = (src: string) => /^([a-z][a-z0-9+.-]*:|\/\/|\\)/i.test(src.trim());
+export const isForeignImageSrc = (src: string) => /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(asResolved(src));

@@ -120,6 +120,12 @@ describe('one address rule on every path (lib/jobs/rich-text-rules.ts)', () => {
     ['https://cdn.example.com/a.png', true],
     ['/api/v1.0/files/1', true],
     ['//evil.example/a.png', false],
+    // Browsers read a backslash as a slash, and drop tabs and newlines, before they resolve a URL:
+    // each of these loads from evil.example as '//evil.example' would.
+    ['/\\evil.example/a.png', false],
+    ['\\\\evil.example/a.png', false],
+    ['/\t/evil.example/a.png', false],
+    ['/\n/evil.example/a.png', false],
     ['javascript:alert(1)', false],
     ['data:image/png;base64,AAAA', false],
   ];
