@@ -36,7 +36,7 @@ async function rolesOf(db: Database, userId: number): Promise<Role[]> {
  * that had just claimed its token, added a live token the revocation's snapshot did not hold: the
  * session outlived the reset (a read-only review, reproduced on PostgreSQL).
  */
-async function holdLiveAccount(tx: Database, userId: number, passwordHash?: string | null): Promise<boolean> {
+export async function holdLiveAccount(tx: Database, userId: number, passwordHash?: string | null): Promise<boolean> {
   const [row] = await queryRows<{ password_hash: string | null }>(
     tx,
     sql`select password_hash from users where id = ${userId} and active and deleted_at is null for share`,

@@ -8,7 +8,7 @@ import { limitSignups } from '@/lib/accounts/signup';
 import { PROVIDER_NAMES } from './social-config';
 import { bindIdentity, signLinkToken } from './social-link';
 import type { SocialIdentity } from './social-verify';
-import { revokeAllSessions, startSession } from './sessions';
+import { holdLiveAccount, revokeAllSessions, startSession } from './sessions';
 import type { SessionOrigin } from './sessions-origin';
 
 /** The email belongs to an account this identity may not enter yet: a password sign-in links it. */
@@ -175,7 +175,7 @@ export async function socialSignIn(
       // Still bound, under the account's row (the order a takeover writes in: the account, then its
       // identities and sessions): read before, an identity the mailbox's owner had just removed
       // still started a session after the takeover revoked the others.
-      await t.execute(sql`select 1 from users where id = ${userId} for share`);
+      if (!(await holdLiveAccount(t, userId))) throw inactive();
       const used = await t
         .update(socialIdentities)
         .set({ lastUsedAt: new Date() })

@@ -3,6 +3,7 @@ import type { Database } from '@/lib/db/client';
 import { jobs, type JobRow } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
 import { JOB_NOT_FOUND } from './access';
+import { lockJobCharges } from './payment-in-flight';
 
 /**
  * Takes the job's row (FOR NO KEY UPDATE) before any of its addresses or add-ons: the one lock
@@ -20,4 +21,13 @@ export async function lockJobRow(tx: Database, jobId: number): Promise<JobRow> {
   const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('no key update');
   if (!job) throw notFound(JOB_NOT_FOUND);
   return job;
+}
+
+/**
+ * A change of the job that orders must see: the job's charges lock (lib/jobs/payment-in-flight.ts,
+ * which an order opening takes too), then its row. Answers the locked row.
+ */
+export async function lockJobForChange(tx: Database, jobId: number): Promise<JobRow> {
+  await lockJobCharges(tx, jobId);
+  return lockJobRow(tx, jobId);
 }

@@ -17,7 +17,7 @@ import { assertNotEnded } from './ended';
 import { releaseJobVideo } from './multimedia';
 import { recordStaffJobAction } from './staff-audit';
 import { assertNoPaymentInFlight, lockJobCharges } from './payment-in-flight';
-import { lockJobRow } from './job-row-lock';
+import { lockJobForChange } from './job-row-lock';
 import { addressCostCents } from './pricing';
 import { renderDescription } from './sanitize';
 import { hasForeignImage } from './rich-text-rules';
@@ -135,10 +135,9 @@ export async function updateJob(db: Database, actor: Actor | null, id: number | 
   // Decided on the job as it is once locked: the next bill from an end date a renewal had just
   // moved, or a save landing on a job closed meanwhile, came from a reading taken before.
   const { job, set } = await db.transaction(async (tx) => {
-    // The charges' lock first, as every writer of a job takes them (auto-renew turned off here is
-    // seen by an auto-renewal's order, as cancelRenewal is).
-    await lockJobCharges(tx as unknown as Database, owned.id);
-    const job = await lockJobRow(tx as unknown as Database, owned.id);
+    // The charges' lock too (auto-renew turned off here is seen by an auto-renewal's order, as
+    // cancelRenewal is).
+    const job = await lockJobForChange(tx as unknown as Database, owned.id);
     assertNotEnded(job);
     // Still the version the caller saw, also against a save that landed since it was read.
     assertVersion(expectedVersion, job.updatedAt, 'job');
@@ -180,9 +179,8 @@ async function endJob(db: Database, actor: Actor | null, id: number | string, ac
   await db.transaction(async (tx) => {
     // One step with an order being opened (lib/jobs/payment-in-flight.ts): checked outside it, an
     // order opened between the check and the close was charged, then not applied to a closed job.
-    await lockJobCharges(tx as unknown as Database, owned.id);
     // Decided on the job as it is once locked: a second tab's close or cancel is refused, not repeated.
-    const job = await lockJobRow(tx as unknown as Database, owned.id);
+    const job = await lockJobForChange(tx as unknown as Database, owned.id);
     assertOpen(job, action);
     await assertNoPaymentInFlight(tx as unknown as Database, job.id);
     await tx
@@ -322,8 +320,7 @@ export async function setSuspended(db: Database, actor: Actor | null, id: number
       // As a close (endJob): one step with an order being opened. A charge in flight would renew or
       // publish the job once approved, and the customer paid for time off the site; an order opened
       // after this sees the job suspended and is refused before any charge (pricedOnJobAsIs).
-      await lockJobCharges(tx as unknown as Database, job.id);
-      await lockJobRow(tx as unknown as Database, job.id);
+      await lockJobForChange(tx as unknown as Database, job.id);
       await assertNoPaymentInFlight(tx as unknown as Database, job.id);
     }
     // Only a change is told and recorded; the condition makes two admins' same click one change.

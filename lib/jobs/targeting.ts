@@ -8,10 +8,10 @@ import { unprocessable } from '@/lib/errors';
 import { loadOwnedJob } from './access';
 import { addressRows, placeKey, refreshCost, upsertAddons } from './cost';
 import { getJob } from './detail';
-import { lockJobRow } from './job-row-lock';
+import { lockJobForChange } from './job-row-lock';
 import { assertNotEnded } from './ended';
 import { addressIsLive, paidForPeriod } from './paid-items';
-import { assertNoPaymentInFlight, lockJobCharges } from './payment-in-flight';
+import { assertNoPaymentInFlight } from './payment-in-flight';
 import { recordStaffJobAction } from './staff-audit';
 import type { Addon, Address } from './schemas';
 import { toAddon } from './serialize';
@@ -30,11 +30,10 @@ export async function updateAddresses(db: Database, actor: Actor | null, id: num
   assertNotEnded(owned);
   await db.transaction(async (tx) => {
     // One step with any order being opened on the job: it sees this change, or this change sees it.
-    await lockJobCharges(tx as unknown as Database, owned.id);
     // The job's row before its addresses (lib/jobs/job-row-lock.ts): addresses first, then the job
     // (the new rows' trigger, refreshCost) deadlocked with a close, a suspension or an expiry. What
     // is paid and live is decided on the job as it is once locked, not as first read.
-    const job = await lockJobRow(tx as unknown as Database, owned.id);
+    const job = await lockJobForChange(tx as unknown as Database, owned.id);
     assertNotEnded(job);
     const rows = await tx.select().from(jobAddresses).where(eq(jobAddresses.jobId, job.id));
     const existing = new Map<string, (typeof rows)[number]>();
@@ -112,10 +111,9 @@ export async function setAddons(db: Database, actor: Actor | null, id: number | 
   const owned = await loadOwnedJob(db, actor, id);
   assertNotEnded(owned);
   await db.transaction(async (tx) => {
-    await lockJobCharges(tx as unknown as Database, owned.id);
     // The job's row before its add-ons (lib/jobs/job-row-lock.ts): add-ons first, then the job
     // (refreshCost) deadlocked with an add-on order's approval paying them.
-    const job = await lockJobRow(tx as unknown as Database, owned.id);
+    const job = await lockJobForChange(tx as unknown as Database, owned.id);
     assertNotEnded(job);
     // As for addresses: an add-on a charge in flight may be paying for is not switched off under it.
     const dropped = addons.filter((a) => !a.subscribed).map((a) => a.addon_type);

@@ -45,8 +45,11 @@ export class RenewalNoLongerWanted extends AppError {
   }
 }
 
+/** Whether the job still renews by itself: auto-renew on and not cancelled. */
+const autoRenews = (job: Pick<ChargeableJob, 'autoRenew' | 'renewalCanceledAt'>) => job.autoRenew && !job.renewalCanceledAt;
+
 function assertStillAutoRenewing(job: Pick<ChargeableJob, 'autoRenew' | 'renewalCanceledAt'>) {
-  if (!job.autoRenew || job.renewalCanceledAt) throw new RenewalNoLongerWanted();
+  if (!autoRenews(job)) throw new RenewalNoLongerWanted();
 }
 
 /** How long a renewal that went through answers a repeat of it (a second tab, a double click that lost the race). */
@@ -137,7 +140,7 @@ async function autoRenew(db: Database, id: number, now: Date, deps: ChargeDeps):
   const job = await loadChargeableJob(db, null, { jobId: id });
   // Turned off since the batch was read (the renewal cancelled while earlier jobs were charged):
   // not renewed, and no failure to mail; expire-jobs ends it as any job without renewal.
-  if (!job.autoRenew || job.renewalCanceledAt) return 'turnedOff';
+  if (!autoRenews(job)) return 'turnedOff';
   const company = await companyOfJob(db, job);
   let reason = '';
   try {
