@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import '@/lib/validation/messages';
 import type { Database } from '@/lib/db/client';
-import { emailOutbox, users } from '@/lib/db/schema';
+import { emailOutbox, userRoles, users } from '@/lib/db/schema';
+import { ROLES } from '@/lib/access';
+import { DRIVER_ACCOUNT_OWN } from '@/lib/auth/messages';
 import { recordEdit } from '@/lib/audit';
 import { changedFields } from '@/lib/audit/changed-fields';
 import type { Actor } from '@/lib/auth/actor';
 import { currentEmployer } from '@/lib/auth/employer';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
 import { toE164 } from '@/lib/auth/phone';
-import { conflict, sqlState } from '@/lib/errors';
+import { conflict, forbidden, sqlState } from '@/lib/errors';
 import { limitVerificationMails, sendVerificationMail } from './email-verification';
 import { EMAIL_EXISTS, emailRule, nameRule, phoneRule } from './schemas';
 
@@ -22,10 +24,25 @@ export const updateEmployerSchema = z
 export type UpdateEmployerInput = z.infer<typeof updateEmployerSchema>;
 
 /**
+ * An impersonating admin fixing a company member's name or phone: not when the member also uses
+ * TNA as a driver. The admin's own route refuses it (lib/admin/employers.ts), and the name and
+ * phone are those employers see on the person's applications. The actor's roles under
+ * impersonation are the company ones only, so the stored roles decide.
+ */
+async function refuseForDriverMember(db: Database, userId: number) {
+  const [driver] = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, ROLES.DRIVER)));
+  if (driver) throw forbidden(DRIVER_ACCOUNT_OWN);
+}
+
+/**
  * Account settings. A new email is held in email_to_verify and a link is mailed to it; the current
  * email keeps signing in until the link is followed (lib/accounts/email-verification.ts). Asking
  * for the current email again drops a pending change. An admin impersonating the user may fix the
- * name or phone but not move the account to another address (403): that would hand it over.
+ * name or phone but not move the account to another address (403): that would hand it over; nor
+ * touch a member who also uses TNA as a driver at all (refuseForDriverMember).
  */
 export async function updateEmployer(db: Database, actor: Actor, input: UpdateEmployerInput, ctx: { ip?: string; bearer?: string } = {}) {
   const [me] = await db
@@ -39,6 +56,7 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
   };
   const newEmail = input.email !== undefined && input.email !== me.email.toLowerCase() ? input.email : undefined;
   if (newEmail) refuseWhileImpersonating(actor, 'change the email address');
+  if (actor.impersonatorId && (patch.firstName !== undefined || patch.lastName !== undefined || patch.phone !== undefined)) await refuseForDriverMember(db, actor.userId);
   if (input.email !== undefined) patch.emailToVerify = newEmail ?? null;
   if (newEmail) {
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, actor.userId)));

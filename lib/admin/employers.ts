@@ -8,14 +8,13 @@ import { recordAudit, recordEdit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
 import { conflict, forbidden, notFound } from '@/lib/errors';
+import { DRIVER_ACCOUNT_OWN } from '@/lib/auth/messages';
 import { assertAdmin } from './guard';
 import type { AdminChangePasswordInput, AdminEmployerPatch } from './schemas';
 import { changedFields } from '@/lib/audit/changed-fields';
 import { sendVerificationMail } from '@/lib/accounts/email-verification';
 
 export const NOT_COMPANY_USER = 'Only company users can be changed here.';
-export const DRIVER_ACCOUNT_OWN =
-  'This person also uses TNA as a driver: their password, email and name are their own. They can change them, or reset their password from the sign-in page.';
 
 const USER_NOT_FOUND = 'User not found.';
 

@@ -8,7 +8,8 @@ import { GET as applicationsGet } from '@/app/api/v1.0/members/applications/rout
 import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
 import { PATCH as jobPatch } from '@/app/api/v1.0/jobs/[id]/route';
 import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
-import { GET as employerGet } from '@/app/api/v1.0/employer/route';
+import { GET as employerGet, PATCH as employerPatch } from '@/app/api/v1.0/employer/route';
+import { DRIVER_ACCOUNT_OWN } from '@/lib/auth/messages';
 import { POST as logoutPost } from '@/app/api/v1.0/auth/logout/route';
 import { POST as searchPost } from '@/app/api/v1.0/companies/search/route';
 import { ROLES } from '@/lib/access';
@@ -111,6 +112,20 @@ describe('POST /auth/login/impersonate', () => {
     expect((await call(mePatch, { method: 'PATCH', token: accessToken, body: { street1: 'changed by admin' } })).status).toBe(403);
     const apply = await call(applyPost, { token: accessToken, url: `http://localhost:3000/api/v1.0/jobs/${jobId}/apply`, params: { id: String(jobId) }, body: { message: 'applied by admin' } });
     expect(apply.status).toBe(403);
+    // Nor their name or phone, which employers see on the driver's applications: the admin's own
+    // route refuses the change (lib/admin/employers.ts), and impersonating was a way around it.
+    for (const body of [{ first_name: 'Renamed' }, { last_name: 'ByAdmin' }, { phone: '(214)555-0199' }]) {
+      const renamed = await call(employerPatch, { method: 'PATCH', token: accessToken, body });
+      expect([renamed.status, renamed.json.errors?.[0]?.message]).toEqual([403, DRIVER_ACCOUNT_OWN]);
+    }
+    const [after] = await db.select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone }).from(users).where(eq(users.id, row.id));
+    expect(after).toEqual({ firstName: 'Dora', lastName: 'Both', phone: null });
+    // The person themselves may, and an impersonated member who is not a driver may be fixed still.
+    expect((await call(employerPatch, { method: 'PATCH', token: own, body: { first_name: 'Dorothy' } })).status).toBe(200);
+    const member = (await impersonate(t.allowed.admin, ids['employer@demo.test'])).json.data.accessToken;
+    const [emma] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, ids['employer@demo.test']));
+    expect((await call(employerPatch, { method: 'PATCH', token: member, body: { phone: '(214)555-0123' } })).status).toBe(200);
+    await db.update(users).set({ phone: emma.phone }).where(eq(users.id, ids['employer@demo.test']));
   });
 
   it('never lets an impersonated session act as an admin or impersonate again', async () => {

@@ -8,7 +8,7 @@ import { POST as contactPost } from '@/app/api/v1.0/admin/contact_review_job/rou
 import { GET as meGet } from '@/app/api/v1.0/employer/route';
 import { getDb } from '@/lib/db/client';
 import { auditLog, emailOutbox, jobReviewMessages, userRoles, users } from '@/lib/db/schema';
-import { DRIVER_ACCOUNT_OWN } from '@/lib/admin/employers';
+import { DRIVER_ACCOUNT_OWN } from '@/lib/auth/messages';
 import { createJobAs } from '../jobs/helpers';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
