@@ -3,7 +3,7 @@ import { queryRows, type Database } from '@/lib/db/client';
 import { refreshTokens } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
 import type { Actor } from './actor';
-import { refuseWhileImpersonating } from './impersonation';
+import { endImpersonationsBy, refuseWhileImpersonating } from './impersonation';
 import { endSessionFamily, revokeAllSessions } from './sessions';
 import { deviceName } from './sessions-origin';
 
@@ -65,8 +65,13 @@ export async function listSessions(db: Database, actor: Actor) {
 /**
  * Ends one of the caller's sessions; someone else's, or an unknown id, is a 404. An admin
  * impersonating the user may end the impersonated session itself, never the person's own (403).
+ * An admin ending one of their own sessions ends the impersonations they opened, as a sign-out
+ * does (/auth/logout, and "sign out the others" through revokeAllSessions): the session list is
+ * where a lost laptop is signed out, and an impersonation opened on it went on reading, writing and
+ * refreshing as the company user until its deadline. An impersonated token does not name the
+ * admin session that opened it, so all of the admin's end: one more click for them to start again.
  */
-export async function endOwnSession(db: Database, actor: Actor, sessionId: string | undefined) {
+export async function endOwnSession(db: Database, actor: Actor, sessionId: string | undefined, ip?: string) {
   if (!sessionId || !UUID.test(sessionId)) throw notFound('Session not found.');
   if (sessionId !== actor.sessionId) refuseWhileImpersonating(actor, 'sign the user out of their sessions');
   const [row] = await queryRows<{ ok: number }>(
@@ -75,6 +80,7 @@ export async function endOwnSession(db: Database, actor: Actor, sessionId: strin
   );
   if (!row) throw notFound('Session not found.');
   await endSessionFamily(db, sessionId);
+  if (!actor.impersonatorId) await endImpersonationsBy(db, actor.userId, ip);
   return { ended: 1, current: sessionId === actor.sessionId };
 }
 

@@ -9,6 +9,7 @@ import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
 import { PATCH as jobPatch } from '@/app/api/v1.0/jobs/[id]/route';
 import { POST as refreshPost } from '@/app/api/v1.0/auth/refresh/route';
 import { GET as employerGet, PATCH as employerPatch } from '@/app/api/v1.0/employer/route';
+import { DELETE as sessionDelete } from '@/app/api/v1.0/auth/sessions/[id]/route';
 import { DRIVER_ACCOUNT_OWN } from '@/lib/auth/messages';
 import { POST as logoutPost } from '@/app/api/v1.0/auth/logout/route';
 import { POST as searchPost } from '@/app/api/v1.0/companies/search/route';
@@ -271,6 +272,22 @@ describe('an impersonation ends with its admin (deleted, deactivated, no longer 
     const [emma] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ids['employer@demo.test']));
     // Recorded with the user's company, as Leave records it (the audit log filters by company).
     expect(ends.map((e) => [e.entityId, e.companyId])).toEqual([[String(ids['employer@demo.test']), emma.companyId]]);
+  });
+
+  it('the admin signs one of their sessions out from the sessions list: the impersonations they opened end too', async () => {
+    const admin = await freshAdmin();
+    const [row] = await (await getDb()).select({ email: users.email }).from(users).where(eq(users.id, admin.id));
+    const laptop = await tokenFor(row.email);
+    const { accessToken, refreshToken } = (await impersonate(laptop, ids['employer@demo.test'])).json.data;
+    expect((await read(accessToken)).status).toBe(200);
+    // From another device (the admin's phone), the laptop's session is signed out.
+    const laptopSession = (await verifyAccessToken(laptop))!.sid!;
+    expect((await call(sessionDelete, { method: 'DELETE', token: admin.token, params: { id: laptopSession } })).status).toBe(200);
+    expect((await read(laptop)).status).toBe(401);
+    expect((await read(accessToken)).status).toBe(401);
+    expect((await refresh(refreshToken)).status).toBe(401);
+    // The phone's own session goes on.
+    expect((await call(searchPost, { token: admin.token, url: 'http://localhost:3000/api/v1.0/companies/search', body: {} })).status).toBe(200);
   });
 
   it("signing out of the browser while impersonating ends the admin's own session too: a copy of the cookie gets nothing back by leaving", async () => {

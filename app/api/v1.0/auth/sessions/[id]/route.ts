@@ -5,7 +5,7 @@ import { endOwnSession } from '@/lib/auth/sessions-list';
 export const DELETE = route<undefined, undefined, { id: string }>({
   access: 'authenticated',
   rawBody: true,
-  handler: ({ db, actor, params }) => endOwnSession(db, actor!, params.id),
+  handler: ({ db, actor, params, ip }) => endOwnSession(db, actor!, params.id, ip),
 });
 
 // Every method this file does not export answers 405 with the JSON envelope and Allow.
