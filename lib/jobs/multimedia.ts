@@ -2,11 +2,11 @@ import { like } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
 import { jobs } from '@/lib/db/schema';
-import { notFound } from '@/lib/errors';
+import { forbidden, notFound } from '@/lib/errors';
 import { storage } from '@/lib/storage';
 import { videoUploads } from '@/lib/storage/video-upload';
 import { storedFileResponse } from '@/lib/storage/serve';
-import { assertJobRole, isJobStaff } from './access';
+import { NO_COMPANY, assertJobRole, isJobStaff } from './access';
 import { UPLOADED_VIDEO_RE } from './schemas';
 
 /**
@@ -19,8 +19,17 @@ import { UPLOADED_VIDEO_RE } from './schemas';
 const FILE_RE = /^[a-z0-9]{24}\.(mp4|webm)$/;
 const OWNER_RE = /^(c\d{1,10}|staff)$/;
 
-/** The folder of the caller's videos: its company's, or one shared by staff without a company. */
-const ownerOf = (actor: Actor) => (actor.companyId ? `c${actor.companyId}` : 'staff');
+/**
+ * The folder of the caller's videos: its company's, or one shared by staff without a company. A
+ * company user without a company yet (anyone, right after signing up as an employer) has no folder:
+ * read as 'staff', it deleted the videos staff had put on companies' live jobs, and stored its own
+ * files beside them (a read-only review).
+ */
+function ownerOf(actor: Actor) {
+  if (actor.companyId) return `c${actor.companyId}`;
+  if (isJobStaff(actor)) return 'staff';
+  throw forbidden(NO_COMPANY);
+}
 const videoKey = (owner: string, file: string) => `jobs/videos/${owner}/${file}`;
 export const videoUrl = (owner: string, file: string) => `/api/v1.0/jobs/multimedia/${owner}/${file}`;
 

@@ -7,7 +7,9 @@ import { PATCH as jobPatch } from '@/app/api/v1.0/jobs/[id]/route';
 import { POST as jobDuplicate } from '@/app/api/v1.0/jobs/[id]/duplicate/route';
 import { getDb } from '@/lib/db/client';
 import { tickSteps } from '@/lib/tick/steps';
-import { call } from '../../helpers/http';
+import { call, tokenFor } from '../../helpers/http';
+import { signUp } from '@/lib/accounts/signup';
+import { NO_COMPANY } from '@/lib/jobs/access';
 import { seed } from '../../helpers/seed';
 import { withTempStorage } from '../../helpers/storage';
 import { createJobAs, tokens } from './helpers';
@@ -112,6 +114,26 @@ describe('job videos', () => {
     expect((await call(videoGet, { params: { owner: mine[0], file: mine[1] } })).status).toBe(404);
     expect((await call(uploadPost, { method: 'POST', rawBody: form({ stage: 'simple' }) })).status).toBe(401);
     expect((await upload({ stage: 'simple', extension: 'mp4', file: MP4 }, t.driver)).status).toBe(403);
+  });
+
+  it("an employer without a company yet (anyone, just signed up) has no folder: staff's videos are not theirs to delete or add to", async () => {
+    const password = 'Correct-Horse-Battery-9';
+    await signUp(await getDb(), { email: 'no-company-yet@employers.test', password, first_name: 'Sam', last_name: 'Stranger', phone: '5555550123', role: 'employer', tn_newsletters: false }, { ip: '10.9.9.9' });
+    const stranger = await tokenFor('no-company-yet@employers.test', password);
+    // Staff (an admin, no company) put a video on a company's job; its URL is public (the job page plays it).
+    const staffVideo = await upload({ stage: 'simple', extension: 'mp4', file: MP4 }, t.admin);
+    const [owner, file] = staffVideo.json.data.id.split('/');
+    expect(owner).toBe('staff');
+    const jobId = await createJobAs(t.employer);
+    expect((await call(jobPatch, { method: 'PATCH', token: t.admin, params: { id: String(jobId) }, body: { video_url: staffVideo.json.data.url } })).status).toBe(200);
+
+    const del = await call(videoDelete, { method: 'DELETE', token: stranger, params: { owner, file } });
+    expect([del.status, del.json.errors]).toEqual([403, [{ message: NO_COMPANY }]]);
+    expect((await call(videoGet, { params: { owner, file } })).status).toBe(200);
+    for (const fields of [{ stage: 'simple', extension: 'mp4', file: MP4 }, { stage: 'start', extension: 'mp4' }] as Record<string, string | Buffer>[]) {
+      expect((await upload(fields, stranger)).json.errors).toEqual([{ message: NO_COMPANY }]);
+    }
+    expect(fs.readdirSync(path.join(dir, 'jobs/videos/staff'))).toEqual([file]);
   });
 });
 
