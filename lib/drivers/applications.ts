@@ -17,6 +17,9 @@ import type { ApplyInput } from './schemas';
 export const ALREADY_APPLIED = 'You have already applied to this job.';
 export const JOB_NOT_OPEN = 'This job is no longer accepting applications: it is closed, expired or not published.';
 
+/** Whether drivers may apply to the job now: the public pages' rule. */
+const openSql = (now: Date) => sql<boolean>`coalesce(${publicCondition(now)}, false)`;
+
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /**
@@ -39,7 +42,7 @@ async function lockLiveAccount(t: Database, userId: number) {
 export async function applyToJob(db: Database, actor: Actor, jobId: number, input: ApplyInput, now = new Date()) {
   if (!validId(jobId)) throw notFound('Job not found.');
   const [job] = await db
-    .select({ id: jobs.id, open: sql<boolean>`coalesce(${publicCondition(now)}, false)`, companyId: jobs.companyId, title: jobs.title, companyName: companies.companyName })
+    .select({ id: jobs.id, open: openSql(now), companyId: jobs.companyId, title: jobs.title, companyName: companies.companyName })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(eq(jobs.id, jobId));
@@ -48,17 +51,23 @@ export async function applyToJob(db: Database, actor: Actor, jobId: number, inpu
 
   const profile = await matchProfileOf(db, actor.userId);
   const home = profile?.latitude != null && profile.longitude != null ? { lat: profile.latitude, lng: profile.longitude } : null;
-  const [{ miles }] = await db
-    .select({ miles: nearestAddressMilesSql('jobs', home) })
-    .from(jobs)
-    .where(eq(jobs.id, jobId));
-  const withinRange = miles == null ? null : miles <= (profile?.travelDistance ?? DEFAULT_TRAVEL_MILES);
 
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     // Checked only when the request began, an application inserted during the deletion kept the
     // message (and, in its sort keys, the name) of a driver who had just erased them.
     await lockLiveAccount(t, actor.userId);
+    // The job held (FOR SHARE) and checked again: a close, cancel or suspension takes its row
+    // (lockJobForChange), which the application's foreign key alone (a key share) does not wait
+    // for, so a close committed after the check above let the application land on the closed job.
+    // The distance is measured under the same hold, from the addresses as they are.
+    const [held] = await t.select({ open: openSql(now) }).from(jobs).where(eq(jobs.id, jobId)).for('share');
+    if (!held?.open) throw conflict(JOB_NOT_OPEN);
+    const [{ miles }] = await t
+      .select({ miles: nearestAddressMilesSql('jobs', home) })
+      .from(jobs)
+      .where(eq(jobs.id, jobId));
+    const withinRange = miles == null ? null : miles <= (profile?.travelDistance ?? DEFAULT_TRAVEL_MILES);
     const [row] = await t
       .insert(applications)
       .values({ jobId, userId: actor.userId, message: input.message ?? null, distanceMiles: miles, withinRange, createdAt: now, stageChangedAt: now })

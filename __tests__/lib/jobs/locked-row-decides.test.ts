@@ -11,7 +11,9 @@ import { KEEP_A_PAID_ADDRESS, setAddons, updateAddresses } from '@/lib/jobs/targ
 import { markLinesPaid } from '@/lib/payments/jobs-port';
 import { pricedOnJobAsIs } from '@/lib/payments/job-order';
 import type { Actor } from '@/lib/auth/actor';
-import { superAdmin, writeWhileJobChanges } from '../../helpers/row-locks';
+import { superAdmin, writeWhileJobChanges, writeWhileRowChanges } from '../../helpers/row-locks';
+import { JOB_NOT_OPEN, applyToJob } from '@/lib/drivers/applications';
+import { ROLES } from '@/lib/access';
 
 let db: Database;
 let companyId: number;
@@ -130,4 +132,18 @@ describe('closing a job and paying for it', () => {
     // The order's own check (openOrder runs it under the job's charges lock): nothing priced is owed on a closed job.
     await expect(pricedOnJobAsIs(id, [], () => [])(db)).rejects.toThrow('This job is closed and can no longer be paid for or renewed. Duplicate it to post it again.');
   });
+});
+
+it('an application sent while the job is being closed: refused (409), no application on the closed job', async () => {
+  const id = await job('paid');
+  const email = `driver.${Date.now()}@row-locks.test`;
+  const [driver] = await queryRows<{ id: number }>(db, sql`insert into users (email, first_name, last_name) values (${email}, 'Dri', 'Ver') returning id`);
+  await db.execute(sql`insert into user_roles (user_id, role) values (${driver.id}, ${ROLES.DRIVER})`);
+  const actor: Actor = { userId: driver.id, email, firstName: 'Dri', lastName: 'Ver', roles: [ROLES.DRIVER], companyId: null };
+  // The close holds the job's row as lockJobForChange does; the application's foreign key takes only
+  // a key share of it, which does not wait: the application must hold the row itself.
+  const outcome = await writeWhileRowChanges(db, id, 'select 1 from jobs where id = $1 for no key update', CLOSE, () => applyToJob(db, actor, id, {}));
+  expect(outcome).toBe(JOB_NOT_OPEN);
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from applications where job_id = ${id}`);
+  expect(n).toBe(0);
 });
