@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { searchApplicants, useApplicants, useCompanyTags } from '@/lib/applications/hooks';
 import { APPLICANT_PAGE_SIZE, APPLICANT_SORT_FIELDS, type ApplicantSortField } from '@/lib/applications/search-fields';
 import type { Applicant } from '@/lib/applications/serialize';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Alert, EmptyState, Spinner } from '@/components/ui/states';
 import { Pagination } from '@/components/jobs/list/pagination';
 import { FilterBar, toSearchFilters, type GridFilter } from './filter-bar';
@@ -97,7 +97,7 @@ export function ApplicantsScreen({ job }: { job: ApplicantsJob }) {
             <p className="text-sm text-slate-500">{job.title}</p>
           </div>
           <div className="flex gap-2">
-            <Link href={`/company/jobs/${job.id}/candidates`} className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            <Link href={`/company/jobs/${job.id}/candidates`} className={buttonClass('secondary')}>
               Matched candidates
             </Link>
             <Button variant="secondary" onClick={exportCsv} disabled={!!exporting && exporting === 'Preparing…'}>

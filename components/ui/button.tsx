@@ -10,6 +10,11 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:opacity-50',
 };
 
+const BASE = 'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition disabled:cursor-not-allowed';
+
+/** A button's look for a link that acts as one (a route change), so the two read alike side by side. */
+export const buttonClass = (variant: Variant = 'primary', className?: string) => clsx(BASE, VARIANTS[variant], className);
+
 export type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; loading?: boolean };
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
@@ -22,11 +27,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className={clsx(
-        'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition disabled:cursor-not-allowed',
-        VARIANTS[variant],
-        className,
-      )}
+      className={buttonClass(variant, className)}
       {...props}
     >
       {loading && <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />}
