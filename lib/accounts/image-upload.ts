@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { readFormCapped } from '@/lib/api/body';
 import { AppError, badRequest, unprocessable } from '@/lib/errors';
+import { consumeOrThrow, limiter, waitInWords } from '@/lib/rate-limit';
 
 type Rules = { field: string; maxBytes: number; tooLarge: string; badType: string; types: readonly string[]; missing: string };
 
@@ -25,6 +26,17 @@ export async function imageFromRequest(req: Request, rules: Rules): Promise<{ by
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const TOO_MANY_PIXELS = 'The image has too many pixels (at most 50 megapixels): send a smaller one.';
+
+/**
+ * Profile pictures and company logos one account may upload in an hour, together. Each is decoded,
+ * resized and encoded (up to MAX_IMAGE_PIXELS: about a second of the server's CPU), and any
+ * signed-in account, a driver's too, may send them: without a bound, one account looping uploads
+ * kept a core busy. Taken before the image is decoded. Enough for anyone trying crops.
+ */
+export const IMAGE_UPLOADS_PER_HOUR = 60;
+export async function limitImageUploads(userId: number) {
+  await consumeOrThrow(await limiter('image-upload', IMAGE_UPLOADS_PER_HOUR, 3600), String(userId), (s) => `You have sent many images in a short time. Please try again in ${waitInWords(s)}.`);
+}
 
 /** Refuses bytes that are not one of the image formats allowed (sharp reads the content), and images past MAX_IMAGE_PIXELS. */
 export async function checkImage(bytes: Buffer, rules: Pick<Rules, 'field' | 'maxBytes' | 'tooLarge' | 'badType' | 'types'>) {

@@ -5,7 +5,7 @@ import type { Database } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound, unauthorized } from '@/lib/errors';
-import { checkImage, decodeImage, imageFromRequest } from './image-upload';
+import { checkImage, decodeImage, imageFromRequest, limitImageUploads } from './image-upload';
 import { storage } from '@/lib/storage';
 import { PICTURE_BAD_TYPE, PICTURE_MAX_BYTES, PICTURE_SIDE, PICTURE_TOO_LARGE, PICTURE_TYPES, type UpdatePreferencesInput } from './preference-schemas';
 
@@ -36,6 +36,7 @@ export const pictureFromRequest = async (req: Request) => (await imageFromReques
 
 /** PUT /account/picture: a square 256 px WebP cut from the centre, checked by content; the old file is removed. */
 export async function uploadPicture(db: Database, actor: Actor, bytes: Buffer) {
+  await limitImageUploads(actor.userId);
   await checkImage(bytes, PICTURE_RULES);
   const image = await decodeImage(PICTURE_RULES, () =>
     sharp(bytes, { animated: false }).rotate().resize({ width: PICTURE_SIDE, height: PICTURE_SIDE, fit: 'cover' }).webp({ quality: 85 }).toBuffer(),

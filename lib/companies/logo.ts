@@ -6,7 +6,7 @@ import { companies } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound, unprocessable } from '@/lib/errors';
 import { storage } from '@/lib/storage';
-import { checkImage, decodeImage, imageFromRequest, orientedSize } from '@/lib/accounts/image-upload';
+import { checkImage, decodeImage, imageFromRequest, limitImageUploads, orientedSize } from '@/lib/accounts/image-upload';
 import { LOGO_BAD_TYPE, LOGO_CROP_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZES, LOGO_TOO_LARGE, LOGO_TYPES, logoCropSchema, type LogoCrop, type LogoSize } from './schemas';
 import { companyOrThrow } from './services';
 import { logoUrl } from './view';
@@ -90,6 +90,7 @@ async function deleteLogoFiles(key: string | null) {
 /** PUT /companies/{id}/logo: stores both display sizes and removes the old files. The body is read only once access is settled. */
 export async function uploadLogo(db: Database, actor: Actor, companyId: number, read: () => Promise<LogoUpload>) {
   const company = await companyOrThrow(db, actor, companyId);
+  await limitImageUploads(actor.userId);
   const upload = await read();
   const { large, small } = await cropLogo(upload.bytes, upload.crop);
   const key = `companies/${companyId}/logo-${randomBytes(6).toString('hex')}.webp`;

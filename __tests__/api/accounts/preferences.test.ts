@@ -9,6 +9,9 @@ import { DiskStorage, setStorage } from '@/lib/storage';
 import { eq } from 'drizzle-orm';
 import { ROLES } from '@/lib/access';
 import { uploadPicture } from '@/lib/accounts/preferences';
+import { IMAGE_UPLOADS_PER_HOUR } from '@/lib/accounts/image-upload';
+import { PUT as logoPut } from '@/app/api/v1.0/companies/[id]/logo/route';
+import { tokenFor } from '../../helpers/http';
 import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
@@ -76,5 +79,28 @@ describe('members settings: time zone and profile picture', () => {
     expect(text.json.errors[0].message).toBe('The picture must be a PNG, JPEG, WebP or GIF image.');
     expect((await call(pictureDelete, { method: 'DELETE', token: accessToken })).json.data.profile_picture).toBeNull();
     expect((await call(pictureGet, { token: accessToken })).status).toBe(404);
+  });
+});
+
+describe('images one account may send', () => {
+  it(`at most ${IMAGE_UPLOADS_PER_HOUR} pictures and logos an hour together (each is decoded and resized), then 429 with the wait; another account goes on`, async () => {
+    const db = await getDb();
+    const email = 'employer@demo.test';
+    const token = await tokenFor(email);
+    const [me] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.email, email));
+    const png = new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1f57d0' } }).png().toBuffer())], { type: 'image/png' });
+    for (let i = 0; i < IMAGE_UPLOADS_PER_HOUR; i++) expect((await put(token, png)).status).toBe(200);
+    const [kept] = await db.select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+    const refused = await put(token, png);
+    expect(refused.status).toBe(429);
+    expect(refused.json.errors[0].message).toMatch(/^You have sent many images in a short time\. Please try again in (1 hour|\d+ minutes)\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const logo = new FormData();
+    logo.append('logo', png, 'logo.png');
+    expect((await call(logoPut, { method: 'PUT', token, params: { id: String(me.companyId) }, rawBody: logo })).status).toBe(429);
+    const [after] = await db.select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+    expect(after.picture).toBe(kept.picture);
+    const other = await signIn((await makeUser()).email);
+    expect((await put(other.accessToken, png)).status).toBe(200);
   });
 });
