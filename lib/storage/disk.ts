@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { assertPartNumber, assertSafeKey, contentTypeOf, StorageInputError, type Body, type ByteRange, type StorageDriver, type UploadedPart } from './driver';
+import { assertPartNumber, assertSafeKey, contentTypeOf, PARTS_MISMATCH, StorageInputError, type Body, type ByteRange, type StorageDriver, type UploadedPart } from './driver';
 
 const READ_PIECE = 256 * 1024;
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -14,6 +14,16 @@ const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'E
 const readableOf = (body: Body) => (Buffer.isBuffer(body) ? Readable.from([body]) : Readable.fromWeb(body as NodeWebStream<Uint8Array>));
 
 const UPLOAD_ID_RE = /^[a-f0-9]{24}$/;
+
+/** A pipeline step that feeds every piece passing through it to `hash`. */
+const hashing = (hash: Hash) =>
+  async function* (source: AsyncIterable<Buffer>) {
+    for await (const piece of source) {
+      hash.update(piece);
+      yield piece;
+    }
+  };
+const etagOf = (hash: Hash) => `"${hash.digest('hex')}"`;
 
 /**
  * Writes a file from pieces then renames it into place, so a reader never sees half a file; the
@@ -114,13 +124,19 @@ export class DiskStorage implements StorageDriver {
     return uploadId;
   }
 
+  /**
+   * The ETag is a hash of the bytes written, as S3's is: two copies of a part sent at once both land
+   * in the same file, and only the hash tells which copy's bytes the file holds, so a caller's
+   * record of the other copy (its size included) is refused at completeMultipart.
+   */
   async uploadPart(key: string, uploadId: string, partNumber: number, body: Body) {
     assertSafeKey(key);
     assertPartNumber(partNumber);
     const dir = this.partsDir(uploadId);
     if (!(await fs.stat(dir).catch(() => null))) throw new StorageInputError('Upload not found.');
-    await writeAtomically(path.join(dir, String(partNumber)), (tmp) => pipeline(readableOf(body), createWriteStream(tmp)));
-    return `"${uploadId}-${partNumber}"`;
+    const hash = createHash('sha256');
+    await writeAtomically(path.join(dir, String(partNumber)), (tmp) => pipeline(readableOf(body), hashing(hash), createWriteStream(tmp)));
+    return etagOf(hash);
   }
 
   async completeMultipart(key: string, uploadId: string, parts: UploadedPart[]) {
@@ -130,8 +146,14 @@ export class DiskStorage implements StorageDriver {
       if (!(await fs.stat(path.join(dir, String(p.partNumber))).catch(() => null))) throw new StorageInputError(`Part ${p.partNumber} was not uploaded.`);
     }
     // Each part is streamed onto the end of the new file in turn: memory stays flat whatever the size.
+    // Its bytes are hashed on the way and must be the ones the caller's ETag names (S3 refuses an
+    // ETag that is not the part's as InvalidPart); otherwise the new file is never put in place.
     await writeAtomically(file, async (tmp) => {
-      for (const [i, p] of parts.entries()) await pipeline(createReadStream(path.join(dir, String(p.partNumber))), createWriteStream(tmp, { flags: i ? 'a' : 'w' }));
+      for (const [i, p] of parts.entries()) {
+        const hash = createHash('sha256');
+        await pipeline(createReadStream(path.join(dir, String(p.partNumber))), hashing(hash), createWriteStream(tmp, { flags: i ? 'a' : 'w' }));
+        if (etagOf(hash) !== p.etag) throw new StorageInputError(PARTS_MISMATCH);
+      }
     });
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -55,6 +55,9 @@ export interface StorageDriver {
 /** A storage failure the caller caused (a missing or too small part): the API answers 422, not 500. */
 export class StorageInputError extends Error {}
 
+/** Completing with an ETag that is not the stored part's (S3's InvalidPart; the disk driver's check). */
+export const PARTS_MISMATCH = 'The parts of this upload do not match what was sent.';
+
 const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',

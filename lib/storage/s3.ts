@@ -14,7 +14,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertPartNumber, assertSafeKey, contentTypeOf, StorageInputError, type Body, type ByteRange, type StorageDriver, type UploadedPart } from './driver';
+import { assertPartNumber, assertSafeKey, contentTypeOf, PARTS_MISMATCH, StorageInputError, type Body, type ByteRange, type StorageDriver, type UploadedPart } from './driver';
 
 export type S3Options = {
   bucket: string;
@@ -152,7 +152,7 @@ export class S3Storage implements StorageDriver {
       // The caller's mistakes (a part S3 does not have, a part under 5 MB that is not the last) are
       // answered as such; anything else is the service's failure.
       if (error instanceof S3ServiceException && ['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload'].includes(error.name)) {
-        throw new StorageInputError(error.name === 'EntityTooSmall' ? 'Every part but the last must be at least 5 MB.' : 'The parts of this upload do not match what was sent.');
+        throw new StorageInputError(error.name === 'EntityTooSmall' ? 'Every part but the last must be at least 5 MB.' : PARTS_MISMATCH);
       }
       throw error;
     }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { POST as jobVideoPost } from '@/app/api/v1.0/jobs/multimedia/upload/route';
 import { getDb } from '@/lib/db/client';
+import { storage } from '@/lib/storage';
+import { PARTS_MISMATCH } from '@/lib/storage/driver';
 import { tickSteps } from '@/lib/tick/steps';
 import { VIDEO_MAX_BYTES, videoTooLarge } from '@/lib/storage/video-upload';
 import { call } from '../../helpers/http';
@@ -79,6 +81,54 @@ describe('chunked upload size limit', () => {
     const over = await send({ stage: 'chunk', upload_id, part_number: '2', file: part(2, MB + 1) });
     expect([over.status, over.json.errors]).toEqual([413, [{ message: LIMIT_MESSAGE, field: 'file' }]]);
     expect((await send({ stage: 'finish', upload_id, parts: '[1]' })).status).toBe(200);
+  });
+
+  /**
+   * Two copies of part 2 sent at once, in an order the server can take: the small copy's bytes are
+   * stored first and the large copy's over them, but the small copy's part record is written last.
+   * Answers a function that puts the driver back.
+   */
+  function smallRecordOverLargeBytes(smallSize: number) {
+    const driver = storage();
+    const [uploadPart, put] = [driver.uploadPart.bind(driver), driver.put.bind(driver)];
+    let smallStored!: () => void;
+    const smallBytesStored = new Promise<void>((r) => (smallStored = r));
+    let largeRecorded!: () => void;
+    const largeRecordWritten = new Promise<void>((r) => (largeRecorded = r));
+    const sizeInRecord = (key: string, body: unknown) => (key.endsWith('/part-2.json') && Buffer.isBuffer(body) ? (JSON.parse(body.toString()).size as number) : null);
+    const spies = [
+      jest.spyOn(driver, 'uploadPart').mockImplementation(async (key, id, n, body, size) => {
+        if (size !== smallSize) await smallBytesStored;
+        const etag = await uploadPart(key, id, n, body, size);
+        if (size === smallSize) smallStored();
+        return etag;
+      }),
+      jest.spyOn(driver, 'put').mockImplementation(async (key, body, type, size) => {
+        const recorded = sizeInRecord(key, body);
+        if (recorded === smallSize) await largeRecordWritten;
+        await put(key, body, type, size);
+        if (recorded !== null && recorded !== smallSize) largeRecorded();
+      }),
+    ];
+    return () => spies.forEach((s) => s.mockRestore());
+  }
+
+  it('never stores a video over the limit when two copies of a part are sent at once: finish refuses (422) parts whose bytes are not the recorded copy', async () => {
+    const upload_id = await startAd();
+    expect((await chunk(upload_id, 1, MB)).status).toBe(200);
+    const restore = smallRecordOverLargeBytes(1);
+    const copies = await Promise.all([chunk(upload_id, 2, 1), chunk(upload_id, 2, 2 * MB)]);
+    restore();
+    expect(copies.map((c) => c.status)).toEqual([200, 200]);
+    // The records count part 2 as 1 byte, so a third part of 2 MB - 1 still fits under 3 MB.
+    expect((await chunk(upload_id, 3, 2 * MB - 1)).status).toBe(200);
+    const media = filesUnder(path.join(dir, 'ads/media'));
+
+    const done = await finish(upload_id, [1, 2, 3]);
+    expect([done.status, done.json.errors]).toEqual([422, [{ message: PARTS_MISMATCH, field: 'parts' }]]);
+    // No 5 MB video was stored, and the refused upload is gone.
+    expect(filesUnder(path.join(dir, 'ads/media'))).toEqual(media);
+    expect(stored()).toEqual({ parts: [], records: [] });
   });
 });
 

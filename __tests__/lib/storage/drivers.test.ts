@@ -315,3 +315,27 @@ describe.each([
     setStorage(s);
   });
 });
+
+/**
+ * S3 refuses to complete with an ETag that is not the stored part's (InvalidPart); s3rver does not
+ * check, so this runs on disk, whose ETag is a hash of the part's bytes and is checked when joining.
+ */
+describe('storage on disk, parts sent twice', () => {
+  let h: Harness;
+  let s: StorageDriver;
+  beforeAll(async () => {
+    h = await diskHarness();
+    s = h.driver;
+  });
+  afterAll(() => h.stop());
+
+  it('refuses (as the caller’s mistake) to join a part under the ETag of a copy it replaced, and keeps no file', async () => {
+    const id = await s.startMultipart('jobs/videos/c1/stale.mp4', 'video/mp4');
+    const first = await s.uploadPart('jobs/videos/c1/stale.mp4', id, 1, Buffer.from('first copy'), 10);
+    const second = await s.uploadPart('jobs/videos/c1/stale.mp4', id, 1, Buffer.from('second, longer copy'), 19);
+    expect(second).not.toBe(first);
+    await expect(s.completeMultipart('jobs/videos/c1/stale.mp4', id, [{ partNumber: 1, etag: first }])).rejects.toBeInstanceOf(StorageInputError);
+    expect(await s.stat('jobs/videos/c1/stale.mp4')).toBeNull();
+    await s.abortMultipart('jobs/videos/c1/stale.mp4', id);
+  });
+});
