@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Database } from '@/lib/db/client';
 import { ads } from '@/lib/db/schema';
@@ -115,10 +115,8 @@ export async function purgeUnusedAdMedia(db: Database, now: Date) {
   for (let i = 0; i < files.length; i += LOOKUP_AT_ONCE) {
     const batch = files.slice(i, i + LOOKUP_AT_ONCE);
     const used = new Set((await db.select({ file: ads.mediaFile }).from(ads).where(inArray(ads.mediaFile, batch))).map((r) => r.file));
-    for (const file of batch.filter((f) => !used.has(f))) {
-      await storage().delete(mediaKey(file));
-      removed++;
-    }
+    // Checked again under the file's lock: an ad may have been saved naming it since the query.
+    for (const file of batch.filter((f) => !used.has(f))) if ((await deleteUnused(db, file)) === 'deleted') removed++;
   }
   return { removed };
 }
@@ -133,22 +131,45 @@ export async function mediaExists(file: string) {
   return FILE_RE.test(file) && !!(await storage().stat(mediaKey(file)));
 }
 
+/** The advisory lock space of ad media files, by a hash of the name (serving.ts has 7_341_200). */
+const AD_MEDIA_LOCK_SPACE = 7_341_201;
+
+/**
+ * Holds a media file's lock until the transaction ends. Saving an ad that names the file (its
+ * existence check and the write) and deleting it unused (the "no ad names it" check and the
+ * delete) both take it, so each sees the other's outcome: without it a delete landing between a
+ * save's check and its write left an active ad whose media was gone.
+ */
+export async function lockAdMedia(tx: Database, file: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${AD_MEDIA_LOCK_SPACE}, hashtext(${file}))`);
+}
+
+/** Deletes a media file unless an ad names it, under the file's lock (lockAdMedia). */
+async function deleteUnused(db: Database, file: string): Promise<'used' | 'absent' | 'deleted'> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await lockAdMedia(t, file);
+    const [used] = await t.select({ id: ads.id }).from(ads).where(eq(ads.mediaFile, file)).limit(1);
+    if (used) return 'used';
+    if (!(await storage().stat(mediaKey(file)))) return 'absent';
+    await storage().delete(mediaKey(file));
+    return 'deleted';
+  });
+}
+
 /** DELETE /ads/multimedia/delete/{file}: an upload no ad uses (a replaced or abandoned one). */
 export async function deleteAdMedia(db: Database, actor: Actor | null, file: string) {
   assertAdsRole(actor);
-  const key = keyOf(file);
-  const [used] = await db.select({ id: ads.id }).from(ads).where(eq(ads.mediaFile, file)).limit(1);
-  if (used) throw conflict(MEDIA_MESSAGES.inUse);
-  if (!(await storage().stat(key))) throw notFound(MEDIA_MESSAGES.notFound);
-  await storage().delete(key);
+  keyOf(file); // a name no upload could have is 404 before any lookup
+  const outcome = await deleteUnused(db, file);
+  if (outcome === 'used') throw conflict(MEDIA_MESSAGES.inUse);
+  if (outcome === 'absent') throw notFound(MEDIA_MESSAGES.notFound);
   return { id: file };
 }
 
 /** An ad no longer shows this file (replaced or the ad deleted): it goes unless another ad shows it. */
 export async function releaseAdMedia(db: Database, file: string | null | undefined) {
-  if (!file || !FILE_RE.test(file)) return;
-  const [used] = await db.select({ id: ads.id }).from(ads).where(eq(ads.mediaFile, file)).limit(1);
-  if (!used) await storage().delete(mediaKey(file));
+  if (file && FILE_RE.test(file)) await deleteUnused(db, file);
 }
 
 /** GET /ads/media/{file}: streamed with byte ranges, so a video can seek. */

@@ -10,7 +10,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { conflict, notFound, unprocessable } from '@/lib/errors';
 import { assertAdsRole } from './access';
 import { PLACEMENT_VALUES, STATUS_CHANGE_MESSAGES, canChangeStatus, placementsMessage, reachesAudience, type AdStatus } from './codes';
-import { mediaExists, mediaTypeOf, releaseAdMedia } from './media';
+import { lockAdMedia, mediaExists, mediaTypeOf, releaseAdMedia } from './media';
 import { AD_CODE_FILTERS, AD_MESSAGES, type CreateAdInput, type SearchAdsInput, type UpdateAdInput } from './schemas';
 import { serializeAd, type AdRow } from './serialize';
 import { rowIdOf } from '@/lib/validation/row-id';
@@ -37,8 +37,14 @@ function assertCanBeActive(ad: { mediaFile: string | null; endsAt: Date | null }
   if (ad.endsAt && ad.endsAt <= now) throw unprocessable(ENDED_MESSAGE, 'ends_at');
 }
 
-async function assertMedia(file: string | null | undefined) {
-  if (file && !(await mediaExists(file))) throw unprocessable(AD_MESSAGES.mediaId, 'media_id');
+/**
+ * Call it inside the transaction that saves the ad: the file's lock, held until it ends, keeps a
+ * delete of the file (lib/ads/media.ts) from landing between this check and the write.
+ */
+async function assertMedia(tx: Database, file: string | null | undefined) {
+  if (!file) return;
+  await lockAdMedia(tx, file);
+  if (!(await mediaExists(file))) throw unprocessable(AD_MESSAGES.mediaId, 'media_id');
 }
 
 /**
@@ -53,7 +59,6 @@ function assertReachesAudience(ad: { audience: AdRow['audience']; placements: re
 /** POST /ads. */
 export async function createAd(db: Database, actor: Actor | null, input: CreateAdInput, now = new Date()) {
   assertAdsRole(actor);
-  await assertMedia(input.media_id);
   const values = {
     name: input.name,
     advertiser: input.advertiser,
@@ -73,6 +78,7 @@ export async function createAd(db: Database, actor: Actor | null, input: CreateA
   assertReachesAudience(values);
   if (values.status === 'active') assertCanBeActive(values, now);
   return db.transaction(async (tx) => {
+    await assertMedia(tx as unknown as Database, input.media_id);
     const [row] = await tx.insert(ads).values(values).returning();
     await recordAudit(tx as unknown as Database, { actorUserId: actor.userId, impersonatorId: actor.impersonatorId, action: 'ad.create', subjectType: 'ad', subjectId: row.id, details: { name: row.name, status: row.status } });
     return serializeAd(row);
@@ -97,7 +103,6 @@ export async function updateAd(db: Database, actor: Actor | null, id: string | n
   const ad = await findAd(db, id);
   assertVersion(expectedVersion, ad.updatedAt, 'ad');
   if (input.status !== undefined && !canChangeStatus(ad.status, input.status)) throw unprocessable(STATUS_CHANGE_MESSAGES[ad.status], 'status');
-  await assertMedia(input.media_id);
   const changes: Partial<typeof ads.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.advertiser !== undefined) changes.advertiser = input.advertiser;
@@ -124,6 +129,7 @@ export async function updateAd(db: Database, actor: Actor | null, id: string | n
   if (input.audience !== undefined || input.placements !== undefined || changes.status === 'active') assertReachesAudience(next);
   if (next.status === 'active') assertCanBeActive(next, now);
   const row = await db.transaction(async (tx) => {
+    await assertMedia(tx as unknown as Database, input.media_id);
     // A status change holds only if the status it was checked against is still the stored one (the
     // tick may have ended the ad meanwhile); with If-Match, only if the whole ad is still the version read.
     const [updated] = await tx

@@ -10,6 +10,7 @@ import { GET as settingsGet, PATCH as settingsPatch } from '@/app/api/v1.0/ads/s
 import { purgeUnusedAdMedia } from '@/lib/ads/media';
 import { getDb } from '@/lib/db/client';
 import { ads, auditLog } from '@/lib/db/schema';
+import { storage } from '@/lib/storage';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { withTempStorage } from '../../helpers/storage';
@@ -86,6 +87,35 @@ describe('ad media', () => {
     expect((await del(unused)).status).toBe(200);
     expect((await call(mediaGet, { params: { file: unused } })).status).toBe(404);
     expect((await del('../../etc/passwd')).status).toBe(404);
+  });
+
+  /**
+   * Runs `save` with a DELETE of `media` sent the moment the save has found the file, and answers
+   * both. The delete gets half a second to finish (as it did when nothing ordered the two) or to
+   * wait for the save.
+   */
+  async function deleteWhileSaving(media: string, save: () => ReturnType<typeof call>) {
+    const driver = storage();
+    const stat = driver.stat.bind(driver);
+    let deleting: ReturnType<typeof call> | undefined;
+    const spy = jest.spyOn(driver, 'stat').mockImplementationOnce(async (key) => {
+      const found = await stat(key);
+      deleting = call(mediaDelete, { method: 'DELETE', token: t.ads, params: { file: media } });
+      await Promise.race([deleting, new Promise((r) => setTimeout(r, 500))]);
+      return found;
+    });
+    const saved = await save();
+    spy.mockRestore();
+    return { saved: saved.status, deleted: (await deleting)?.status, served: (await call(mediaGet, { params: { file: media } })).status };
+  }
+
+  it('never saves an active ad naming media deleted at the same moment: the delete waits and is refused (409)', async () => {
+    const created = await uploadImage(t.ads);
+    expect(await deleteWhileSaving(created, () => call(createPost, { token: t.ads, body: adPayload({ media_id: created, status: 'active' }) }))).toEqual({ saved: 201, deleted: 409, served: 200 });
+
+    const draft = await createAdAs(t.ads);
+    const patched = await uploadImage(t.ads);
+    expect(await deleteWhileSaving(patched, () => patch(draft.id, { media_id: patched, status: 'active' }))).toEqual({ saved: 200, deleted: 409, served: 200 });
   });
 });
 
