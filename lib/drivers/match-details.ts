@@ -6,6 +6,20 @@ const NOT_GIVEN = 'not given';
 const list = (codes: readonly { value: string; label: string }[], values: readonly string[]) => values.map((v) => labelOf(codes, v)).join(', ');
 
 /**
+ * The miles the distance words show, on the same side of the travel distance as the factor, which
+ * compares the exact figure: rounded to whole miles, 50.4 miles read '50 mi from home; travels up
+ * to 50 mi' beside an unmet factor, so a figure that rounds down onto the travel distance is
+ * rounded up instead (travel distances are whole miles, so rounding never crosses it the other
+ * way). 'Less than 10' only where it says which side (a travel distance of 10 or more); candidates'
+ * stepped miles (lib/applications/candidates.ts) are whole and at least 10, shown as they are.
+ */
+function shownMiles(miles: number, travel: number, met: boolean): string | number {
+  if (miles < 10 && travel >= 10) return 'Less than 10';
+  const whole = Math.round(miles);
+  return !met && whole <= travel ? Math.ceil(miles) : whole;
+}
+
+/**
  * Why each factor of a match is met or not, in words both sides read the same way: what the job
  * asks, and what the driver's profile says ('Job needs Class A; profile: Class B'). Shown under
  * the factor on the driver's job page and in the employer's applicant panel; made only where it is
@@ -28,7 +42,7 @@ export function matchDetails(p: MatchProfile, job: MatchJob, distanceMiles: numb
     distance:
       distanceMiles == null
         ? 'Distance not available (no home address, or the job has no location)'
-        : `${distanceMiles < 10 ? 'Less than 10' : Math.round(distanceMiles)} mi from home; travels up to ${travel} mi${p.travelDistance == null ? ' (assumed: not given)' : ''}`,
+        : `${shownMiles(distanceMiles, travel, met.distance)} mi from home; travels up to ${travel} mi${p.travelDistance == null ? ' (assumed: not given)' : ''}`,
     home_time: `Job: ${labelOf(HOME_TIME, job.homeTime)}; profile wants: ${p.homeTime ? labelOf(HOME_TIME, p.homeTime) : NOT_GIVEN}`,
     job_type: `${labelOf(JOB_TYPES, job.jobType)} is ${met.job_type ? '' : 'not '}in the profile's work experience`,
   };

@@ -49,13 +49,31 @@ describe('matchDetails: why each factor is met or not', () => {
     });
   });
 
-  it('never contradicts the explanation: "lacks" and "not in" exactly when the factor is unmet', () => {
+  it('words the distance on the side of the travel distance the factor is on', () => {
+    const near: MatchProfile = { ...profile, travelDistance: 50 };
+    const distanceMet = (miles: number) => explainMatch(near, job, miles).factors.find((f) => f.key === 'distance')?.met;
+    // 50.4 miles is past a 50-mile travel distance: rounded to 50 it read as within it.
+    expect(distanceMet(50.4)).toBe(false);
+    expect(matchDetails(near, job, 50.4).distance).toBe('51 mi from home; travels up to 50 mi');
+    expect(distanceMet(49.6)).toBe(true);
+    expect(matchDetails(near, job, 49.6).distance).toBe('50 mi from home; travels up to 50 mi');
+    expect(matchDetails(near, job, 132.4).distance).toBe('132 mi from home; travels up to 50 mi');
+    // Under a travel distance of less than 10 miles, 'Less than 10' would not say which side: the figure does.
+    expect(matchDetails({ ...profile, travelDistance: 5 }, job, 5.3).distance).toBe('6 mi from home; travels up to 5 mi');
+    expect(matchDetails({ ...profile, travelDistance: 5 }, job, 4.6).distance).toBe('5 mi from home; travels up to 5 mi');
+  });
+
+  it('never contradicts the explanation: "lacks", "not in" and the distance words read the way each factor went', () => {
     fc.assert(
       fc.property(profileArb, jobArb, distanceArb, (p, j, d) => {
         const met = Object.fromEntries(explainMatch(p, j, d).factors.map((f) => [f.key, f.met]));
         const details = matchDetails(p, j, d);
         expect(details.endorsements.includes('lacks')).toBe(!met.endorsements);
         expect(details.job_type.includes(' not in ')).toBe(!met.job_type);
+        // "N mi from home; travels up to T mi" reads as met exactly when N <= T; "Less than 10" only where that holds whatever the figure.
+        const words = /^(Less than 10|\d+) mi from home; travels up to (\d+) mi/.exec(details.distance);
+        if (words) expect(words[1] === 'Less than 10' ? Number(words[2]) >= 10 : Number(words[1]) <= Number(words[2])).toBe(met.distance);
+        else expect(d).toBeNull();
         expect(Object.values(details).every((text) => text.length > 0 && !text.includes('undefined'))).toBe(true);
       }),
       { numRuns: 300 },
