@@ -25,7 +25,10 @@ export const MATCH_FACTORS = [
 export type MatchFactorKey = (typeof MATCH_FACTORS)[number]['key'];
 export const MATCH_POINTS_TOTAL = MATCH_FACTORS.reduce((n, f) => n + f.weight, 0);
 
-/** Miles a driver is assumed to travel when the profile does not say (DESIGN decision, docs/drivers.md). */
+/**
+ * Miles a driver is assumed to travel when the profile does not say (DESIGN decision, docs/drivers.md).
+ * Also written into migration 0034's triggers (applications.within_range): changing it needs a migration.
+ */
 export const DEFAULT_TRAVEL_MILES = 50;
 
 /**

@@ -13,7 +13,7 @@ import { GET as notesGet, POST as notesPost } from '@/app/api/v1.0/jobs/[id]/app
 import { POST as tagPost } from '@/app/api/v1.0/jobs/applicants/tag/route';
 import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
 import { POST as companyTagPost } from '@/app/api/v1.0/companies/tag/route';
-import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
+import { DELETE as deleteMe, PATCH as patchMe } from '@/app/api/v1.0/members/me/route';
 import type { RouteHandler } from '@/lib/api/route';
 import { hashPassword } from '@/lib/auth/passwords';
 import { getDb } from '@/lib/db/client';
@@ -124,6 +124,30 @@ describe('the applicant\'s match with the job', () => {
       distance: '20 mi from home; travels up to 30 mi',
       home_time: 'Job: Home weekly; profile wants: Home daily',
     });
+  });
+
+  it("says Within range as its distance factor does, in the panel, the list's filter and its Match, after the driver narrows their travel distance", async () => {
+    const db = await getDb();
+    const rangeJob = await createJobAs(t.employer, { title: 'Range Dallas' });
+    await publishPaidJob(db, rangeJob);
+    // Fort Worth, about 30 miles from the Dallas job: within a 100-mile travel distance when applying.
+    await call(patchMe, { method: 'PATCH', token: t.driver, body: { zip_code: '76102', travel_distance: 100 } });
+    expect((await call(applyPost, { token: t.driver, params: { id: String(rangeJob) }, body: {} })).status).toBe(201);
+    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'driver@demo.test'));
+    const seen = async () => {
+      const panel = (await call(detailGet, { token: t.employer, params: { id: String(rangeJob), applicantId: String(demo.id) } })).json.data;
+      const inRange = await call(searchPost, { token: t.employer, params: { id: String(rangeJob) }, body: { filter: [{ field: 'within_range', operator: 'equals', value: 'Yes' }] } });
+      return {
+        withinRange: panel.withinRange,
+        distanceFactorMet: panel.match.factors.find((f: { key: string }) => f.key === 'distance').met,
+        listedAsInRange: inRange.json.data.map((a: { id: number }) => a.id).includes(demo.id),
+        matchPercentAgrees: panel.matchPercent === panel.match.points,
+      };
+    };
+    expect(await seen()).toEqual({ withinRange: 'Yes', distanceFactorMet: true, listedAsInRange: true, matchPercentAgrees: true });
+    // Narrowed to 20 miles, the driver no longer travels that far: every reading says so at once.
+    await call(patchMe, { method: 'PATCH', token: t.driver, body: { travel_distance: 20 } });
+    expect(await seen()).toEqual({ withinRange: 'No', distanceFactorMet: false, listedAsInRange: false, matchPercentAgrees: true });
   });
 
   it('is null for a driver without a profile', async () => {

@@ -3,7 +3,8 @@
  * when writers overlap (migration 0025's triggers and applyToJob lock the driver's users row):
  * - an application sent while the account is being deleted is refused, so no message or name of an
  *   erased driver survives on it;
- * - an application sent while the driver's profile edit is in flight carries the edited values.
+ * - an application sent while the driver's profile edit is in flight carries the edited values
+ *   (within range too: migration 0034).
  * On PostgreSQL the writers really overlap (two connections, one transaction held open); the
  * embedded database has one connection, so there they run one after the other, with the actor read
  * before the deletion, as a request that began earlier would hold it.
@@ -84,18 +85,22 @@ it('refuses an application sent while the account is being deleted: nothing of t
   expect(left).toEqual([]);
 });
 
-it("gives an application sent while the driver's name and years are being changed the new values", async () => {
+it("gives an application sent while the driver's name, years and travel distance are being changed the new values", async () => {
   const actor = await driver('Will', 'Brown', 1);
   const outcome = await overlapping(
     async (c) => {
       await c.query(`update users set last_name = 'Aardvark' where id = $1`, [actor.userId]);
-      await c.query('update driver_profiles set years_of_experience = 40 where user_id = $1', [actor.userId]);
+      // About 16 miles from the job: within the assumed 50 when the application read the profile, not within 5.
+      await c.query('update driver_profiles set years_of_experience = 40, travel_distance = 5 where user_id = $1', [actor.userId]);
     },
     () => applyToJob(db, actor, jobId, { message: 'Hello' }),
   );
   expect(outcome.status).toBe('fulfilled');
-  const [row] = await queryRows<{ sort_last_name: string; sort_years: number }>(db, sql`select sort_last_name, sort_years from applications where user_id = ${actor.userId}`);
-  expect(row).toEqual({ sort_last_name: 'aardvark', sort_years: 40 });
+  const [row] = await queryRows<{ sort_last_name: string; sort_years: number; within_range: boolean }>(
+    db,
+    sql`select sort_last_name, sort_years, within_range from applications where user_id = ${actor.userId}`,
+  );
+  expect(row).toEqual({ sort_last_name: 'aardvark', sort_years: 40, within_range: false });
 });
 
 it('rewrites the copies of an application that committed while a profile change waited for it', async () => {

@@ -88,6 +88,13 @@ export const applications = pgTable(
     stage: applicationStageEnum().notNull().default('new'),
     stageChangedAt: ts('stage_changed_at').notNull().defaultNow(),
     distanceMiles: doublePrecision(),
+    /**
+     * distanceMiles <= the driver's travel distance AS IT IS NOW (null without a distance), the
+     * basis the applicant's match compares too; kept by triggers (migration 0034), rewritten when the
+     * travel distance changes. Stored as of the day of applying, it said "Yes" beside an unmet
+     * distance factor once the driver narrowed it. A column rather than a join to the profile, so
+     * each within-range sort still reads its index (below).
+     */
     withinRange: boolean(),
     /** Set when the application went out in the company's digest mail (at most one per job per hour). */
     notifiedAt: ts('notified_at'),
