@@ -9,6 +9,9 @@ import { notFound, unprocessable } from '@/lib/errors';
 import { assertNewsAdmin, assertReader } from './access';
 import type { ChannelInput, ChannelSearch } from './schemas';
 import { newsChanged } from '@/lib/cache/tags';
+import { CREATED_FILTER_MESSAGE, createdDatePrefix } from '@/lib/admin/company-search';
+import { textFilter } from '@/lib/admin/filters';
+import { portalIsoDaySql } from '@/lib/db/portal-day-sql';
 
 type ChannelRow = typeof newsChannels.$inferSelect;
 
@@ -45,10 +48,18 @@ function condition({ field, operator, value }: ChannelSearch['filters'][number])
     return eq(newsChannels.isActive, operator === 'not_ilike' ? !active : active);
   }
   if (field === 'created_at') {
-    const when = new Date(String(value));
-    const year = when.getUTCFullYear();
-    if (typeof value !== 'string' || Number.isNaN(when.getTime()) || year < 1970 || year > 9999) throw unprocessable('Filter created_at by an ISO date, e.g. 2026-01-31.', 'filters');
-    return operator === 'less_than' ? sql`${column} < ${when}` : operator === 'greater_than' ? sql`${column} > ${when}` : sql`${column} = ${when}`;
+    if (operator === 'less_than' || operator === 'greater_than') {
+      const when = new Date(String(value));
+      const year = when.getUTCFullYear();
+      if (typeof value !== 'string' || Number.isNaN(when.getTime()) || year < 1970 || year > 9999) throw unprocessable('Filter created_at by an ISO date, e.g. 2026-01-31.', 'filters');
+      return operator === 'less_than' ? sql`${column} < ${when}` : sql`${column} > ${when}`;
+    }
+    // A day, as the companies grid matches one: the whole day in the portal's zone, the day the
+    // screens print. Compared with its midnight, equals found nothing (created_at has microseconds)
+    // and does-not-contain kept only that midnight out.
+    const day = createdDatePrefix(String(value).trim());
+    if (!day) throw unprocessable(CREATED_FILTER_MESSAGE, 'filters');
+    return textFilter(portalIsoDaySql(column), operator, day)!;
   }
   const text = String(value);
   if (operator === 'ilike') return ilike(column, `%${escapeLike(text)}%`);

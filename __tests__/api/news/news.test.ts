@@ -127,6 +127,21 @@ describe('news channels', () => {
     expect((await search('greater_than', true)).status).toBe(422);
     expect((await search('equals', 'yes')).status).toBe(422);
   });
+
+  it('filters by created_at as the whole day the portal prints (US/Eastern): equals and contains find it, does not contain leaves out only that day', async () => {
+    const id = await channel(t.newsAdmin, { name: 'Late night channel' });
+    // 9:30 pm Eastern on Nov 28 (already Nov 29 in UTC), with the microseconds a stored time has.
+    await (await getDb()).execute(sql`update news_channels set created_at = '2026-11-29 02:30:00.123456+00' where id = ${id}`);
+    const search = (operator: string, value: string) => call(searchRoute, { token: t.internal, body: { filters: [{ field: 'created_at', operator, value }] }, query: { limit: 100 } });
+    const ids = async (operator: string, value: string) => (await search(operator, value)).json.data.map((c: { id: number }) => c.id);
+    expect(await ids('equals', '2026-11-28')).toContain(id);
+    expect(await ids('equals', '11/28/2026')).toContain(id);
+    expect(await ids('ilike', '2026-11-28')).toContain(id);
+    expect(await ids('equals', '2026-11-29')).not.toContain(id);
+    expect(await ids('not_ilike', '2026-11-27')).toContain(id);
+    expect(await ids('not_ilike', '2026-11-28')).not.toContain(id);
+    expect((await search('equals', 'yesterday')).status).toBe(422);
+  });
 });
 
 describe('news posts', () => {
