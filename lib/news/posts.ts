@@ -65,15 +65,24 @@ export function statusFor(input: { scheduled_at?: string | null; is_active?: boo
   return { status: 'Inactive' as const, isActive: false };
 }
 
+type StateFields = Parameters<typeof statusFor>[0];
+
 /**
- * Whether the state fields sent leave the post as it is. The editor sends them on every save: the
- * same choice again is no change of state (it was refused in an inactive channel, where a news
- * admin still edits, and an unchanged schedule now past was refused as a new one).
+ * The state fields of a save that ask for a state other than the post's own, or null when they
+ * leave it as it is (docs/news.md). The editor and API clients send them back as they read them:
+ * the same choice again is no change of state (it was refused in an inactive channel, where a news
+ * admin still edits, and an unchanged schedule now past was refused as a new one). The schedule the
+ * post has (a SCHEDULED post's, or the past one of a post the tick published), and no schedule on a
+ * post that is not waiting for one, ask nothing: `scheduled_at: null` alone took a live post down.
  */
-function keepsState(input: PostInput, post: PostRow): boolean {
-  if (input.status) return input.status === post.status;
-  if (input.scheduled_at) return post.status === 'SCHEDULED' && post.scheduledAt?.getTime() === new Date(input.scheduled_at).getTime();
-  return post.status === (input.is_active ? 'POSTED' : 'Inactive');
+function stateAsked(input: PostInput, post: PostRow): StateFields | null {
+  if (input.status !== undefined) return input.status === post.status ? null : { status: input.status };
+  const { scheduled_at: at, is_active: active } = input;
+  const sameSchedule = at === undefined || (at === null ? post.status !== 'SCHEDULED' : post.scheduledAt?.getTime() === new Date(at).getTime());
+  if (!sameSchedule) return { scheduled_at: at, is_active: active };
+  // statusFor reads the schedule first: a waiting post keeps its time whatever is_active says.
+  if (active === undefined || (at && post.status === 'SCHEDULED')) return null;
+  return post.status === (active ? 'POSTED' : 'Inactive') ? null : { is_active: active };
 }
 
 /**
@@ -173,8 +182,8 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   const a = assertMayEdit(actor, post);
   assertVersion(expectedVersion, post.updatedAt, 'post');
   const channel = await channelOrThrow(db, post.channelId);
-  const changesState = (input.status !== undefined || input.scheduled_at !== undefined || input.is_active !== undefined) && !keepsState(input, post);
-  if (!channel.isActive && changesState && input.status === undefined) throw unprocessable(CHANNEL_INACTIVE);
+  const asked = stateAsked(input, post);
+  if (!channel.isActive && asked && asked.status === undefined) throw unprocessable(CHANNEL_INACTIVE);
   // A contributor writes only in active channels (docs/news.md): in an inactive one they may still
   // take their post down (a status), not change its words. News admins keep editing there. The
   // editor sends the title and body on every save: the same words again are no change (the body
@@ -182,7 +191,7 @@ export async function updatePost(db: Database, actor: Actor | null, id: number, 
   const rendered = input.body !== undefined ? renderRichText(input.body, BODY_TOO_DEEP) : null;
   const changesWords = (input.title !== undefined && input.title !== post.title) || (rendered !== null && rendered.html !== post.bodyHtml);
   if (!channel.isActive && !isNewsAdmin(a) && changesWords) throw unprocessable(CHANNEL_INACTIVE);
-  const state = changesState ? statusFor(input, now) : null;
+  const state = asked ? statusFor(asked, now) : null;
   const { thumbs } = await content(input, post.channelId, post, rendered);
   const patch = {
     ...(input.title !== undefined && { title: input.title }),

@@ -306,6 +306,40 @@ describe('news posts', () => {
     expect(new Date(again.published_at).getTime()).toBeGreaterThan(first);
   });
 
+  it('keeps a live post live on a save with scheduled_at: null and no is_active (it has no schedule to drop); a scheduled post is unscheduled by it', async () => {
+    const id = await channel();
+    const live = (await post(id, t.contributor, { is_active: true })).json.data;
+    const edit = (postId: number, fields: Record<string, unknown>) => call(updatePostRoute, { token: t.contributor, params: { id: String(postId) }, body: fields, method: 'PUT' });
+    const saved = await edit(live.id, { title: 'Retitled', scheduled_at: null });
+    expect(saved.status).toBe(200);
+    expect(saved.json.data).toMatchObject({ title: 'Retitled', status: 'POSTED', is_active: true, published_at: live.published_at });
+    expect((await call(readRoute, { token: t.driver, params: { id: String(live.id) } })).json.data.title).toBe('Retitled');
+
+    const waiting = (await post(id, t.contributor, { scheduled_at: new Date(Date.now() + 3_600_000).toISOString() })).json.data;
+    expect((await edit(waiting.id, { scheduled_at: null })).json.data).toMatchObject({ status: 'Inactive', scheduled_at: null });
+  });
+
+  it('saves a post the tick published with the scheduled_at and is_active it was read with (its past schedule is no new one); is_active false still takes it down', async () => {
+    const id = await channel();
+    const p = (await post(id, t.contributor, { scheduled_at: new Date(Date.now() + 60_000).toISOString() })).json.data;
+    // Its time came an hour ago, and the tick published it then.
+    const past = new Date(Date.now() - 3_600_000);
+    const db = await getDb();
+    await db.update(newsPosts).set({ scheduledAt: past }).where(eq(newsPosts.id, p.id));
+    await publishDuePosts(db, new Date());
+    const read = (await call(getPostRoute, { token: t.contributor, params: { id: String(p.id) } })).json.data;
+    expect(read).toMatchObject({ status: 'POSTED', is_active: true, scheduled_at: past.toISOString() });
+    const save = (fields: Record<string, unknown>) =>
+      call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: { title: 'Retitled', scheduled_at: read.scheduled_at, is_active: read.is_active, ...fields }, method: 'PUT' });
+
+    const saved = await save({});
+    expect(saved.status).toBe(200);
+    expect(saved.json.data).toMatchObject({ title: 'Retitled', status: 'POSTED', published_at: past.toISOString() });
+    expect((await save({ is_active: false })).json.data).toMatchObject({ status: 'Inactive', is_active: false });
+    // Another time in the past is still a schedule refused.
+    expect((await save({ scheduled_at: new Date(past.getTime() - 60_000).toISOString() })).json.errors?.[0].message).toBe(SCHEDULE_IN_PAST);
+  });
+
   it('publishes due posts in batches: a spent budget leaves the rest to the next tick', async () => {
     const id = await channel();
     const soon = new Date(Date.now() + 60_000);
