@@ -1,4 +1,4 @@
-// /robots.txt: public job pages are crawlable; portals and the API are not; nothing on a preview
+// /robots.txt: public job and post pages and their images are crawlable; portals and the rest of the API are not; nothing on a preview
 import type { MetadataRoute } from 'next';
 import { isPreviewDeployment, publicUrl } from '@/lib/config';
 
@@ -11,7 +11,11 @@ export default function robots(): MetadataRoute.Robots {
   return {
     rules: {
       userAgent: '*',
-      allow: ['/jobs/'],
+      // The images the public pages show are API routes: a post's thumbnail (its og:image, Twitter
+      // card and NewsArticle image) and a job's company logo. Under '/api/' alone they were blocked,
+      // so no search engine or link preview could fetch them. The longer rule wins (allow on a tie);
+      // '*' is a company id.
+      allow: ['/jobs/', '/api/v1.0/news/images/', '/api/v1.0/companies/*/logo'],
       disallow: ['/api/', '/admin', '/company', '/company-info', '/company-address', '/news', '/ads', '/members', '/sandbox-gateway'],
     },
     sitemap: publicUrl('/sitemap.xml').toString(),

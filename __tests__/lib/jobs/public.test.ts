@@ -9,6 +9,9 @@ import { addDays, expireJobs, publishPaidJob } from '@/lib/jobs/lifecycle';
 import { employmentTypeOf, getPublicJob, jobPostingJsonLd, jsonLdScript } from '@/lib/jobs/public';
 import { createJobSchema } from '@/lib/jobs/schemas';
 import { cancelJob, closeJob, createJob, setSuspended } from '@/lib/jobs/services';
+import { logoUrl } from '@/lib/companies/view';
+import { imageUrl } from '@/lib/news/images';
+import { newsArticleJsonLd } from '@/lib/news/public';
 import { seed } from '../../helpers/seed';
 import { jobPayload } from '../../api/jobs/helpers';
 
@@ -130,6 +133,24 @@ describe('which jobs are public', () => {
   it('robots.txt points at the sitemap and keeps crawlers off the API and portals', () => {
     const r = robots();
     expect(String(r.sitemap)).toMatch(/\/sitemap\.xml$/);
-    expect(r.rules).toMatchObject({ allow: ['/jobs/'], disallow: expect.arrayContaining(['/api/', '/company', '/admin']) });
+    expect(r.rules).toMatchObject({ allow: expect.arrayContaining(['/jobs/']), disallow: expect.arrayContaining(['/api/', '/company', '/admin']) });
+  });
+
+  it("robots.txt lets crawlers fetch the public pages' images (a post's og:image and NewsArticle image, a job's company logo) and nothing else under /api/", () => {
+    const { rules } = robots() as { rules: { allow: string[]; disallow: string[] } };
+    // Google's reading of the rules: a pattern is a prefix in which '*' is any run of characters;
+    // the longest matching pattern wins, allow on a tie.
+    const literal = (part: string) => part.replace(/[.?+^$()[\]{}|\\]/g, '\\$&');
+    const matches = (pattern: string, path: string) => new RegExp(`^${pattern.split('*').map(literal).join('.*')}`).test(path);
+    const longest = (patterns: string[], path: string) => Math.max(-1, ...patterns.filter((p) => matches(p, path)).map((p) => p.length));
+    const allowed = (path: string) => longest(rules.allow, path) >= longest(rules.disallow, path);
+
+    const thumbnail = imageUrl('thumb-0123456789abcdef-full.webp');
+    const article = newsArticleJsonLd({ id: 1, title: 't', body_html: '', excerpt: '', thumbnail, thumbnail_small: null, published_at: null, updated_at: new Date().toISOString(), views: 0, channel: 'c', author: null });
+    const image = new URL((article as { image: string[] }).image[0]);
+    const logo = logoUrl({ id: 42, logo: 'companies/42/logo-abc.webp' })!;
+
+    for (const path of ['/jobs/1', '/posts/1', image.pathname + image.search, logo, logoUrl({ id: 42, logo: 'x' }, 'small')!]) expect([path, allowed(path)]).toEqual([path, true]);
+    for (const path of ['/api/v1.0/jobs', '/api/job-views/1', '/api/v1.0/companies/42', '/api/v1.0/news/posts/1', '/admin', '/news', '/company']) expect([path, allowed(path)]).toEqual([path, false]);
   });
 });
