@@ -8,10 +8,13 @@ import { matchDetails } from '@/lib/drivers/match-details';
 import { METERS_PER_MILE, earthMetersSql, earthOf } from '@/lib/drivers/distance';
 import { loadOwnedJob } from '@/lib/jobs/access';
 import { DEFAULT_TRAVEL_MILES, MATCH_FACTORS, explanationFromMet, matchFactorsSql, type MatchFactorKey } from '@/lib/drivers/match';
+import { ensureRanked } from './candidate-rankings';
 
 /**
  * Matched candidates of a job (jobs spec §7, issue 10): drivers who have not applied, ranked in
- * SQL by the one match explanation (lib/drivers/match.ts), nearest first among equals.
+ * SQL by the one match explanation (lib/drivers/match.ts), nearest first among equals. The ranking
+ * is made once and kept until the job or a profile near it changes (./candidate-rankings.ts,
+ * migration 0035): a page reads it in order from an index instead of scoring every driver nearby.
  *
  * Only drivers whose home lies within CANDIDATE_RADIUS_MILES of one of the job's addresses are
  * candidates: that box (earth_box around each address, OR-ed) is what the gist index on
@@ -148,8 +151,9 @@ export async function listCandidates(
   const job = await loadOwnedJob(db, actor, jobId);
   const points = showsCandidates(job) ? await jobPoints(db, job) : [];
   if (!points.length) return { data: [], pagination: { offset: opts.offset, limit: opts.limit, total: 0 } };
-  const rows = await queryRows<CandidateRow>(db, rankedSql(job, points, opts));
-  const total = rows[0] ? Number(rows[0].total) : await countCandidates(db, job, points, opts.distanceLimit);
+  await keepRanked(db, job, points, opts.distanceLimit);
+  const rows = await queryRows<CandidateRow>(db, keptPageSql(job, opts));
+  const total = rows[0] ? Number(rows[0].total) : await countKept(db, job, opts.distanceLimit);
   return {
     data: rows.map((r) => {
       const met = Object.fromEntries(MATCH_FACTORS.map((m) => [m.key, Boolean(r[`f_${m.key}`])])) as Record<MatchFactorKey, boolean>;
@@ -186,96 +190,137 @@ export async function listCandidates(
 }
 
 /**
- * The job's candidates, unranked: drivers near enough who have not applied (nor withdrawn), each with the miles to
- * the nearest address. Both the ranked page and the count read it; the count needs no match factors
- * and no order.
+ * The job's candidates, unranked: drivers near enough, each with the miles to the nearest address.
+ * The ranking kept for the job reads them all (keepRanked); those who applied or withdrew, and
+ * accounts that are not live, are left out when a page is read (notExcludedSql), since they change
+ * without the profiles.
  */
 function candidateRowsSql(job: JobRow, points: Point[], distanceLimit: boolean): SQL {
   return sql`
-    select c.user_id, c.cdl_status, c.endorsements, c.years_of_experience, c.experience, c.work_experiences, c.home_time, c.travel_distance, c.city, c.miles
+    select c.user_id, c.cdl_status, c.endorsements, c.years_of_experience, c.experience, c.work_experiences, c.home_time, c.travel_distance, c.miles
     from (
       select dp.user_id, dp.cdl_status, dp.endorsements, dp.years_of_experience, dp.experience, dp.work_experiences,
-        dp.home_time, dp.travel_distance, dp.city, ${candidateMilesSql(nearestMiles(points))} as miles
+        dp.home_time, dp.travel_distance, ${candidateMilesSql(nearestMiles(points))} as miles
       from driver_profiles dp
       where dp.latitude is not null and dp.longitude is not null
         and ${distanceLimit ? withinReachOfAny(points) : nearAny(points, CANDIDATE_RADIUS_MILES)}
       -- A fence: each profile's distance is worked out once here, not again for every place the
       -- outer query reads it (the filters, the match factors, the order: inlined, it was computed
       -- four times a profile, 20 of 56 ms at 100,000 drivers); and the drivers in the box but
-      -- beyond the radius (two in three) are dropped before their account is looked up.
+      -- beyond the radius (two in three) are dropped before they are scored.
       offset 0
     ) c
     -- The box is the index's; its corners lie past the radius, so the radius itself is checked too.
     where c.miles <= ${sql.raw(String(CANDIDATE_RADIUS_MILES))}
-      ${distanceLimit ? sql`and c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}
-      -- Each set a candidate must not be in is read once into a hash (\`not in\`: a hashed subplan; every
-      -- id here is not null, so it means what \`not exists\` does). As anti-joins, the planner sized
-      -- them by the statistics: a job that had received 5,000 applications since the last analyze
-      -- was read as one of 10, and every candidate was compared with every applicant in a nested
-      -- loop (244 ms at 100,000 drivers; 8.5 ms as a hash). A set is hashed while it fits in
-      -- work_mem × hash_mem_multiplier (8 MB by default, about 260,000 ids): past that (a job with
-      -- that many applications, or as many accounts deleted), raise work_mem.
-      -- Live accounts only: checked against the few that are not (users_not_live_idx) rather than by
-      -- reading every candidate's account, a quarter of the statement at 100,000 drivers.
-      and c.user_id not in (select u.id from users u where u.deleted_at is not null or not u.active)
-      and c.user_id not in (select ap.user_id from applications ap where ap.job_id = ${job.id})
-      -- A driver who withdrew from this job said no: not a match to hand back to the company.
-      and c.user_id not in (select aw.user_id from application_withdrawals aw where aw.job_id = ${job.id})`;
-}
-
-export function rankedSql(job: JobRow, points: Point[], opts: { distanceLimit: boolean; offset: number; limit: number }) {
-  const f = matchFactorsSql(
-    {
-      cdlStatus: sql`c.cdl_status`,
-      endorsements: sql`c.endorsements`,
-      yearsOfExperience: sql`c.years_of_experience`,
-      experience: sql`c.experience`,
-      workExperiences: sql`c.work_experiences`,
-      homeTime: sql`c.home_time`,
-      travelDistance: sql`c.travel_distance`,
-    },
-    { jobType: job.jobType, homeTime: job.homeTime, requiredExperience: job.requiredExperience, endorsements: job.endorsements },
-    sql`c.miles`,
-  );
-  const pointsSum = sql.join(
-    MATCH_FACTORS.map((m) => sql`(case when ${f[m.key]} then ${sql.raw(String(m.weight))} else 0 end)`),
-    sql` + `,
-  );
-  const factorCols = sql.join(
-    MATCH_FACTORS.map((m) => sql`${f[m.key]} as ${sql.identifier(`f_${m.key}`)}`),
-    sql`, `,
-  );
-  // Ranking reads every candidate anyway (their points decide the order), so the window's count of
-  // them costs little beside it: the total comes with the page. Each candidate's points are worked
-  // out once; the factors one by one only for the page's rows (for every candidate, they were
-  // worked out twice more, a fifth of the statement at 100,000 drivers).
-  return sql`
-    with c as (${candidateRowsSql(job, points, opts.distanceLimit)}),
-    page as (
-      select c.*, ${pointsSum} as points, count(*) over () as total
-      from c
-      order by points desc, miles asc, user_id asc
-      limit ${opts.limit} offset ${opts.offset}
-    )
-    select c.*, ${factorCols}
-    from page c
-    order by points desc, miles asc, user_id asc`;
+      ${distanceLimit ? sql`and c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}`;
 }
 
 /**
- * The candidates counted without ranking them: no match factors, no sort (the count ran the whole
- * ranking, with a window and an order over every candidate, to count them). A page past the end
- * has no row to carry the window's total, so it counts this way too.
+ * Not a candidate of the job, whatever the ranking says: an applicant, a driver who withdrew, an
+ * account that is not live.
+ * Each set is read once into a hash (`not in`: a hashed subplan; every id here is not null, so it
+ * means what `not exists` does). As anti-joins, the planner sized them by the statistics: a job that
+ * had received 5,000 applications since the last analyze was read as one of 10, and every candidate
+ * was compared with every applicant in a nested loop (244 ms at 100,000 drivers; 8.5 ms as a hash).
+ * A set is hashed while it fits in work_mem × hash_mem_multiplier (8 MB by default, about 260,000
+ * ids): past that (a job with that many applications, or as many accounts deleted), raise work_mem.
+ * Live accounts only: checked against the few that are not (users_not_live_idx) rather than by
+ * reading every candidate's account, a quarter of the statement at 100,000 drivers.
  */
-async function countCandidates(db: Database, job: JobRow, points: Point[], distanceLimit: boolean) {
-  const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${candidateRowsSql(job, points, distanceLimit)}) x`);
+function notExcludedSql(userId: SQL, jobId: number): SQL {
+  return sql`${userId} not in (select u.id from users u where u.deleted_at is not null or not u.active)
+      and ${userId} not in (select ap.user_id from applications ap where ap.job_id = ${jobId})
+      -- A driver who withdrew from this job said no: not a match to hand back to the company.
+      and ${userId} not in (select aw.user_id from application_withdrawals aw where aw.job_id = ${jobId})`;
+}
+
+/** The factors of a candidate's profile (columns of `c`) against the job, and the miles as `miles`. */
+function factorsOf(job: JobRow, c: string, miles: SQL) {
+  const col = (name: string) => sql.raw(`${c}.${name}`);
+  return matchFactorsSql(
+    {
+      cdlStatus: col('cdl_status'),
+      endorsements: col('endorsements'),
+      yearsOfExperience: col('years_of_experience'),
+      experience: col('experience'),
+      workExperiences: col('work_experiences'),
+      homeTime: col('home_time'),
+      travelDistance: col('travel_distance'),
+    },
+    { jobType: job.jobType, homeTime: job.homeTime, requiredExperience: job.requiredExperience, endorsements: job.endorsements },
+    miles,
+  );
+}
+
+/** A candidate's points (0–100), from the factors. */
+function pointsSql(f: ReturnType<typeof factorsOf>) {
+  return sql.join(
+    MATCH_FACTORS.map((m) => sql`(case when ${f[m.key]} then ${sql.raw(String(m.weight))} else 0 end)`),
+    sql` + `,
+  );
+}
+
+/**
+ * How far from a job point a candidate's home can lie: the radius, the grid's margin, and a mile of
+ * rounding at the reach's edge, with room to spare. The map cells within it are the ones whose
+ * drivers' changes make the job's kept ranking stale (candidate-rankings.ts).
+ */
+const CANDIDATE_REACH_MILES = CANDIDATE_RADIUS_MILES + GRID_MARGIN_MILES + 5;
+
+/**
+ * The statement that ranks every candidate of the job (points, stepped miles), kept until a change
+ * of the job or of a profile near it (candidate-rankings.ts): the only statement that scores them.
+ */
+export function rankingSql(job: JobRow, points: Point[], distanceLimit: boolean): SQL {
+  return sql`insert into candidate_rankings (job_id, distance_limit, user_id, points, miles)
+    select ${job.id}, ${distanceLimit}, c.user_id, ${pointsSql(factorsOf(job, 'c', sql`c.miles`))}, c.miles
+    from (${candidateRowsSql(job, points, distanceLimit)}) c`;
+}
+
+/** Makes sure the kept ranking of the job is the one the job and the profiles give now. */
+const keepRanked = (db: Database, job: JobRow, points: Point[], distanceLimit: boolean) =>
+  ensureRanked(db, job, points, distanceLimit, CANDIDATE_REACH_MILES, () => rankingSql(job, points, distanceLimit));
+
+/** The kept ranking of the job, without the drivers who are no longer candidates (notExcludedSql). */
+const keptSql = (job: JobRow, distanceLimit: boolean) => sql`
+  select r.user_id, r.points, r.miles from candidate_rankings r
+  where r.job_id = ${job.id} and r.distance_limit = ${distanceLimit} and ${notExcludedSql(sql`r.user_id`, job.id)}`;
+
+/**
+ * One page of the kept ranking, in its order (candidate_rankings_order_idx), with the total of the
+ * candidates beside it, and each page row's factors worked out from the profile as it is (the
+ * ranking is kept only while the profiles it read are unchanged, so they sum to its points).
+ */
+export function keptPageSql(job: JobRow, opts: { distanceLimit: boolean; offset: number; limit: number }) {
+  const factorCols = sql.join(
+    Object.entries(factorsOf(job, 'dp', sql`p.miles`)).map(([key, f]) => sql`${f} as ${sql.identifier(`f_${key}`)}`),
+    sql`, `,
+  );
+  return sql`
+    with page as (
+      select r.*, count(*) over () as total
+      from (${keptSql(job, opts.distanceLimit)}) r
+      order by r.points desc, r.miles asc, r.user_id asc
+      limit ${opts.limit} offset ${opts.offset}
+    )
+    select dp.user_id, dp.cdl_status, dp.endorsements, dp.years_of_experience, dp.experience, dp.work_experiences,
+      dp.home_time, dp.travel_distance, dp.city, p.miles, p.points, p.total, ${factorCols}
+    from page p join driver_profiles dp on dp.user_id = p.user_id
+    order by p.points desc, p.miles asc, p.user_id asc`;
+}
+
+/** The candidates counted from the kept ranking (a page past the end has no row to carry the total). */
+async function countKept(db: Database, job: JobRow, distanceLimit: boolean) {
+  const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${keptSql(job, distanceLimit)}) x`);
   return Number(row?.total ?? 0);
 }
 
 /** How many candidates a job has (the statistics' and job list's total_candidates). */
 export async function candidateCount(db: Database, job: JobRow, distanceLimit = true) {
   const points = showsCandidates(job) ? await jobPoints(db, job) : [];
-  return points.length ? countCandidates(db, job, points, distanceLimit) : 0;
+  if (!points.length) return 0;
+  await keepRanked(db, job, points, distanceLimit);
+  return countKept(db, job, distanceLimit);
 }
 
 export type Candidate = Awaited<ReturnType<typeof listCandidates>>['data'][number];

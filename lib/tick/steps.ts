@@ -11,6 +11,7 @@ import { purgeAdViews } from '@/lib/ads/serving';
 import { publishDuePosts } from '@/lib/news/posts';
 import { purgeIdempotencyKeys } from '@/lib/api/idempotency';
 import { embeddedUpkeep } from '@/lib/db/embedded-upkeep';
+import { dropEndedRankings } from '@/lib/applications/candidate-rankings';
 
 /**
  * The ordered steps of one tick (DESIGN.md "scheduled work"). Each step gets the database, a
@@ -52,6 +53,8 @@ const DEFAULT_STEPS: TickStep[] = [
   { name: 'ad-media', run: ({ db, now }) => purgeUnusedAdMedia(db, now) },
   { name: 'ad-views', run: ({ db, now }) => purgeAdViews(db, now) },
   { name: 'idempotency-keys', run: ({ db, now }) => purgeIdempotencyKeys(db, now) },
+  // The candidates' kept rankings of jobs that ended (after 'expire-jobs').
+  { name: 'candidate-rankings', run: ({ db }) => dropEndedRankings(db) },
   // Scheduled news posts whose time has come are published (SCHEDULED → POSTED).
   { name: 'publish-posts', run: ({ db, now }) => publishDuePosts(db, now) },
   // After every step that queues mail, so the mail they queued (renewals, failed payments, digests) goes out in the same tick.

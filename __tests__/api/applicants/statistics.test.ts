@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { GET as statisticsGet } from '@/app/api/v1.0/jobs/[id]/statistics/route';
-import { jobPoints, rankedSql } from '@/lib/applications/candidates';
+import { jobPoints, rankingSql } from '@/lib/applications/candidates';
 import { recordJobView, visitorKey } from '@/lib/applications/views';
 import { queryRows } from '@/lib/db/client';
 import { getDb } from '@/lib/db/client';
@@ -103,8 +103,8 @@ describe('query plans', () => {
     const db = await getDb();
     const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
     const points = await jobPoints(db, job);
-    expect(await plan(rankedSql(job, points, { distanceLimit: true, offset: 0, limit: 10 }))).toContain('driver_profiles_reach_idx');
-    expect(await plan(rankedSql(job, points, { distanceLimit: false, offset: 0, limit: 10 }))).toContain('driver_profiles_earth_idx');
+    expect(await plan(rankingSql(job, points, true))).toContain('driver_profiles_reach_idx');
+    expect(await plan(rankingSql(job, points, false))).toContain('driver_profiles_earth_idx');
   });
   it("a job's applicants are read through an applications (job_id, …) index", async () => {
     const text = await plan(sql`select id from applications where job_id = ${jobId} order by created_at desc limit 10`);

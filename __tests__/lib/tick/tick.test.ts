@@ -68,7 +68,7 @@ describe('tick(db, now) with a fixed clock', () => {
         if (d.id === renewing) await extendJob(stepDb, d.id, now);
       }
     });
-    expect(tickSteps().map((s) => s.name)).toEqual(['renewals', 'expire-jobs', 'end-boosts', 'purge-tokens', 'upload-parts', 'applicant-digests', 'end-ads', 'ad-upload-parts', 'ad-media', 'ad-views', 'idempotency-keys', 'publish-posts', 'outbox', 'embedded-upkeep']);
+    expect(tickSteps().map((s) => s.name)).toEqual(['renewals', 'expire-jobs', 'end-boosts', 'purge-tokens', 'upload-parts', 'applicant-digests', 'end-ads', 'ad-upload-parts', 'ad-media', 'ad-views', 'idempotency-keys', 'candidate-rankings', 'publish-posts', 'outbox', 'embedded-upkeep']);
     await tick(db, addDays(T0, 30));
     expect(handed).toEqual(expect.arrayContaining([renewing, lapsing]));
     expect(await row(renewing)).toMatchObject({ active: true, approved: true, expirationDate: addDays(T0, 60), nextBillingDate: addDays(T0, 60) });
