@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { users } from '@/lib/db/schema';
+import { emailOutbox, users } from '@/lib/db/schema';
 import { publicUrl } from '@/lib/config';
 import { notFound, sqlState } from '@/lib/errors';
 import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
@@ -30,6 +30,28 @@ export async function sendVerificationMail(db: Database, userId: number): Promis
   const link = publicUrl(`/api/v1.0/auth/verify-email?token=${encodeURIComponent(token)}`).toString();
   await enqueueTemplate(db, target, 'email_verification', { firstName: user.firstName, link, hours: VERIFY_LINK_HOURS });
   return true;
+}
+
+/**
+ * Removes the verification mail queued for an address the account no longer waits for: it named
+ * the account and carried its link, nothing else of that person is left on the account, and account
+ * deletion erases only the addresses the account still has.
+ */
+export async function dropVerificationMail(db: Database, address: string) {
+  await db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, 'email_verification')));
+}
+
+/**
+ * Ends a pending email change (email_to_verify) and drops its mail, inside the caller's transaction.
+ * For the steps that prove the mailbox of the account's email and take the account back (a password
+ * reset, a provider-verified takeover): the pending address may be the claimant's, and its link
+ * (checked only against email_to_verify by confirmEmail) would move the reclaimed account to them.
+ */
+export async function endPendingEmail(tx: Database, userId: number) {
+  const [row] = await tx.select({ pending: users.emailToVerify }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row?.pending) return;
+  await tx.update(users).set({ emailToVerify: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await dropVerificationMail(tx, row.pending);
 }
 
 /**

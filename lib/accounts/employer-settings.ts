@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import '@/lib/validation/messages';
 import type { Database } from '@/lib/db/client';
-import { emailOutbox, userRoles, users } from '@/lib/db/schema';
+import { userRoles, users } from '@/lib/db/schema';
 import { ROLES } from '@/lib/access';
 import { DRIVER_ACCOUNT_OWN } from '@/lib/auth/messages';
 import { recordEdit } from '@/lib/audit';
@@ -12,7 +12,7 @@ import { currentEmployer } from '@/lib/auth/employer';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
 import { toE164 } from '@/lib/auth/phone';
 import { conflict, forbidden, sqlState } from '@/lib/errors';
-import { limitVerificationMails, sendVerificationMail } from './email-verification';
+import { dropVerificationMail, limitVerificationMails, sendVerificationMail } from './email-verification';
 import { EMAIL_EXISTS, emailRule, nameRule, phoneRule } from './schemas';
 
 /** PATCH /employer (jobs spec §7): any subset of the account's own name, phone and email. */
@@ -74,11 +74,9 @@ export async function updateEmployer(db: Database, actor: Actor, input: UpdateEm
     if (sqlState(error) === '23505') throw conflict(EMAIL_EXISTS, 'email');
     throw error;
   }
-  // A pending address replaced or dropped: its verification mail goes too (it named this account and
-  // its link; nothing else of the person is left there, and account deletion erases only the
-  // addresses the account still has).
+  // A pending address replaced or dropped: its verification mail goes too (dropVerificationMail says why).
   const dropped = me.emailToVerify && input.email !== undefined && me.emailToVerify.toLowerCase() !== newEmail ? me.emailToVerify : null;
-  if (dropped) await db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, dropped), eq(emailOutbox.kind, 'email_verification')));
+  if (dropped) await dropVerificationMail(db, dropped);
   if (mailTo) await sendVerificationMail(db, actor.userId);
   await recordEdit(db, {
     actorUserId: actor.userId,

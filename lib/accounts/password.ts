@@ -13,6 +13,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { refuseWhileImpersonating } from '@/lib/auth/impersonation';
 import { consumeOrThrow, limiter, tryConsume, waitInWords } from '@/lib/rate-limit';
 import { enqueueTemplate } from '@/lib/mail/outbox';
+import { endPendingEmail } from './email-verification';
 import { RESET_TOKEN_INVALID, type ChangePasswordInput, type ForgotPasswordInput, type ResetPasswordInput, type VerifyResetCodeInput } from './password-schemas';
 
 export { RESET_TOKEN_INVALID };
@@ -165,7 +166,8 @@ export async function verifyResetCode(db: Database, input: VerifyResetCodeInput,
 
 /**
  * Sets the new password from a reset token, signs the user out everywhere, and proves the email; an
- * email unverified until then also loses the social identities bound meanwhile.
+ * email unverified until then also loses the social identities bound meanwhile. A pending email
+ * change ends too (endPendingEmail): the one who reset is the mailbox's owner taking the account back.
  */
 export async function resetPassword(db: Database, input: ResetPasswordInput, ctx: { ip: string }) {
   await consumeOrThrow(await limiter('reset-password-ip', 20, 15 * 60), ctx.ip, TOO_MANY);
@@ -189,6 +191,9 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ctx
       .returning({ id: users.id });
     if (!changed.length) throw unprocessable(RESET_TOKEN_INVALID, 'token');
     await revokeAllSessions(t, user.id);
+    // A claimant who signed up with the owner's address could park their own as a pending change:
+    // its link, followed after this reset, moved the reclaimed account to them.
+    await endPendingEmail(t, user.id);
     // The reset proves the mailbox: identities bound while the email was unverified go with the sessions.
     const removedIdentities = user.emailVerifiedAt ? [] : await unbindIdentitiesClaimedUnverified(t, user.id);
     await t.insert(auditLog).values({

@@ -4,6 +4,7 @@ import { socialIdentities, socialNonces, userRoles, users } from '@/lib/db/schem
 import { ROLES, landingFor, type Role } from '@/lib/access';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
+import { endPendingEmail } from '@/lib/accounts/email-verification';
 import { limitSignups } from '@/lib/accounts/signup';
 import { PROVIDER_NAMES } from './social-config';
 import { bindIdentity, signLinkToken } from './social-link';
@@ -70,10 +71,11 @@ async function takeOverUnverified(db: Database, user: UserRow, identity: SocialI
     // Only while still unverified: an owner who verified meanwhile keeps their password.
     const [row] = await t
       .update(users)
-      .set({ passwordHash: null, emailToVerify: null, emailVerifiedAt: new Date(), updatedAt: sql`now()` })
+      .set({ passwordHash: null, emailVerifiedAt: new Date(), updatedAt: sql`now()` })
       .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
       .returning();
     if (!row) throw new AppError(409, `This account changed while you signed in. Sign in with ${PROVIDER_NAMES[identity.provider]} again.`, 'token');
+    await endPendingEmail(t, user.id);
     const removed = await t.delete(socialIdentities).where(eq(socialIdentities.userId, user.id)).returning({ provider: socialIdentities.provider });
     await revokeAllSessions(t, user.id);
     await bindIdentity(t, user.id, identity, ip);
@@ -85,7 +87,7 @@ async function takeOverUnverified(db: Database, user: UserRow, identity: SocialI
       details: { provider: identity.provider, hadPassword: user.passwordHash != null, removedIdentities: removed.map((r) => r.provider) },
       ip,
     });
-    return row;
+    return { ...row, emailToVerify: null };
   });
 }
 

@@ -1,13 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { GET as verifyEmail } from '@/app/api/v1.0/auth/verify-email/route';
 import { POST as sendVerification } from '@/app/api/v1.0/auth/verify-email/send/route';
+import { POST as signupPost } from '@/app/api/v1.0/auth/signup/route';
+import { PATCH as employerPatch } from '@/app/api/v1.0/employer/route';
+import { POST as tokenPassword } from '@/app/api/v1.0/auth/token-password/route';
+import { POST as verifyTokenPassword } from '@/app/api/v1.0/auth/verify-token-password/route';
+import { POST as resetPasswordPost } from '@/app/api/v1.0/auth/reset-password/route';
 import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { sendVerificationMail } from '@/lib/accounts/email-verification';
 import { signPurposeToken } from '@/lib/auth/tokens';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
-import { lastMailTo, makeUser, signIn } from './helpers';
+import { codeFor, lastMailTo, makeUser, signIn } from './helpers';
 
 beforeAll(seed);
 
@@ -74,5 +79,37 @@ describe('email verification', () => {
     await call(sendVerification, { method: 'POST', token: accessToken });
     expect((await call(sendVerification, { method: 'POST', token: accessToken })).status).toBe(429);
     expect((await call(sendVerification, { method: 'POST' })).status).toBe(401);
+  });
+
+  it("the owner's password reset ends a pending email change: the link a claimant kept no longer moves the account", async () => {
+    // A claimant signs up with the owner's address and parks their own as a pending change.
+    const stamp = Date.now().toString(36);
+    const owner = `owner${stamp}@example.test`;
+    const claimant = `claimant${stamp}@example.test`;
+    const headers = { 'x-forwarded-for': '172.31.9.1' };
+    const created = await call(signupPost, {
+      body: { email: owner, password: 'Claim1234!', first_name: 'Mal', last_name: 'Lory', phone: '(214)555-0123', role: 'employer' },
+      headers,
+    });
+    expect(created.status).toBe(201);
+    const { accessToken } = await signIn(owner, 'Claim1234!');
+    expect((await call(employerPatch, { method: 'PATCH', token: accessToken, body: { email: claimant } })).status).toBe(200);
+    const kept = linkIn((await lastMailTo(claimant, 'email_verification')).text);
+
+    // The mailbox's owner takes the account back with forgot password.
+    expect((await call(tokenPassword, { body: { email: owner }, headers })).status).toBe(200);
+    const verified = await call(verifyTokenPassword, { body: { email: owner, code: await codeFor(owner) }, headers });
+    expect((await call(resetPasswordPost, { body: { token: verified.json.data.token, password: 'Owner5678#' }, headers })).status).toBe(200);
+    // The pending change and its mail are gone.
+    const db = await getDb();
+    const [afterReset] = await db.select().from(users).where(eq(users.id, created.json.data.id));
+    expect(afterReset.emailToVerify).toBeNull();
+    expect(await lastMailTo(claimant, 'email_verification')).toBeUndefined();
+
+    // The kept link fails, and the account stays at the owner's address.
+    expect(new URL((await follow(kept)).headers.get('location')!).pathname).toBe('/email/validation/unsuccess');
+    const [afterLink] = await db.select().from(users).where(eq(users.id, created.json.data.id));
+    expect(afterLink.email).toBe(owner);
+    expect((await signIn(owner, 'Owner5678#')).email).toBe(owner);
   });
 });

@@ -17,6 +17,7 @@ import { POST as resetPasswordPost } from '@/app/api/v1.0/auth/reset-password/ro
 import { GET as verifyEmail } from '@/app/api/v1.0/auth/verify-email/route';
 import { POST as sendVerification } from '@/app/api/v1.0/auth/verify-email/send/route';
 import { ROLES } from '@/lib/access';
+import { sendVerificationMail } from '@/lib/accounts/email-verification';
 import { getDb } from '@/lib/db/client';
 import { auditLog, refreshTokens, socialIdentities, userRoles, users } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
@@ -224,7 +225,7 @@ describe('POST /auth/login/social: Google and Apple ID tokens', () => {
     expect(await identitiesOf(user.id)).toHaveLength(1);
   });
 
-  it("a Google-verified email takes over an account its owner never verified: the claimant's password, sessions and identities end", async () => {
+  it("a Google-verified email takes over an account its owner never verified: the claimant's password, sessions, identities and pending email change end", async () => {
     // The attacker signs up with the victim's address and their own password (unverified), keeps a
     // session, and binds a Facebook identity of their own by password.
     const email = unique('victim');
@@ -240,6 +241,10 @@ describe('POST /auth/login/social: Google and Apple ID tokens', () => {
     const linked = await call(loginPost, { body: { email, password: PASSWORD, link_token: fb.json.link_token }, headers: { 'x-forwarded-for': '10.66.1.3' } });
     expect(linked.status).toBe(200);
     expect((await identitiesOf(attackerId)).map((i) => i.provider)).toEqual(['facebook']);
+    // ... and parks an address of their own as a pending change, its link mailed there.
+    const parked = unique('parked');
+    await (await getDb()).update(users).set({ emailToVerify: parked }).where(eq(users.id, attackerId));
+    expect(await sendVerificationMail(await getDb(), attackerId)).toBe(true);
 
     const subject = sub();
     const victim = await social({ source: 'google', token: await standIns.idToken('google', { sub: subject, email }) });
@@ -256,6 +261,8 @@ describe('POST /auth/login/social: Google and Apple ID tokens', () => {
     const [user] = await (await getDb()).select().from(users).where(eq(users.id, attackerId));
     expect(user.passwordHash).toBeNull();
     expect(user.emailVerifiedAt).not.toBeNull();
+    expect(user.emailToVerify).toBeNull();
+    expect(await lastMailTo(parked, 'email_verification')).toBeUndefined();
     const [audit] = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'user.social_takeover'), eq(auditLog.entityId, String(attackerId))));
     expect(audit.data).toEqual({ provider: 'google', hadPassword: true, removedIdentities: ['facebook'] });
   });
