@@ -39,9 +39,16 @@ export const SAME_PASSWORD = 'The new password must be different from your curre
 /** Says how long to wait: the limits here run from 15 minutes to an hour. */
 const TOO_MANY = (waitSeconds: number) => `Too many attempts. Please try again in ${waitInWords(waitSeconds)}.`;
 
-/** Codes are stored as an HMAC with the server key: a copy of the table does not reveal them. */
-function codeHash(code: string) {
-  return createHmac('sha256', `${authSecret()}:one-time-code`).update(code).digest('hex');
+/**
+ * Codes are stored as an HMAC with the server key: a copy of the table does not reveal them. The
+ * HMAC also covers the fingerprint of the password the account had when the code was issued, so a
+ * code dies once the password changes, by whatever path (a change, an admin setting it, a reset, a
+ * takeover clearing it): it then reads as a wrong code. Closing the codes in each writer of
+ * password_hash instead would need every writer, now and later, to remember it (the change and the
+ * admin's set both forgot, and a code mailed before a change still reset the password after it).
+ */
+function codeHash(code: string, pv: string) {
+  return createHmac('sha256', `${authSecret()}:one-time-code`).update(`${pv}:${code}`).digest('hex');
 }
 
 function sameHash(a: string, b: string) {
@@ -50,7 +57,7 @@ function sameHash(a: string, b: string) {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A fingerprint of the stored password hash: a reset token dies as soon as the password changes. */
+/** A fingerprint of the stored password hash: a reset code or token dies as soon as the password changes. */
 function passwordVersion(passwordHash: string | null) {
   return createHash('sha256').update(passwordHash ?? 'none').digest('base64url').slice(0, 16);
 }
@@ -64,9 +71,10 @@ async function liveUserByEmail(db: Database, email: string) {
 }
 
 /**
- * Issues a fresh 6-digit reset code for the user (earlier ones stop working) and queues the mail
- * that carries it. Forgot password sends it on the user's own request; a company admin sends it
- * to an employee (the employee then sets a password no one else has seen).
+ * Issues a fresh 6-digit reset code for the user (earlier ones stop working, and this one stops when
+ * the password changes: codeHash) and queues the mail that carries it. Forgot password sends it on
+ * the user's own request; a company admin sends it to an employee (the employee then sets a
+ * password no one else has seen).
  */
 export async function mailResetCode(
   db: Database,
@@ -77,6 +85,7 @@ export async function mailResetCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    const [{ passwordHash }] = await t.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     await t
       .update(oneTimeCodes)
       .set({ usedAt: now })
@@ -84,7 +93,7 @@ export async function mailResetCode(
     await t.insert(oneTimeCodes).values({
       userId: user.id,
       purpose: 'password_reset',
-      codeHash: codeHash(code),
+      codeHash: codeHash(code, passwordVersion(passwordHash)),
       expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
       createdAt: now,
     });
@@ -150,7 +159,7 @@ export async function verifyResetCode(db: Database, input: VerifyResetCodeInput,
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
     .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, tries)))
     .returning({ codeHash: oneTimeCodes.codeHash });
-  if (!claimed || !sameHash(claimed.codeHash, codeHash(input.code))) {
+  if (!claimed || !sameHash(claimed.codeHash, codeHash(input.code, passwordVersion(user.passwordHash)))) {
     if (claimed) await tryConsume(failures, String(user.id));
     throw unprocessable(CODE_INVALID, 'code');
   }

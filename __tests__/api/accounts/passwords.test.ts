@@ -226,6 +226,23 @@ describe('POST /auth/change-password', () => {
     expect((await call(loginPost, { body: { email: user.email, password: NEW }, headers: ip(50) })).status).toBe(200);
   });
 
+  it('ends the reset codes mailed before it: a code noted earlier no longer resets the new password', async () => {
+    const user = await makeUser();
+    // Someone who could read the mailbox for a moment asks for a code and notes it.
+    await forgot(user.email, 60);
+    const noted = (await codeFor(user.email))!;
+    // The owner sees the unexpected mail and changes the password at once.
+    const { accessToken } = await signIn(user.email);
+    expect((await call(changePasswordPost, { token: accessToken, body: { old_password: PASSWORD, password: NEW } })).status).toBe(200);
+    const res = await verify(user.email, noted, 60);
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toEqual([{ message: INVALID, field: 'code' }]);
+    expect((await call(loginPost, { body: { email: user.email, password: NEW }, headers: ip(61) })).status).toBe(200);
+    // A code asked for after the change works as usual.
+    await forgot(user.email, 62);
+    expect((await verify(user.email, (await codeFor(user.email))!, 62)).status).toBe(200);
+  });
+
   it('accepts the camelCase spelling', async () => {
     const user = await makeUser();
     const { accessToken } = await signIn(user.email);

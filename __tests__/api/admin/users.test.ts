@@ -6,10 +6,13 @@ import { GET as employerGet, PATCH as employerPatch } from '@/app/api/v1.0/admin
 import { PATCH as changePassword } from '@/app/api/v1.0/admin/employers/change-password/route';
 import { POST as contactPost } from '@/app/api/v1.0/admin/contact_review_job/route';
 import { GET as meGet } from '@/app/api/v1.0/employer/route';
+import { POST as tokenPassword } from '@/app/api/v1.0/auth/token-password/route';
+import { POST as verifyTokenPassword } from '@/app/api/v1.0/auth/verify-token-password/route';
 import { getDb } from '@/lib/db/client';
 import { auditLog, emailOutbox, jobReviewMessages, userRoles, users } from '@/lib/db/schema';
 import { DRIVER_ACCOUNT_OWN } from '@/lib/auth/messages';
 import { createJobAs } from '../jobs/helpers';
+import { codeFor } from '../accounts/helpers';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { adminCallTokens } from './helpers';
@@ -129,12 +132,16 @@ describe('an admin helping a company user', () => {
     expect((await call(employerGet, { token: t.allowed.admin, params: { id: String(founder.id) } })).status).toBe(200);
   });
 
-  it('sets a new password: the old sessions end, the new password signs in, the audit names the admin', async () => {
+  it('sets a new password: the old sessions end, a reset code mailed before no longer works, the new password signs in, the audit names the admin', async () => {
     for (const token of Object.values(t.refused)) expect((await call(changePassword, { method: 'PATCH', token, body: { employer_id: id['employer@demo.test'], password: 'N3w!Password' } })).status).toBe(403);
     const before = await tokenFor('employer@demo.test');
+    const headers = { 'x-forwarded-for': '172.16.9.1' };
+    expect((await call(tokenPassword, { body: { email: 'employer@demo.test' }, headers })).status).toBe(200);
+    const code = await codeFor('employer@demo.test');
     const res = await call(changePassword, { method: 'PATCH', token: t.allowed.superAdmin, body: { employer_id: id['employer@demo.test'], password: 'N3w!Password' } });
     expect(res.status).toBe(200);
     expect((await call(meGet, { token: before })).status).toBe(401);
+    expect((await call(verifyTokenPassword, { body: { email: 'employer@demo.test', code }, headers })).status).toBe(422);
     expect(await tokenFor('employer@demo.test', 'N3w!Password')).toEqual(expect.any(String));
     const db = await getDb();
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'password.set_by_admin'));
