@@ -5,6 +5,7 @@ import { ROLES, landingFor, type Role } from '@/lib/access';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import { endPendingEmail } from '@/lib/accounts/email-verification';
+import { emailRule } from '@/lib/accounts/schemas';
 import { limitSignups } from '@/lib/accounts/signup';
 import { PROVIDER_NAMES } from './social-config';
 import { bindIdentity, signLinkToken } from './social-link';
@@ -104,7 +105,8 @@ export const UNBOUND_MEANWHILE = 'This sign-in is no longer linked to the accoun
  * - an account whose own email was never verified is taken over by a provider-verified identity
  *   (takeOverUnverified): the claimant's password, sessions and identities end;
  * - a new email becomes a new driver account: social sign-in never creates an employer or admin;
- *   it counts with the client address's sign-ups (limitSignups).
+ *   it counts with the client address's sign-ups (limitSignups), and the email must pass the
+ *   sign-up's emailRule (else the same 422 as no email at all).
  */
 export async function socialSignIn(
   db: Database,
@@ -121,7 +123,8 @@ export async function socialSignIn(
     .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)));
   let user = bound?.user;
   if (!bound) {
-    if (!identity.email) throw new AppError(422, `${providerName} did not share an email address. Sign up with your email instead.`, 'token');
+    const noUsableEmail = () => new AppError(422, `${providerName} did not share an email address. Sign up with your email instead.`, 'token');
+    if (!identity.email) throw noUsableEmail();
     [user] = await db.select().from(users).where(eq(users.email, identity.email));
     if (user) {
       if (user.deletedAt || !user.active) throw inactive();
@@ -147,6 +150,13 @@ export async function socialSignIn(
         await bindIdentity(db, user.id, identity, opts.ip);
       }
     } else {
+      // The address becomes the account's, so it passes the sign-up's email rule: the provider's
+      // word is no check that it is not `deleted+<id>@invalid.local`, which a user's account deletion
+      // needs (taken, that deletion failed for good with 409). Checked here only, not before the
+      // lookup: entering or linking an existing account gives no one an address, and one made
+      // before this check from an address the rule refuses (over 64 characters) still signs in.
+      const email = emailRule.safeParse(identity.email);
+      if (!email.success) throw noUsableEmail();
       // A new account counts against the address's sign-ups, as POST /auth/signup does.
       if (opts.ip) await limitSignups(opts.ip);
       user = await db.transaction(async (tx) => {
@@ -154,7 +164,7 @@ export async function socialSignIn(
         const [row] = await tx
           .insert(users)
           .values({
-            email: identity.email!,
+            email: email.data,
             firstName: first || 'Driver',
             lastName: rest.join(' ') || '-',
             emailVerifiedAt: identity.emailVerified ? new Date() : null,

@@ -16,6 +16,7 @@ import { POST as verifyTokenPassword } from '@/app/api/v1.0/auth/verify-token-pa
 import { POST as resetPasswordPost } from '@/app/api/v1.0/auth/reset-password/route';
 import { GET as verifyEmail } from '@/app/api/v1.0/auth/verify-email/route';
 import { POST as sendVerification } from '@/app/api/v1.0/auth/verify-email/send/route';
+import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
 import { ROLES } from '@/lib/access';
 import { sendVerificationMail } from '@/lib/accounts/email-verification';
 import { getDb } from '@/lib/db/client';
@@ -23,7 +24,7 @@ import { auditLog, refreshTokens, socialIdentities, userRoles, users } from '@/l
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { startStandIns } from '../../helpers/social-standins';
-import { PASSWORD, codeFor, lastMailTo, makeUser } from '../accounts/helpers';
+import { PASSWORD, codeFor, lastMailTo, makeUser, signIn } from '../accounts/helpers';
 
 let standIns: Awaited<ReturnType<typeof startStandIns>>;
 
@@ -361,6 +362,17 @@ describe('POST /auth/login/social: Facebook access tokens (token inspection)', (
     const otherApp = await social({ source: 'facebook', token: await standIns.facebookToken({ email: unique('fb'), app_id: '999' }) });
     expect(otherApp.status).toBe(401);
     expect(otherApp.json.errors[0].message).toBe('This Facebook sign-in was issued for another app.');
+  });
+
+  it("cannot create an account at the address a user's deletion needs (deleted+<id>@invalid.local): the same 422, and that user can still delete their account", async () => {
+    const user = await makeUser();
+    const reserved = `deleted+${user.id}@invalid.local`;
+    const res = await social({ source: 'facebook', token: await standIns.facebookToken({ email: reserved, user_id: 'fb-squat-' + n++ }) });
+    expect(res.status).toBe(422);
+    expect(res.json.errors[0].message).toBe('Facebook did not share an email address. Sign up with your email instead.');
+    expect(await (await getDb()).select().from(users).where(eq(users.email, reserved))).toEqual([]);
+    const { accessToken } = await signIn(user.email);
+    expect((await call(deleteMe, { method: 'DELETE', token: accessToken })).status).toBe(200);
   });
 
   it('a person without an email at Facebook is asked to sign up with email', async () => {
