@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { countUpTo } from '@/lib/db/count';
-import { companies, invoices } from '@/lib/db/schema';
+import { invoices } from '@/lib/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { notFound, unprocessable } from '@/lib/errors';
 import { linesOf, type Invoice } from './orders';
@@ -97,20 +97,24 @@ export async function getOwnInvoice(db: Database, actor: Actor, invoiceId: numbe
   return { invoice: row, lines: await linesOf(db, [row.id]), company };
 }
 
-/** The order behind a PDF: a paid order's receipt or an invoice (due or settled); others have none. */
+/**
+ * The order behind a PDF: a paid order's receipt or an invoice (due or settled); others have none.
+ * Its BILLED TO block is the name and address the order was opened with (openOrder keeps them on
+ * the order), so a document reprints as issued after the company renames itself or moves.
+ */
 export async function receiptData(db: Database, actor: Actor, invoiceId: number) {
   const data = await getOwnInvoice(db, actor, invoiceId);
   const kind = documentKindOf(data.invoice);
   if (!kind) throw unprocessable('Only paid or invoiced orders have a receipt or an invoice.');
-  // "Your company's address, shown on receipts" (Settings → Address): the billed-to block prints it.
-  const [address] = await db
-    .select({ street1: companies.street1, street2: companies.street2, city: companies.city, state: companies.state, postalCode: companies.postalCode })
-    .from(companies)
-    .where(eq(companies.id, data.company.id));
-  return { ...data, kind, address: billedToLines(address) };
+  const inv = data.invoice;
+  const billedTo = {
+    name: inv.billToName ?? data.company.companyName,
+    lines: billedToLines({ street1: inv.billToStreet1, street2: inv.billToStreet2, city: inv.billToCity, state: inv.billToState, postalCode: inv.billToPostalCode }),
+  };
+  return { ...data, kind, billedTo };
 }
 
-/** A company address as the lines of a billed-to block: street, second line, "City, ST 12345"; empty parts left out. */
+/** An address as the lines of a billed-to block: street, second line, "City, ST 12345"; empty parts left out. */
 export function billedToLines(a: { street1: string | null; street2: string | null; city: string | null; state: string | null; postalCode: string | null } | undefined): string[] {
   if (!a) return [];
   const place = [a.city, [a.state, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { invoiceCounters, invoiceLines, invoices } from '@/lib/db/schema';
+import { companies, invoiceCounters, invoiceLines, invoices } from '@/lib/db/schema';
 import { AppError, sqlState } from '@/lib/errors';
 import { portalDateText } from '@/lib/validation/portal-day';
 import { dueDateFrom, settlesAtOnce } from './settlement';
@@ -67,6 +67,26 @@ async function nextNumber(tx: Database, now: Date) {
     .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
     .returning({ last: invoiceCounters.last });
   return formatInvoiceNumber(year, row.last);
+}
+
+/**
+ * Who the order is billed to: the company's name and address (Settings → Address) as they are when
+ * the order opens. The order keeps its copy, as it keeps the job's title and the card's mask: its
+ * invoice or receipt must reprint what it said when issued, not the company's later name or address.
+ */
+async function billedTo(tx: Database, companyId: number) {
+  const [row] = await tx
+    .select({
+      billToName: companies.companyName,
+      billToStreet1: companies.street1,
+      billToStreet2: companies.street2,
+      billToCity: companies.city,
+      billToState: companies.state,
+      billToPostalCode: companies.postalCode,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ?? {};
 }
 
 /** The paid or in-flight order for this job, action and period, if any. */
@@ -145,6 +165,7 @@ export async function openOrder(db: Database, input: OrderInput, now = new Date(
           paymentMethodId: input.paymentMethodId ?? null,
           cardType: input.cardType ?? null,
           maskedNumber: input.maskedNumber ?? null,
+          ...(await billedTo(tx as unknown as Database, input.companyId)),
           gateway: input.gateway ?? null,
           periodKey: input.periodKey,
           autoRenew: input.autoRenew ?? false,

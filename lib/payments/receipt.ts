@@ -47,7 +47,7 @@ export function documentText(invoice: Invoice) {
 }
 
 /** Draws the receipt or invoice: company, number, dates, lines, total, payment method. */
-export function renderReceipt({ invoice, lines, company, address }: Receipt): Promise<Buffer> {
+export function renderReceipt({ invoice, lines, company, billedTo }: Receipt): Promise<Buffer> {
   const text = documentText(invoice);
   const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: `${text.title} ${invoice.number}`, Author: config.productName } });
   const chunks: Buffer[] = [];
@@ -70,9 +70,9 @@ export function renderReceipt({ invoice, lines, company, address }: Receipt): Pr
   doc.moveDown(2);
   const top = doc.y;
   doc.fillColor(muted).fontSize(9).text('BILLED TO', left, top);
-  doc.fillColor('#0f172a').fontSize(11).font('Helvetica-Bold').text(company.companyName, left, top + 14, { width: width / 2 - 12 });
+  doc.fillColor('#0f172a').fontSize(11).font('Helvetica-Bold').text(billedTo.name, left, top + 14, { width: width / 2 - 12 });
   doc.font('Helvetica').fontSize(10);
-  for (const line of address) doc.text(line, { width: width / 2 - 12 });
+  for (const line of billedTo.lines) doc.text(line, { width: width / 2 - 12 });
   if (company.email) doc.text(company.email, { width: width / 2 - 12 });
 
   const col = left + width / 2;

@@ -196,17 +196,28 @@ describe('billing history, order history and receipts', () => {
     expect(res.text.startsWith('%PDF')).toBe(true);
   });
 
-  it("prints the company's address (Settings → Address) in the billed-to block", async () => {
+  it("prints the company's name and address (Settings → Address) as they were when the order was placed, after the company renames itself or moves", async () => {
     expect(billedToLines({ street1: '2100 Commerce St', street2: 'Suite 400', city: 'Dallas', state: 'TX', postalCode: '75201' })).toEqual(['2100 Commerce St', 'Suite 400', 'Dallas, TX 75201']);
     expect(billedToLines({ street1: null, street2: ' ', city: 'Dallas', state: null, postalCode: null })).toEqual(['Dallas']);
     const { companyId, userId } = await companyIdOf('employer@demo.test');
     const db = await getDb();
-    await db.execute(sql`update companies set street1 = '2100 Commerce St', street2 = 'Suite 400', city = 'Dallas', state = 'TX', postal_code = '75201' where id = ${companyId}`);
-    const data = await receiptData(db, { userId, companyId, roles: [] } as unknown as Actor, paidId);
-    const text = pdfText(await renderReceipt(data));
-    expect(text).toContain('2100 Commerce St');
-    expect(text).toContain('Suite 400');
-    expect(text).toContain('Dallas, TX 75201');
+    const [{ name }] = await queryRows<{ name: string }>(db, sql`select company_name as name from companies where id = ${companyId}`);
+    await db.execute(sql`update companies set company_name = 'Acme Freight LLC', street1 = '2100 Commerce St', street2 = 'Suite 400', city = 'Dallas', state = 'TX', postal_code = '75201' where id = ${companyId}`);
+    const job = await makeJob({ email: 'employer@demo.test', title: 'Billed To Driver' });
+    const res = await call(chargePost, { token: employer, body: { secret_token: job.jobsPostToken, card_token: await cardToken(CARDS.approve) } });
+    const receipt = async () => pdfText(await renderReceipt(await receiptData(db, { userId, companyId, roles: [] } as unknown as Actor, res.json.data.invoice_id)));
+    try {
+      const issued = await receipt();
+      for (const printed of ['Acme Freight LLC', '2100 Commerce St', 'Suite 400', 'Dallas, TX 75201']) expect(issued).toContain(printed);
+      // The company renames itself and moves: the receipt it was issued still says what it said.
+      await db.execute(sql`update companies set company_name = 'Totally Different Co', street1 = '9 Elm Ave', street2 = null, city = 'Houston', postal_code = '77002' where id = ${companyId}`);
+      const reprinted = await receipt();
+      expect(reprinted).toBe(issued);
+      expect(reprinted).not.toContain('Totally Different Co');
+      expect(reprinted).not.toContain('9 Elm Ave');
+    } finally {
+      await db.execute(sql`update companies set company_name = ${name} where id = ${companyId}`);
+    }
   });
 
   it('has no receipt for a declined order and 404 for an unknown one', async () => {

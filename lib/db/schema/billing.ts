@@ -67,6 +67,16 @@ export const invoices = pgTable(
     /** Snapshot of the card used, so history still reads right after the card is replaced. */
     cardType: text(),
     maskedNumber: text(),
+    /**
+     * Who the order is billed to, as the company was named and addressed when the order was opened
+     * (Settings → Address): an issued invoice or receipt reprints what it said, not a later rename or move.
+     */
+    billToName: text(),
+    billToStreet1: text(),
+    billToStreet2: text(),
+    billToCity: text(),
+    billToState: text(),
+    billToPostalCode: text(),
     gateway: text(),
     transactionId: text(),
     error: text(),
