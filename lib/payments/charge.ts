@@ -163,13 +163,22 @@ async function settle(db: Database, invoice: Invoice, approved: boolean, result:
   }
 }
 
+/**
+ * An approved card order is billed when it was opened and paid when it was approved. Its billing
+ * date is the moment it was numbered (openOrder: created_at), so the date its receipt is issued on
+ * is in the year of its number, and the numbers of a year run in the order of their dates: one
+ * opened at 11:59 pm Eastern on December 31 and approved after midnight is INV-2026-…, dated
+ * 12/31/2026. paid_at stays the approval, the true day the money was taken (the receipt prints
+ * both), rather than back-dating the payment or renumbering an order whose number the gateway
+ * already has.
+ */
 async function settleInTransaction(db: Database, invoice: Invoice, approved: boolean, result: ChargeResult, onApproved: OnApproved, now: Date): Promise<Invoice> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(invoices)
       .set(
         approved
-          ? { status: 'APPROVED', transactionId: result.transactionId ?? null, error: null, billingDate: now, paidAt: now, updatedAt: now }
+          ? { status: 'APPROVED', transactionId: result.transactionId ?? null, error: null, billingDate: invoice.createdAt, paidAt: now, updatedAt: now }
           : { status: 'DECLINED', error: result.message || 'Unknown error.', updatedAt: now },
       )
       .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'PROCESSING_PAYMENT')))

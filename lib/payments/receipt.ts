@@ -13,7 +13,7 @@ const dateText = (d: Date | null) => (d ? portalDateText(d) : '-');
 type Receipt = Awaited<ReturnType<typeof receiptData>>;
 
 /**
- * What the document says, decided in one place: a card payment's Receipt (date paid, total paid),
+ * What the document says, decided in one place: a card payment's Receipt (receipt date, date paid, total paid),
  * or an invoice-billed order's Invoice (invoice date, due date, status, amount due until settled).
  */
 export function documentText(invoice: Invoice) {
@@ -26,7 +26,9 @@ export function documentText(invoice: Invoice) {
   if (documentKindOf(invoice) === 'receipt') {
     return {
       title: 'Receipt',
-      meta: [['Date paid', dateText(invoice.paidAt ?? invoice.billingDate)], ...order, ['Transaction', invoice.transactionId ?? '-']] as [string, string][],
+      // Its date is the order's billing date, in the year of its number; the payment may fall on a
+      // later day (a card approved just after midnight on December 31), so it is said apart.
+      meta: [['Receipt date', dateText(invoice.billingDate)], ['Date paid', dateText(invoice.paidAt ?? invoice.billingDate)], ...order, ['Transaction', invoice.transactionId ?? '-']] as [string, string][],
       totalLabel: 'Total paid',
       note: 'Thank you for your business. Questions about this receipt?',
     };

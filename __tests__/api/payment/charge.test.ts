@@ -3,7 +3,10 @@ import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charg
 import { POST as invoicePost } from '@/app/api/v1.0/payment/employer/job/invoice/route';
 import { getDb, queryRows } from '@/lib/db/client';
 import { companies, emailOutbox, invoices, paymentAttempts, paymentMethods, sandboxCharges } from '@/lib/db/schema';
-import { setChargeDefaults } from '@/lib/payments/charge';
+import { payOnce, setChargeDefaults } from '@/lib/payments/charge';
+import { getGateway } from '@/lib/payments/gateway';
+import { loadChargeableJob, postingLines } from '@/lib/payments/jobs-port';
+import { documentText } from '@/lib/payments/receipt';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { CARDS, cardToken, jobRow, makeCompany, makeJob } from './fixtures';
@@ -74,6 +77,21 @@ describe('POST /api/v1.0/payment/company/invoice/charge (card)', () => {
     const charges = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, inv.idempotencyKey));
     expect(charges).toHaveLength(1);
     expect(charges[0]).toMatchObject({ status: 'approved', attempts: 2 });
+  });
+
+  it('a card order placed at 11:59 pm Eastern on Dec 31 and approved after midnight: its receipt is dated in the year of its number, and says when it was paid', async () => {
+    const db = await getDb();
+    const job = await makeJob({ email: 'employer@demo.test', title: 'New Year Driver' });
+    // Opened (and numbered) at 11:59:58 pm Eastern on 12/31/2026; the 0119 card is approved on its retry, after midnight.
+    const opened = new Date('2027-01-01T04:59:58Z');
+    const approved = new Date('2027-01-01T05:00:03Z');
+    const clock = [opened, approved];
+    const order = { companyId: job.companyId, jobId: job.id, jobTitle: job.title, actionType: 'new_job' as const, periodKey: '', paymentMethod: 'CELERO' as const, lines: postingLines(await loadChargeableJob(db, null, { jobId: job.id })) };
+    const outcome = await payOnce(db, await getGateway(db), order, await cardToken(CARDS.failFirst), async () => {}, { sleep: async () => {}, now: () => clock.shift() ?? approved });
+    expect(outcome.approved).toBe(true);
+    expect(outcome.invoice.number).toMatch(/^INV-2026-\d{6}$/);
+    expect(outcome.invoice).toMatchObject({ billingDate: opened, paidAt: approved });
+    expect(documentText(outcome.invoice).meta).toEqual(expect.arrayContaining([['Receipt date', '12/31/2026'], ['Date paid', '01/01/2027']]));
   });
 
   it('pays with the saved default card when no card_token is given', async () => {

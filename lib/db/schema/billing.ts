@@ -84,7 +84,10 @@ export const invoices = pgTable(
     periodKey: text().notNull().default(''),
     autoRenew: boolean().notNull().default(false),
     idempotencyKey: text().notNull(),
-    /** When the order was charged or invoiced (the invoice date of a CONTRACT order). */
+    /**
+     * The order's date, set once it is accepted: when it was opened and numbered, so its year is the
+     * number's (a receipt's date; the invoice date of a CONTRACT order). A card approved later is paid at paidAt.
+     */
     billingDate: ts('billing_date'),
     /** Invoice-billed orders: when payment is due (net terms, lib/payments/settlement.ts). */
     dueAt: ts('due_at'),
