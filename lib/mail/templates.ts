@@ -2,6 +2,7 @@
  * Every mail the product sends, as plain functions from parameters to subject, text and html.
  * Other domains enqueue them with `enqueueTemplate(db, to, 'new_job', {...})`.
  */
+import { formatUsd } from '@/lib/jobs/codes';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -40,7 +41,6 @@ ${body}
 
 const product = () => process.env.NEXT_PUBLIC_PRODUCT_NAME || 'TNA';
 const hello = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,');
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /** A message as one sentence: trimmed, and ending in one full stop (or its own ? or !). */
 function sentenceOf(text: string) {
   let end = text.trimEnd();
@@ -103,7 +103,7 @@ export const mailTemplates = {
       {
         // The reason is a sentence of its own (the gateway's "Your card was declined." or ours, "Add a
         // card to pay."): quoted as it is, not after "the card provider said" with a second full stop.
-        p: `We could not charge ${money(p.amountCents)}${p.jobTitle ? ` for "${p.jobTitle}"` : ''}.${p.reason?.trim() ? ` Reason: ${sentenceOf(p.reason)}` : ''}`,
+        p: `We could not charge ${formatUsd(p.amountCents)}${p.jobTitle ? ` for "${p.jobTitle}"` : ''}.${p.reason?.trim() ? ` Reason: ${sentenceOf(p.reason)}` : ''}`,
       },
       { p: 'Please update your card or choose another payment method so your jobs stay online.' },
       { button: { label: 'Update billing', href: p.billingUrl } },
@@ -119,7 +119,7 @@ export const mailTemplates = {
   auto_renew_job: (p: { firstName?: string | null; jobTitle: string; amountCents: number; expiresAt: string; jobUrl: string }) =>
     render(`"${p.jobTitle}" was renewed automatically`, product(), [
       { p: hello(p.firstName) },
-      { p: `Your job "${p.jobTitle}" reached its end date and was renewed automatically for ${money(p.amountCents)}. It now runs until ${p.expiresAt}.` },
+      { p: `Your job "${p.jobTitle}" reached its end date and was renewed automatically for ${formatUsd(p.amountCents)}. It now runs until ${p.expiresAt}.` },
       { button: { label: 'Manage the job', href: p.jobUrl } },
       { small: 'You can turn auto-renew off on the job at any time.' },
     ]),

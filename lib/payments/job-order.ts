@@ -58,7 +58,6 @@ export function afterApproval(job: ChargeableJob, company: Company, deps: Charge
       return;
     }
     const to = await recipientOf(tx, job, company);
-    const amount = `$${(invoice.amountCents / 100).toFixed(2)}`;
     const lines = await tx
       .select({ addressId: invoiceLines.addressId, addonId: invoiceLines.addonId, addonType: invoiceLines.addonType })
       .from(invoiceLines)
@@ -80,7 +79,7 @@ export function afterApproval(job: ChargeableJob, company: Company, deps: Charge
         if (invoice.autoRenew) {
           await enqueueTemplate(tx, to.email, 'auto_renew_job', { firstName: to.firstName, jobTitle: job.title, amountCents: invoice.amountCents, expiresAt: portalDateText(until), jobUrl: jobUrl(job.id) });
         } else {
-          const text = `Your job "${job.title}" was renewed for ${amount} and now runs until ${portalDateText(until)}.\n\n${jobUrl(job.id)}`;
+          const text = `Your job "${job.title}" was renewed for ${formatUsd(invoice.amountCents)} and now runs until ${portalDateText(until)}.\n\n${jobUrl(job.id)}`;
           await enqueueMail(tx, { to: to.email, kind: 'renew_job', subject: `"${job.title}" was renewed`, text });
         }
         return;

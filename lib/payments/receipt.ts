@@ -6,8 +6,8 @@ import { ACTION_LABELS, documentKindOf, paymentMethodLabel, receiptData } from '
 import type { Invoice } from './orders';
 import { PAYMENT_STATE_LABELS, paymentStateOf } from './settlement';
 import { portalDateText } from '@/lib/validation/portal-day';
+import { formatUsd } from '@/lib/jobs/codes';
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const dateText = (d: Date | null) => (d ? portalDateText(d) : '-');
 
 type Receipt = Awaited<ReturnType<typeof receiptData>>;
@@ -94,12 +94,12 @@ export function renderReceipt({ invoice, lines, company, billedTo }: Receipt): P
   for (const line of lines) {
     doc.text(line.description, left + 10, y, { width: width - 130 });
     const h = doc.y - y;
-    doc.text(money(line.amountCents), left, y, { width: width - 10, align: 'right' });
+    doc.text(formatUsd(line.amountCents), left, y, { width: width - 10, align: 'right' });
     y += Math.max(h, 14) + 8;
     doc.moveTo(left, y - 4).lineTo(right, y - 4).strokeColor('#e2e8f0').lineWidth(0.5).stroke();
   }
   y += 6;
-  doc.font('Helvetica-Bold').fontSize(12).text(text.totalLabel, left + 10, y).text(money(invoice.amountCents), left, y, { width: width - 10, align: 'right' });
+  doc.font('Helvetica-Bold').fontSize(12).text(text.totalLabel, left + 10, y).text(formatUsd(invoice.amountCents), left, y, { width: width - 10, align: 'right' });
 
   doc
     .font('Helvetica')

@@ -130,6 +130,15 @@ describe('POST /api/v1.0/payment/invoice/renewal', () => {
     expect(await db.select().from(invoices).where(sql`${invoices.jobId} = ${job.id} and ${invoices.actionType} = 'renewal'`)).toHaveLength(1);
   });
 
+  it('mails the amount renewed as the receipt prints it, with a thousands separator ($1,000.00, not $1000.00)', async () => {
+    // Six targeting addresses at $150 and a hyperlink at $100: a posting of $1,000.
+    const job = await endsIn((await publishedJob({ addresses: 6, addons: ['hyperlink'], title: 'Six City Driver' })).id, 3);
+    const res = await call(renewalPost, { token: employer, body: { job_id: job.id, card_token: await cardToken(CARDS.approve) } });
+    expect(res.json.data.amount).toBe(1000);
+    const [mail] = await (await getDb()).select().from(emailOutbox).where(sql`${emailOutbox.kind} = 'renew_job' and ${emailOutbox.subject} = '"Six City Driver" was renewed'`);
+    expect(mail.text).toContain('Your job "Six City Driver" was renewed for $1,000.00 and now runs until');
+  });
+
   it('refuses a job never posted and 404s another company\'s', async () => {
     const unpaid = await makeJob({ email: 'employer@demo.test' });
     expect((await call(renewalPost, { token: employer, body: { job_id: unpaid.id } })).status).toBe(422);

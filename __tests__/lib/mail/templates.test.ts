@@ -16,3 +16,14 @@ describe('the failed payment mail', () => {
     expect(failed('Your card was declined.')).not.toMatch(/\.\./);
   });
 });
+
+describe('amounts in mails', () => {
+  it('print as the PDF receipt prints them, with a thousands separator', () => {
+    expect(failed('Your card was declined.')).toContain('We could not charge $450.00 for');
+    const large = mailTemplates.failed_payments({ firstName: 'Emma', jobTitle: 'CDL-A Regional', amountCents: 125_000, billingUrl: 'https://jobs.example.com/company/settings/payment' });
+    expect(large.text).toContain('We could not charge $1,250.00 for "CDL-A Regional".');
+    expect(large.html).toContain('$1,250.00');
+    const renewed = mailTemplates.auto_renew_job({ firstName: 'Emma', jobTitle: 'CDL-A Regional', amountCents: 125_000, expiresAt: '12/27/2026', jobUrl: 'https://jobs.example.com/jobs/1' });
+    expect(renewed.text).toContain('was renewed automatically for $1,250.00. It now runs until 12/27/2026.');
+  });
+});
