@@ -29,9 +29,11 @@ CREATE TABLE candidate_ranking_states (
   PRIMARY KEY (job_id, distance_limit)
 );--> statement-breakpoint
 -- No key of its own: a job's rows are replaced together under the job's lock, and the one index is
--- the order the list reads (points, then nearest, then the id), with the job first.
+-- the order the list reads (points, then nearest, then the id), with the job first. No foreign key
+-- either: its check, row by row, was a third of writing a ranking (jobs are never deleted; the tick
+-- drops the rankings of ended jobs).
 CREATE TABLE candidate_rankings (
-  job_id integer NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  job_id integer NOT NULL,
   distance_limit boolean NOT NULL,
   user_id integer NOT NULL,
   points smallint NOT NULL,

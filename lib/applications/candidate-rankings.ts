@@ -15,6 +15,8 @@ import { intArray } from '@/lib/db/int-array';
  * before the drivers are, so a change committed during the ranking either is in it or leaves the
  * stored version behind, and the next read ranks again. What changes without the profiles
  * (applications, withdrawals, accounts switched off or deleted) is left out when the page is read.
+ * A read that finds the ranking stale answers from the profiles as they are and keeps the ranking
+ * after its answer (lib/applications/candidates.ts): writing a thousand rows is never waited for.
  */
 
 type Point = { lat: number; lng: number };
@@ -70,28 +72,34 @@ export function rankingInputs(job: RankingJob, points: Point[]) {
 const RANKING_LOCK_SPACE = 7_341_300;
 
 /**
- * Makes sure the job's kept ranking is the one `rank` would make now; `rank` is the statement that
- * inserts it (candidate_rankings rows of this job and distanceLimit). Only the first read after a
- * change ranks; two at once take turns on the job's lock, and the second finds it done.
+ * Makes the job's kept ranking the one `rank` would make now, unless it is already; `rank` is the
+ * statement that inserts it (candidate_rankings rows of this job and distanceLimit). Two at once take
+ * turns on the job's lock, and the second finds it done.
  */
+/** Whether the job's kept ranking is the one the job and the profiles give now, and the cells' version. */
+async function rankingState(t: Database, job: RankingJob, points: Point[], distanceLimit: boolean, reach: number) {
+  const cells = intArray(cellsAround(points, reach));
+  const [row] = await queryRows<{ inputs: string | null; ranked: string | null; version: string }>(
+    t,
+    sql`select s.inputs, s.cells_version::text as ranked,
+        (select coalesce(sum(c.version), 0) from candidate_cells c where c.cell = any(${cells}))::text as version
+      from (select 1) one left join candidate_ranking_states s on s.job_id = ${job.id} and s.distance_limit = ${distanceLimit}`,
+  );
+  return { fresh: row.inputs === rankingInputs(job, points) && row.ranked === row.version, version: row.version };
+}
+
+/** Whether the kept ranking of the job can be read as it is (one short statement). */
+export async function isRanked(db: Database, job: RankingJob, points: Point[], distanceLimit: boolean, reach: number) {
+  return (await rankingState(db, job, points, distanceLimit, reach)).fresh;
+}
+
 export async function ensureRanked(db: Database, job: RankingJob, points: Point[], distanceLimit: boolean, reach: number, rank: () => SQL) {
   const inputs = rankingInputs(job, points);
-  const cells = intArray(cellsAround(points, reach));
-  const state = async (t: Database) => {
-    const [row] = await queryRows<{ inputs: string | null; ranked: string | null; version: string }>(
-      t,
-      sql`select s.inputs, s.cells_version::text as ranked,
-          (select coalesce(sum(c.version), 0) from candidate_cells c where c.cell = any(${cells}))::text as version
-        from (select 1) one left join candidate_ranking_states s on s.job_id = ${job.id} and s.distance_limit = ${distanceLimit}`,
-    );
-    return { fresh: row.inputs === inputs && row.ranked === row.version, version: row.version };
-  };
-  if ((await state(db)).fresh) return;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await t.execute(sql`select pg_advisory_xact_lock(${RANKING_LOCK_SPACE}, ${job.id})`);
     // Read before the drivers are (the statements below see at least what it saw): see the header.
-    const now = await state(t);
+    const now = await rankingState(t, job, points, distanceLimit, reach);
     if (now.fresh) return;
     await t.execute(sql`delete from candidate_rankings where job_id = ${job.id} and distance_limit = ${distanceLimit}`);
     await t.execute(rank());

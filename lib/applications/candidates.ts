@@ -8,13 +8,15 @@ import { matchDetails } from '@/lib/drivers/match-details';
 import { METERS_PER_MILE, earthMetersSql, earthOf } from '@/lib/drivers/distance';
 import { loadOwnedJob } from '@/lib/jobs/access';
 import { DEFAULT_TRAVEL_MILES, MATCH_FACTORS, explanationFromMet, matchFactorsSql, type MatchFactorKey } from '@/lib/drivers/match';
-import { ensureRanked } from './candidate-rankings';
+import { ensureRanked, isRanked } from './candidate-rankings';
+import { afterResponse } from '@/lib/api/after-response';
 
 /**
  * Matched candidates of a job (jobs spec §7, issue 10): drivers who have not applied, ranked in
  * SQL by the one match explanation (lib/drivers/match.ts), nearest first among equals. The ranking
- * is made once and kept until the job or a profile near it changes (./candidate-rankings.ts,
- * migration 0035): a page reads it in order from an index instead of scoring every driver nearby.
+ * is kept until the job or a profile near it changes (./candidate-rankings.ts, migration 0035): a
+ * page reads it in order from an index instead of scoring every driver nearby. The first read after
+ * a change ranks its page as it reads it, and the ranking is kept after the answer.
  *
  * Only drivers whose home lies within CANDIDATE_RADIUS_MILES of one of the job's addresses are
  * candidates: that box (earth_box around each address, OR-ed) is what the gist index on
@@ -151,9 +153,13 @@ export async function listCandidates(
   const job = await loadOwnedJob(db, actor, jobId);
   const points = showsCandidates(job) ? await jobPoints(db, job) : [];
   if (!points.length) return { data: [], pagination: { offset: opts.offset, limit: opts.limit, total: 0 } };
-  await keepRanked(db, job, points, opts.distanceLimit);
-  const rows = await queryRows<CandidateRow>(db, keptPageSql(job, opts));
-  const total = rows[0] ? Number(rows[0].total) : await countKept(db, job, opts.distanceLimit);
+  // The kept ranking while it is right; otherwise this page is ranked as it is read, and the ranking
+  // is kept after the answer has gone (candidate-rankings.ts): the read after a change costs what a
+  // read cost before rankings were kept, not that plus writing a thousand rows.
+  const kept = await isRanked(db, job, points, opts.distanceLimit, CANDIDATE_REACH_MILES);
+  const rows = await queryRows<CandidateRow>(db, kept ? keptPageSql(job, opts) : rankedSql(job, points, opts));
+  const total = rows[0] ? Number(rows[0].total) : kept ? await countKept(db, job, opts.distanceLimit) : await countLive(db, job, points, opts.distanceLimit);
+  if (!kept) await keepRankedLater(db, job, points, opts.distanceLimit);
   return {
     data: rows.map((r) => {
       const met = Object.fromEntries(MATCH_FACTORS.map((m) => [m.key, Boolean(r[`f_${m.key}`])])) as Record<MatchFactorKey, boolean>;
@@ -191,16 +197,16 @@ export async function listCandidates(
 
 /**
  * The job's candidates, unranked: drivers near enough, each with the miles to the nearest address.
- * The ranking kept for the job reads them all (keepRanked); those who applied or withdrew, and
+ * The ranking kept for the job reads them all (rankingSql); those who applied or withdrew, and
  * accounts that are not live, are left out when a page is read (notExcludedSql), since they change
- * without the profiles.
+ * without the profiles. A page ranked as it is read (rankedSql) leaves them out here (`excluded`).
  */
-function candidateRowsSql(job: JobRow, points: Point[], distanceLimit: boolean): SQL {
+function candidateRowsSql(job: JobRow, points: Point[], distanceLimit: boolean, excluded = false): SQL {
   return sql`
-    select c.user_id, c.cdl_status, c.endorsements, c.years_of_experience, c.experience, c.work_experiences, c.home_time, c.travel_distance, c.miles
+    select c.user_id, c.cdl_status, c.endorsements, c.years_of_experience, c.experience, c.work_experiences, c.home_time, c.travel_distance, c.city, c.miles
     from (
       select dp.user_id, dp.cdl_status, dp.endorsements, dp.years_of_experience, dp.experience, dp.work_experiences,
-        dp.home_time, dp.travel_distance, ${candidateMilesSql(nearestMiles(points))} as miles
+        dp.home_time, dp.travel_distance, dp.city, ${candidateMilesSql(nearestMiles(points))} as miles
       from driver_profiles dp
       where dp.latitude is not null and dp.longitude is not null
         and ${distanceLimit ? withinReachOfAny(points) : nearAny(points, CANDIDATE_RADIUS_MILES)}
@@ -212,7 +218,8 @@ function candidateRowsSql(job: JobRow, points: Point[], distanceLimit: boolean):
     ) c
     -- The box is the index's; its corners lie past the radius, so the radius itself is checked too.
     where c.miles <= ${sql.raw(String(CANDIDATE_RADIUS_MILES))}
-      ${distanceLimit ? sql`and c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}`;
+      ${distanceLimit ? sql`and c.miles <= coalesce(c.travel_distance, ${sql.raw(String(DEFAULT_TRAVEL_MILES))})` : sql``}
+      ${excluded ? sql`and ${notExcludedSql(sql`c.user_id`, job.id)}` : sql``}`;
 }
 
 /**
@@ -277,9 +284,12 @@ export function rankingSql(job: JobRow, points: Point[], distanceLimit: boolean)
     from (${candidateRowsSql(job, points, distanceLimit)}) c`;
 }
 
-/** Makes sure the kept ranking of the job is the one the job and the profiles give now. */
-const keepRanked = (db: Database, job: JobRow, points: Point[], distanceLimit: boolean) =>
-  ensureRanked(db, job, points, distanceLimit, CANDIDATE_REACH_MILES, () => rankingSql(job, points, distanceLimit));
+/**
+ * Makes the kept ranking of the job the one the job and the profiles give now, once the answer has
+ * gone (at once, awaited, outside a request).
+ */
+const keepRankedLater = (db: Database, job: JobRow, points: Point[], distanceLimit: boolean) =>
+  afterResponse('Keeping the candidates ranking', () => ensureRanked(db, job, points, distanceLimit, CANDIDATE_REACH_MILES, () => rankingSql(job, points, distanceLimit)));
 
 /** The kept ranking of the job, without the drivers who are no longer candidates (notExcludedSql). */
 const keptSql = (job: JobRow, distanceLimit: boolean) => sql`
@@ -315,12 +325,43 @@ async function countKept(db: Database, job: JobRow, distanceLimit: boolean) {
   return Number(row?.total ?? 0);
 }
 
+/**
+ * A page of the candidates ranked as it is read, with the total beside it: what a read answers while
+ * the kept ranking is stale. Ranking reads every candidate anyway, so the window's count costs little
+ * beside it; each candidate's points are worked out once, the factors only for the page's rows.
+ */
+export function rankedSql(job: JobRow, points: Point[], opts: { distanceLimit: boolean; offset: number; limit: number }) {
+  const factorCols = sql.join(
+    Object.entries(factorsOf(job, 'c', sql`c.miles`)).map(([key, f]) => sql`${f} as ${sql.identifier(`f_${key}`)}`),
+    sql`, `,
+  );
+  return sql`
+    with c as (${candidateRowsSql(job, points, opts.distanceLimit, true)}),
+    page as (
+      select c.*, ${pointsSql(factorsOf(job, 'c', sql`c.miles`))} as points, count(*) over () as total
+      from c
+      order by points desc, miles asc, user_id asc
+      limit ${opts.limit} offset ${opts.offset}
+    )
+    select c.*, ${factorCols}
+    from page c
+    order by points desc, miles asc, user_id asc`;
+}
+
+/** The candidates counted as they are, without ranking them (no factors, no order). */
+async function countLive(db: Database, job: JobRow, points: Point[], distanceLimit: boolean) {
+  const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${candidateRowsSql(job, points, distanceLimit, true)}) x`);
+  return Number(row?.total ?? 0);
+}
+
 /** How many candidates a job has (the statistics' and job list's total_candidates). */
 export async function candidateCount(db: Database, job: JobRow, distanceLimit = true) {
   const points = showsCandidates(job) ? await jobPoints(db, job) : [];
   if (!points.length) return 0;
-  await keepRanked(db, job, points, distanceLimit);
-  return countKept(db, job, distanceLimit);
+  if (await isRanked(db, job, points, distanceLimit, CANDIDATE_REACH_MILES)) return countKept(db, job, distanceLimit);
+  const total = await countLive(db, job, points, distanceLimit);
+  await keepRankedLater(db, job, points, distanceLimit);
+  return total;
 }
 
 export type Candidate = Awaited<ReturnType<typeof listCandidates>>['data'][number];

@@ -14,8 +14,22 @@ import { cellOf, cellsAround, dropEndedRankings } from '@/lib/applications/candi
 import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { seed } from '../../helpers/seed';
+import { recordStatements } from '../../helpers/plans';
 import { createJobAs, tokens } from '../../api/jobs/helpers';
 import { addApplication, addDriver } from '../../api/applicants/helpers';
+
+/**
+ * Next's `after`, as a request has it: the work is held here until the test runs it. Outside a
+ * request (mockDeferred null) it refuses, as Next's does, and the work runs at once.
+ */
+let mockDeferred: (() => Promise<unknown>)[] | null = null;
+jest.mock('next/server', () => ({
+  ...jest.requireActual('next/server'),
+  after: (work: () => Promise<unknown>) => {
+    if (!mockDeferred) throw new Error('`after` was called outside a request scope');
+    mockDeferred.push(work);
+  },
+}));
 
 const staff: Actor = { userId: 0, email: 'rank@test', firstName: 'Rank', lastName: 'Test', roles: [ROLES.SUPER_ADMIN], companyId: null };
 // Boise, Idaho: far from the demo seed's drivers and from the other tests' places.
@@ -164,6 +178,27 @@ describe('the kept ranking follows every change the list depends on', () => {
     expect(await rankingsMadeBy(() => db.update(driverProfiles).set({ street1: '1 Main St' }).where(eq(driverProfiles.userId, near)).then(() => listed(true)))).toBe(false);
     expect(await rankingsMadeBy(() => db.update(driverProfiles).set({ travelDistance: 77 }).where(eq(driverProfiles.userId, near)).then(() => listed(true)))).toBe(true);
   });
+});
+
+it('in a request, the read after a change answers the page ranked as it is read, and the ranking is kept after the answer', async () => {
+  await listed(true);
+  const [near] = (await listed(true)).rows;
+  await db.update(driverProfiles).set({ travelDistance: 5 }).where(eq(driverProfiles.userId, near[0]));
+  mockDeferred = [];
+  try {
+    const statements = await recordStatements(db, (d) => listCandidates(d, staff, jobId, { distanceLimit: true, offset: 0, limit: 7 }));
+    // Nothing written while answering: the page was ranked as it was read.
+    expect(statements.some((st) => /insert into candidate_rankings|from candidate_rankings r/.test(st.query))).toBe(false);
+    expect(mockDeferred).toHaveLength(1);
+    await Promise.all(mockDeferred.map((work) => work()));
+  } finally {
+    mockDeferred = null;
+  }
+  const next = await recordStatements(db, (d) => listCandidates(d, staff, jobId, { distanceLimit: true, offset: 0, limit: 7 }));
+  expect(next.some((st) => st.query.includes('from candidate_rankings r'))).toBe(true);
+  expect(next.some((st) => st.query.includes('insert into candidate_rankings'))).toBe(false);
+  await expectKeptIsFresh();
+  await db.update(driverProfiles).set({ travelDistance: 100 }).where(eq(driverProfiles.userId, near[0]));
 });
 
 it("a job that ends loses its kept ranking at the next tick; a live job keeps its own", async () => {
