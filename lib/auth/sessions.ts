@@ -123,7 +123,7 @@ export async function refreshSession(db: Database, refreshToken: string): Promis
   const tokenHash = hashToken(refreshToken);
   const successor = successorOf(refreshToken);
   const now = new Date();
-  const outcome = await db.transaction(async (tx): Promise<TokenPair | { reusedFamily: string }> => {
+  const outcome = await db.transaction(async (tx): Promise<TokenPair | { reusedFamily: string; userId: number; impersonated: boolean }> => {
     // The account's row before the token's (the order a revocation takes them in): see holdLiveAccount.
     const [owner] = await tx.select({ userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
     if (!owner || !(await holdLiveAccount(tx as unknown as Database, owner.userId))) throw INVALID();
@@ -163,12 +163,15 @@ export async function refreshSession(db: Database, refreshToken: string): Promis
       if (await impersonatorGone(tx as unknown as Database, existing.impersonatorId)) throw INVALID();
       return issue(tx as unknown as Database, existing.userId, existing.familyId, successor, existing);
     }
-    return { reusedFamily: existing.familyId };
+    return { reusedFamily: existing.familyId, userId: existing.userId, impersonated: existing.impersonatorId != null };
   });
   if ('reusedFamily' in outcome) {
     // Reuse of a rotated token: someone holds a copy. End the whole sign-in (outside the
-    // transaction above, so the revocation is not rolled back with the error).
+    // transaction above, so the revocation is not rolled back with the error), and, for an admin's
+    // own sign-in, the impersonations they opened, as any other end of their session does (the one
+    // holding the copy could have opened them). An impersonated token names no session of the admin.
     await db.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.familyId, outcome.reusedFamily));
+    if (!outcome.impersonated) await endSessionsOpenedBy(db, outcome.userId, now);
     throw INVALID();
   }
   return outcome;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { GET as leaveGet } from '@/app/api/auth/impersonation/route';
 import { POST as logoutPage } from '@/app/logout/route';
 import { POST as impersonatePost } from '@/app/api/v1.0/auth/login/impersonate/route';
@@ -288,6 +288,22 @@ describe('an impersonation ends with its admin (deleted, deactivated, no longer 
     expect((await refresh(refreshToken)).status).toBe(401);
     // The phone's own session goes on.
     expect((await call(searchPost, { token: admin.token, url: 'http://localhost:3000/api/v1.0/companies/search', body: {} })).status).toBe(200);
+  });
+
+  it("a copy of the admin's refresh token used again (the sign-in ended for reuse) ends the impersonations they opened too", async () => {
+    const db = await getDb();
+    const admin = await freshAdmin();
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, admin.id));
+    const laptop = await login(db, { email: row.email, password: DEMO_PASSWORD }, { ip: '10.9.0.1' });
+    // Whoever holds a copy of the laptop's tokens opens an impersonation, then refreshes the copy.
+    const { accessToken, refreshToken } = (await impersonate(laptop.accessToken, ids['employer@demo.test'])).json.data;
+    expect((await refresh(laptop.refreshToken)).status).toBe(200);
+    // Past the grace of a rotation, the laptop presents the rotated token: reuse, the sign-in ends.
+    await db.update(refreshTokens).set({ rotatedAt: new Date(Date.now() - 120_000) }).where(and(eq(refreshTokens.userId, admin.id), isNull(refreshTokens.impersonatorId)));
+    expect((await refresh(laptop.refreshToken)).status).toBe(401);
+    expect((await read(laptop.accessToken)).status).toBe(401);
+    expect((await read(accessToken)).status).toBe(401);
+    expect((await refresh(refreshToken)).status).toBe(401);
   });
 
   it("signing out of the browser while impersonating ends the admin's own session too: a copy of the cookie gets nothing back by leaving", async () => {
