@@ -29,11 +29,12 @@ CREATE TABLE candidate_ranking_states (
   PRIMARY KEY (job_id, distance_limit)
 );--> statement-breakpoint
 -- No key of its own: a job's rows are replaced together under the job's lock, and the one index is
--- the order the list reads (points, then nearest, then the id), with the job first. No foreign key
--- either: its check, row by row, was a third of writing a ranking (jobs are never deleted; the tick
--- drops the rankings of ended jobs).
+-- the order the list reads (points, then nearest, then the id), with the job first. The foreign key's
+-- check, row by row, is a third of writing a ranking, but that write happens after the answer
+-- (lib/applications/candidates.ts), and without it a deleted job (the scale set's reseed) left its
+-- rows where nothing finds them.
 CREATE TABLE candidate_rankings (
-  job_id integer NOT NULL,
+  job_id integer NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
   distance_limit boolean NOT NULL,
   user_id integer NOT NULL,
   points smallint NOT NULL,

@@ -128,6 +128,11 @@ export async function dropEndedRankings(db: Database) {
   const ids = intArray(ended.map((r) => Number(r.job_id)));
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    // Each job's ranking lock first, in id order: a keeper writing one of these rankings meanwhile
+    // (a read from before the job ended) finishes first, and its rows go with its state; without it,
+    // the first delete missed the keeper's new rows and the second took its state, leaving rows that
+    // nothing would ever find again.
+    await t.execute(sql`select pg_advisory_xact_lock(${RANKING_LOCK_SPACE}, x.id) from (select id from unnest(${ids}) as id order by id) x`);
     await t.execute(sql`delete from candidate_rankings where job_id = any(${ids})`);
     await t.execute(sql`delete from candidate_ranking_states where job_id = any(${ids})`);
   });

@@ -9,12 +9,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
 import { applicationWithdrawals, driverProfiles, jobAddresses, jobs, users } from '@/lib/db/schema';
-import { listCandidates } from '@/lib/applications/candidates';
-import { cellOf, cellsAround, dropEndedRankings } from '@/lib/applications/candidate-rankings';
+import { jobPoints, listCandidates, rankingSql } from '@/lib/applications/candidates';
+import { cellOf, cellsAround, dropEndedRankings, ensureRanked } from '@/lib/applications/candidate-rankings';
 import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { seed } from '../../helpers/seed';
 import { recordStatements } from '../../helpers/plans';
+import { concurrent, lockWaiters, ownConnection } from '../../helpers/row-locks';
 import { createJobAs, tokens } from '../../api/jobs/helpers';
 import { addApplication, addDriver } from '../../api/applicants/helpers';
 
@@ -214,6 +215,57 @@ it("a job that ends loses its kept ranking at the next tick; a live job keeps it
   const [{ states }] = await queryRows<{ states: number }>(db, sql`select count(*)::int as states from candidate_ranking_states where job_id = ${other}`);
   expect(states).toBe(0);
   expect(await dropEndedRankings(db)).toEqual({ dropped: 0 });
+});
+
+it('a deleted job leaves no kept ranking behind (the scale set is cleared by deleting its jobs)', async () => {
+  const gone = await createJobAs((await tokens()).employer, {});
+  await db.update(jobAddresses).set(BOISE).where(eq(jobAddresses.jobId, gone));
+  expect((await listCandidates(db, staff, gone, { distanceLimit: false, offset: 0, limit: 10 })).pagination.total).toBeGreaterThan(0);
+  const kept = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from candidate_rankings where job_id = ${gone}`))[0].n;
+  expect(await kept()).toBeGreaterThan(0);
+  await db.delete(jobAddresses).where(eq(jobAddresses.jobId, gone));
+  await db.delete(jobs).where(eq(jobs.id, gone));
+  expect(await kept()).toBe(0);
+});
+
+it("a ranking kept while the tick drops the job's (a read from before the job ended): no rows are left without their state", async () => {
+  const job = await createJobAs((await tokens()).employer, {});
+  await db.update(jobAddresses).set(BOISE).where(eq(jobAddresses.jobId, job));
+  await listCandidates(db, staff, job, { distanceLimit: false, offset: 0, limit: 10 });
+  await db.update(driverProfiles).set({ travelDistance: 6 }).where(eq(driverProfiles.userId, drivers[1]));
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, job));
+  const points = await jobPoints(db, row);
+  await db.update(jobs).set({ closedAt: new Date() }).where(eq(jobs.id, job));
+  // On PostgreSQL another session holds the state's row, so that the keeper (stale: a driver changed)
+  // and then the tick both start and wait on it: the order that left rows behind. PGlite runs one
+  // after the other.
+  const keep = () => ensureRanked(db, row, points, false, 260, () => rankingSql(row, points, false));
+  const other = concurrent ? await ownConnection(db) : null;
+  if (!other) {
+    await keep();
+    await dropEndedRankings(db);
+  } else {
+    try {
+      await other.query('begin');
+      await other.query('select 1 from candidate_ranking_states where job_id = $1 for update', [job]);
+      const keeping = keep();
+      await lockWaiters(db, 1);
+      const ticking = dropEndedRankings(db);
+      await lockWaiters(db, 2);
+      await other.query('commit');
+      await keeping;
+      await ticking;
+    } finally {
+      other.release();
+    }
+  }
+  await dropEndedRankings(db);
+  const [left] = await queryRows<{ rows: number; states: number }>(
+    db,
+    sql`select (select count(*)::int from candidate_rankings where job_id = ${job}) as rows, (select count(*)::int from candidate_ranking_states where job_id = ${job}) as states`,
+  );
+  expect(left).toEqual({ rows: 0, states: 0 });
+  await db.update(driverProfiles).set({ travelDistance: 25 }).where(eq(driverProfiles.userId, drivers[1]));
 });
 
 describe('map cells', () => {
