@@ -28,7 +28,7 @@ type Point = { lat: number; lng: number };
 const RANKING_RULES = 1;
 
 /** Cells are CELL_DEGREES square; the formula is tna_candidate_cell's (migration 0035), kept equal by a test. */
-export const CELL_DEGREES = 4;
+const CELL_DEGREES = 4;
 const LNG_CELLS = 360 / CELL_DEGREES;
 export const cellOf = (lat: number, lng: number) =>
   Math.floor((lat + 90) / CELL_DEGREES) * 100 + (Math.floor((lng + 180) / CELL_DEGREES) % LNG_CELLS);
@@ -64,20 +64,16 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 /** The job's side of a ranking: what the ranking read of the job, in one string. */
 export type RankingJob = { id: number; jobType: string; homeTime: string | null; requiredExperience: string | null; endorsements: readonly string[] | null };
-export function rankingInputs(job: RankingJob, points: Point[]) {
+function rankingInputs(job: RankingJob, points: Point[]) {
   return JSON.stringify([RANKING_RULES, job.jobType, job.homeTime, job.requiredExperience, [...(job.endorsements ?? [])].sort(), points.map((p) => [p.lat, p.lng])]);
 }
 
 /** Advisory lock space of rankings (lib/jobs/payment-in-flight.ts and others hold 7_341_0xx–7_341_2xx). */
 const RANKING_LOCK_SPACE = 7_341_300;
 
-/**
- * Makes the job's kept ranking the one `rank` would make now, unless it is already; `rank` is the
- * statement that inserts it (candidate_rankings rows of this job and distanceLimit). Two at once take
- * turns on the job's lock, and the second finds it done.
- */
-/** Whether the job's kept ranking is the one the job and the profiles give now, and the cells' version. */
+/** Whether the job's kept ranking is the one the job and the profiles give now, with the key and the cells' version. */
 async function rankingState(t: Database, job: RankingJob, points: Point[], distanceLimit: boolean, reach: number) {
+  const inputs = rankingInputs(job, points);
   const cells = intArray(cellsAround(points, reach));
   const [row] = await queryRows<{ inputs: string | null; ranked: string | null; version: string }>(
     t,
@@ -85,7 +81,7 @@ async function rankingState(t: Database, job: RankingJob, points: Point[], dista
         (select coalesce(sum(c.version), 0) from candidate_cells c where c.cell = any(${cells}))::text as version
       from (select 1) one left join candidate_ranking_states s on s.job_id = ${job.id} and s.distance_limit = ${distanceLimit}`,
   );
-  return { fresh: row.inputs === rankingInputs(job, points) && row.ranked === row.version, version: row.version };
+  return { fresh: row.inputs === inputs && row.ranked === row.version, inputs, version: row.version };
 }
 
 /** Whether the kept ranking of the job can be read as it is (one short statement). */
@@ -93,8 +89,12 @@ export async function isRanked(db: Database, job: RankingJob, points: Point[], d
   return (await rankingState(db, job, points, distanceLimit, reach)).fresh;
 }
 
+/**
+ * Makes the job's kept ranking the one `rank` would make now, unless it is already; `rank` is the
+ * statement that inserts it (candidate_rankings rows of this job and distanceLimit). Two at once take
+ * turns on the job's lock, and the second finds it done.
+ */
 export async function ensureRanked(db: Database, job: RankingJob, points: Point[], distanceLimit: boolean, reach: number, rank: () => SQL) {
-  const inputs = rankingInputs(job, points);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await t.execute(sql`select pg_advisory_xact_lock(${RANKING_LOCK_SPACE}, ${job.id})`);
@@ -104,7 +104,7 @@ export async function ensureRanked(db: Database, job: RankingJob, points: Point[
     await t.execute(sql`delete from candidate_rankings where job_id = ${job.id} and distance_limit = ${distanceLimit}`);
     await t.execute(rank());
     await t.execute(sql`insert into candidate_ranking_states (job_id, distance_limit, inputs, cells_version, ranked_at)
-      values (${job.id}, ${distanceLimit}, ${inputs}, ${now.version}::bigint, now())
+      values (${job.id}, ${distanceLimit}, ${now.inputs}, ${now.version}::bigint, now())
       on conflict (job_id, distance_limit) do update set inputs = excluded.inputs, cells_version = excluded.cells_version, ranked_at = excluded.ranked_at`);
   });
 }

@@ -259,6 +259,14 @@ function factorsOf(job: JobRow, c: string, miles: SQL) {
   );
 }
 
+/** Each factor as a column of its own, `f_<key>`: read back for the page's rows only. */
+function factorColumnsSql(f: ReturnType<typeof factorsOf>) {
+  return sql.join(
+    Object.entries(f).map(([key, met]) => sql`${met} as ${sql.identifier(`f_${key}`)}`),
+    sql`, `,
+  );
+}
+
 /** A candidate's points (0–100), from the factors. */
 function pointsSql(f: ReturnType<typeof factorsOf>) {
   return sql.join(
@@ -301,11 +309,7 @@ const keptSql = (job: JobRow, distanceLimit: boolean) => sql`
  * candidates beside it, and each page row's factors worked out from the profile as it is (the
  * ranking is kept only while the profiles it read are unchanged, so they sum to its points).
  */
-export function keptPageSql(job: JobRow, opts: { distanceLimit: boolean; offset: number; limit: number }) {
-  const factorCols = sql.join(
-    Object.entries(factorsOf(job, 'dp', sql`p.miles`)).map(([key, f]) => sql`${f} as ${sql.identifier(`f_${key}`)}`),
-    sql`, `,
-  );
+function keptPageSql(job: JobRow, opts: { distanceLimit: boolean; offset: number; limit: number }) {
   return sql`
     with page as (
       select r.*, count(*) over () as total
@@ -314,7 +318,7 @@ export function keptPageSql(job: JobRow, opts: { distanceLimit: boolean; offset:
       limit ${opts.limit} offset ${opts.offset}
     )
     select dp.user_id, dp.cdl_status, dp.endorsements, dp.years_of_experience, dp.experience, dp.work_experiences,
-      dp.home_time, dp.travel_distance, dp.city, p.miles, p.points, p.total, ${factorCols}
+      dp.home_time, dp.travel_distance, dp.city, p.miles, p.points, p.total, ${factorColumnsSql(factorsOf(job, 'dp', sql`p.miles`))}
     from page p join driver_profiles dp on dp.user_id = p.user_id
     order by p.points desc, p.miles asc, p.user_id asc`;
 }
@@ -331,19 +335,16 @@ async function countKept(db: Database, job: JobRow, distanceLimit: boolean) {
  * beside it; each candidate's points are worked out once, the factors only for the page's rows.
  */
 export function rankedSql(job: JobRow, points: Point[], opts: { distanceLimit: boolean; offset: number; limit: number }) {
-  const factorCols = sql.join(
-    Object.entries(factorsOf(job, 'c', sql`c.miles`)).map(([key, f]) => sql`${f} as ${sql.identifier(`f_${key}`)}`),
-    sql`, `,
-  );
+  const f = factorsOf(job, 'c', sql`c.miles`);
   return sql`
     with c as (${candidateRowsSql(job, points, opts.distanceLimit, true)}),
     page as (
-      select c.*, ${pointsSql(factorsOf(job, 'c', sql`c.miles`))} as points, count(*) over () as total
+      select c.*, ${pointsSql(f)} as points, count(*) over () as total
       from c
       order by points desc, miles asc, user_id asc
       limit ${opts.limit} offset ${opts.offset}
     )
-    select c.*, ${factorCols}
+    select c.*, ${factorColumnsSql(f)}
     from page c
     order by points desc, miles asc, user_id asc`;
 }
