@@ -137,7 +137,9 @@ type Measured = { name: string; demo: { ms: number; rows: number | null }; scale
 async function measureSideBySide(demo: Database, scale: Database): Promise<Measured[]> {
   const [sd, ss] = [await subjects(demo), await subjects(scale)];
   const out: Measured[] = [];
-  for (const c of LIST_CASES) {
+  // BENCH_LISTS_ONLY: a pattern of the lists' names to time (while working on one list).
+  const only = process.env.BENCH_LISTS_ONLY ? new RegExp(process.env.BENCH_LISTS_ONLY, 'i') : null;
+  for (const c of LIST_CASES.filter((c) => !only || only.test(c.name))) {
     const demoRows = pageRows(await c.run(demo, sd));
     const scaleRows = pageRows(await c.run(scale, ss));
     const fill = demoRows && scaleRows && demoRows < scaleRows ? demoRows : undefined;
@@ -154,20 +156,26 @@ async function measureSideBySide(demo: Database, scale: Database): Promise<Measu
  * The scale set's database, beside the demo's: another database on the same PostgreSQL server, or
  * an embedded one in a temporary folder. Dropped by `drop`.
  */
-async function twinDatabase(pg: boolean): Promise<{ db: Database; drop: () => Promise<void> }> {
+async function twinDatabase(pg: boolean): Promise<{ db: Database; kept: boolean; drop: () => Promise<void> }> {
   if (pg) {
     const url = new URL(process.env.DATABASE_URL!);
     const name = `${url.pathname.slice(1).replace(/\W/g, '_')}_lists_scale`;
-    await pgAdmin(url, `drop database if exists ${name} with (force)`);
-    await pgAdmin(url, `create database ${name}`);
+    // BENCH_LISTS_KEEP: the scale set kept after the run and used again by the next (PostgreSQL only).
+    const keep = !!process.env.BENCH_LISTS_KEEP;
+    const kept = keep && (await pgAdmin(url, `select 1 from pg_database where datname = '${name}'`)).length > 0;
+    if (!kept) {
+      await pgAdmin(url, `drop database if exists ${name} with (force)`);
+      await pgAdmin(url, `create database ${name}`);
+    }
     const twin = new URL(url);
     twin.pathname = `/${name}`;
     const handle = await openDatabase({ databaseUrl: twin.toString() });
     return {
       db: handle.db,
+      kept,
       drop: async () => {
         await handle.close();
-        await pgAdmin(url, `drop database if exists ${name} with (force)`);
+        if (!keep) await pgAdmin(url, `drop database if exists ${name} with (force)`);
       },
     };
   }
@@ -175,6 +183,7 @@ async function twinDatabase(pg: boolean): Promise<{ db: Database; drop: () => Pr
   const handle = await openDatabase({ pgliteDir: dir });
   return {
     db: handle.db,
+    kept: false,
     drop: async () => {
       await handle.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -225,10 +234,12 @@ export async function benchLists(db: Database, pg = !!process.env.DATABASE_URL, 
   await settle(db, true);
   const twin = await twinDatabase(pg);
   try {
-    await seedDemo(twin.db);
-    await seedScaleBase(twin.db, size);
-    await seedScaleApplications(twin.db, 1, size.jobs, Math.round(size.applications / size.jobs));
-    await settle(twin.db);
+    if (!twin.kept) {
+      await seedDemo(twin.db);
+      await seedScaleBase(twin.db, size);
+      await seedScaleApplications(twin.db, 1, size.jobs, Math.round(size.applications / size.jobs));
+      await settle(twin.db);
+    }
     const [small, large] = [await counts(db), await counts(twin.db)];
     const measured = await measureSideBySide(db, twin.db);
     const ratioCell = (ratio: number) => `${ratio.toFixed(2)}× | ${ratio <= 2 ? 'met' : '**not met**'}`;
