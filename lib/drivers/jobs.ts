@@ -6,7 +6,7 @@ import { MAX_JOB_ADDRESSES } from '@/lib/jobs/schemas';
 import type { EndorsementCode, ExperienceCode, HomeTimeCode, JobTypeCode, SalaryType } from '@/lib/jobs/codes';
 import { applicationOf } from './applications';
 import { METERS_PER_MILE, earthMetersSql, earthOf, nearestAddressMilesSql } from './distance';
-import { countInRadius, nearestInRadiusSql } from './radius-search';
+import { countInRadius, nearestInRadius } from './radius-search';
 import { explainMatch, jobColumns, matchFactorsSql, matchPointsSql, type MatchProfile } from './match';
 import { matchDetails } from './match-details';
 import { matchProfileOf } from './profile';
@@ -132,12 +132,8 @@ export async function searchPortalJobs(db: Database, userId: number, input: Driv
   // (lib/drivers/radius-search.ts), and so does the total.
   const [rows, counted] = byDistance
     ? await Promise.all([
-        queryRows<Row>(
-          db,
-          listSql(home, where, sql`near.miles, jobs.id desc`, input, now, {
-            join: sql`join (${nearestInRadiusSql(home, input.radius!, where, input.offset + input.limit)}) near on near.job_id = jobs.id`,
-            distance: sql`near.miles`,
-          }),
+        nearestInRadius(db, home, input.radius!, where, input.offset + input.limit).then((near) =>
+          queryRows<Row>(db, listSql(home, where, sql`near.miles, jobs.id desc`, input, now, { join: sql`join ${near} on near.job_id = jobs.id`, distance: sql`near.miles` })),
         ),
         countInRadius(db, home, input.radius!, where, input),
       ])

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@/lib/db/client';
+import { intArray } from '@/lib/db/int-array';
 import { capOf, cappedTotal, type CappedTotal } from '@/lib/db/count';
 import { literalInt } from '@/lib/db/page';
 import { MAX_JOB_ADDRESSES } from '@/lib/jobs/schemas';
@@ -8,6 +9,8 @@ import { METERS_PER_MILE, earthMetersSql, earthOf } from './distance';
 /*
  * The Drivers Portal's job search with a radius (/members/jobs, nearest first): the page and its
  * total found from the job addresses nearest home, never by measuring every job in the radius.
+ * The page in one or two steps: a short nearest-first scan decides it where it can (nearestInRadius),
+ * and a wide one where it cannot (nearestInRadiusSql).
  *
  * Measuring every job first (the distance a subquery per job, then the sort) read each public job
  * in the radius three times to show ten: at 100,000 jobs, 97 ms at 250 miles, 1.4 s at 1,000 and
@@ -34,8 +37,70 @@ function addressesWithin(at: SQL, where: SQL[], meters: SQL): SQL {
 }
 
 /**
+ * How many addresses the short nearest-first scan reads for each job of the page: most jobs have
+ * one or two (at 100,000 jobs of one address each, the wide scan's 500 addresses and their reading
+ * again took 7 ms of a page's 9.5, docs/benchmarks.md, where the first 30 decide it).
+ */
+const FIRST_SCAN_PER_JOB = 3;
+
+/** An address read by the short scan: its job, and meters from home. */
+export type NearAddress = { job_id: number; meters: number };
+
+/**
+ * The page from the short scan's addresses, read nearest first (`read` at most), or null when they
+ * do not decide it. Every address the scan did not read is at least as far as the farthest it read
+ * (the index's order: chords, of which the meters are a rising function, so equal up to rounding,
+ * hence the slack). So when the page's last job (the take-th, by its nearest address read) is
+ * nearer than that farthest one, every job of the page and each one's nearest address are among
+ * those read, and the page is theirs; so it is when the scan read every address in the radius
+ * (fewer than it could). Otherwise (jobs with many addresses near home, or the page's last job at
+ * the scan's edge, tied with addresses not read), null. Exported for its property test.
+ */
+export function pageOfShortScan(addresses: NearAddress[], read: number, take: number): { job_id: number; miles: number }[] | null {
+  const nearest = new Map<number, number>();
+  for (const { job_id, meters } of addresses) {
+    const m = Number(meters);
+    const id = Number(job_id);
+    const known = nearest.get(id);
+    if (known === undefined || m < known) nearest.set(id, m);
+  }
+  const ranked = [...nearest].sort(([a, ma], [b, mb]) => ma - mb || b - a);
+  const whole = addresses.length < read;
+  if (!whole) {
+    const farthest = addresses.reduce((max, a) => Math.max(max, Number(a.meters)), 0);
+    const last = ranked[take - 1];
+    if (!last || !(last[1] < farthest * (1 - 1e-12))) return null;
+  }
+  return ranked.slice(0, take).map(([job_id, meters]) => ({ job_id, miles: meters / METERS_PER_MILE }));
+}
+
+/**
+ * The first `take` jobs of the radius in the list's order, as a relation `near (job_id, miles)` to
+ * join the page's jobs to: the short scan's answer (take × FIRST_SCAN_PER_JOB addresses nearest
+ * home) where it decides the page, as a list; otherwise nearestInRadiusSql, the wide scan, run in
+ * the page's statement. Two statements, each planned quickly (1.4 and 1.0 ms at 100,000 jobs),
+ * where one holding both scans took 7 ms to plan.
+ */
+export async function nearestInRadius(db: Database, home: Home, radiusMiles: number, where: SQL[], take: number): Promise<SQL> {
+  const { at, radius } = around(home, radiusMiles);
+  const page = Math.max(1, take);
+  const read = Math.min(page * FIRST_SCAN_PER_JOB, Number.MAX_SAFE_INTEGER);
+  const addresses = await queryRows<NearAddress>(
+    db,
+    sql`select na.job_id, ${earthMetersSql(sql`ll_to_earth(na.latitude, na.longitude)`, [at])} as meters ${addressesWithin(at, where, radius)}
+      order by ll_to_earth(na.latitude, na.longitude) <-> ${at}
+      limit ${literalInt(read)}`,
+  );
+  const decided = pageOfShortScan(addresses, read, page);
+  if (!decided) return sql`(${nearestInRadiusSql(home, radiusMiles, where, take)}) near`;
+  // Miles as JavaScript numbers: their shortest text reads back to the very same doubles.
+  return sql`unnest(${intArray(decided.map((r) => r.job_id))}, ${`{${decided.map((r) => String(r.miles)).join(',')}}`}::float8[]) near (job_id, miles)`;
+}
+
+/**
  * The first `take` jobs of the radius in the list's order (miles to the nearest live address, then
- * newest id first), each with its miles: the same rows and order as measuring every job.
+ * newest id first), each with its miles: the same rows and order as measuring every job. Wherever
+ * the short scan leaves the page undecided (nearestInRadius).
  *
  * The addresses nearest home are read first (a nearest-first scan of the gist index), at most
  * take × MAX_JOB_ADDRESSES of them, so they belong to at least `take` jobs; every job nearer than

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/lib/db/client';
 import { searchPortalJobs } from '@/lib/drivers/jobs';
 import { jobsWithinSql, nearestAddressMilesSql } from '@/lib/drivers/distance';
@@ -75,6 +75,25 @@ beforeAll(async () => {
     select j.id, 'Dallas', 'TX'::us_state, 'US', 32.78, -96.8, 15000, j.expiration_date from j where j.title like '%Unpaid%'`);
 });
 
+/**
+ * `count` public jobs of the test's company titled "`title` 1" to "`title` count", and their
+ * addresses: `addresses` selects each insert's columns from `j` (the new jobs: id, expiration_date).
+ */
+async function publicJobs(title: string, count: number, addresses: SQL) {
+  await (await getDb()).execute(sql`
+    with c as (select id from companies where company_name = 'Radius Test Co'),
+    j as (
+      insert into jobs (company_id, title, job_type, home_time, required_experience, job_description_html, expected_pay_cents,
+        approved, active, payment_status, jobs_post_token, posting_date, expiration_date, published_at, paid_at)
+      select c.id, ${title} || ' ' || g, 'dry_van', 'HW', 'Y1', '<p>Radius</p>', 150000, true, true, 'paid', md5(${title} || g),
+        now() - interval '1 day', now() + interval '20 days', now() - interval '1 day', now() - interval '1 day'
+      from c, generate_series(1, ${count}::int) g
+      returning id, expiration_date
+    )
+    insert into job_addresses (job_id, city, state, country, latitude, longitude, cost_cents, paid_through)
+    ${addresses}`);
+}
+
 /** The statement the search used before: every job in the radius measured, then sorted. */
 async function oracle(radius: number, q: string | undefined, offset: number, limit: number) {
   const db = await getDb();
@@ -118,18 +137,7 @@ describe('the job search with a radius', () => {
     // scan of a first page (10 × MAX_JOB_ADDRESSES = 500 addresses) stops among their 540, and
     // only reading every address as near as the last it read finds the page (newest 10 of the 60).
     const db = await getDb();
-    await db.execute(sql`
-      with c as (select id from companies where company_name = 'Radius Test Co'),
-      j as (
-        insert into jobs (company_id, title, job_type, home_time, required_experience, job_description_html, expected_pay_cents,
-          approved, active, payment_status, jobs_post_token, posting_date, expiration_date, published_at, paid_at)
-        select c.id, 'Radius Tie ' || g, 'dry_van', 'HW', 'Y1', '<p>Radius</p>', 150000, true, true, 'paid', md5('radius-tie' || g),
-          now() - interval '1 day', now() + interval '20 days', now() - interval '1 day', now() - interval '1 day'
-        from c, generate_series(1, 60) g
-        returning id, expiration_date
-      )
-      insert into job_addresses (job_id, city, state, country, latitude, longitude, cost_cents, paid_through)
-      select j.id, 'Home', 'ND', 'US', ${HOME.lat + 0.001}, ${HOME.lng}, 15000, j.expiration_date from j cross join generate_series(1, 9)`);
+    await publicJobs('Radius Tie', 60, sql`select j.id, 'Home', 'ND', 'US', ${HOME.lat + 0.001}, ${HOME.lng}, 15000, j.expiration_date from j cross join generate_series(1, 9)`);
     for (const offset of [0, 20, 50]) {
       const answer = await searchPortalJobs(db, driverId, driverJobSearchSchema.parse({ radius: 3000, offset }));
       const expected = await oracle(3000, undefined, offset, 10);
@@ -137,6 +145,38 @@ describe('the job search with a radius', () => {
       expect(answer.items.map((j) => j.distance)).toEqual(expected.miles);
     }
     expect((await searchPortalJobs(db, driverId, driverJobSearchSchema.parse({ radius: 1, q: 'Tie' }))).pagination.total).toBe(60);
+  });
+
+  /** The statements of a search: the short scan's, and whether the page ran the wide scan. */
+  async function pathOf(q: string) {
+    const db = await getDb();
+    const statements = await recordStatements(db, (d) => searchPortalJobs(d, driverId, driverJobSearchSchema.parse({ radius: 3000, q })));
+    const page = statements.find((st) => st.query.includes('near.miles'))!;
+    return { shortScans: statements.filter((st) => /limit 30\s*$/.test(st.query)).length, wide: page.query.includes('with scanned as'), answer: await searchPortalJobs(db, driverId, driverJobSearchSchema.parse({ radius: 3000, q })) };
+  }
+
+  it('decides the page from the 30 addresses nearest home where they hold it, and reads up to 500 only where they do not', async () => {
+    // The grid's jobs (one to three addresses each): the tenth job lies well inside the first 30 addresses.
+    const grid = await pathOf('Beta');
+    expect(grid).toMatchObject({ shortScans: 1, wide: false });
+    expect(grid.answer.items.map((j) => j.id)).toEqual((await oracle(3000, 'Beta', 0, 10)).ids);
+    // Twelve jobs of eight addresses each, job after job outward: the first 30 addresses hold four.
+    await publicJobs('Radius Many', 12, sql`select j.id, 'Many', 'ND', 'US', ${HOME.lat - 0.002} - (j.id % 12) * 0.001 - k * 0.00001, ${HOME.lng}, 15000, j.expiration_date from j cross join generate_series(1, 8) k`);
+    const many = await pathOf('Many');
+    expect(many).toMatchObject({ shortScans: 1, wide: true });
+    expect(many.answer.items.map((j) => j.id)).toEqual((await oracle(3000, 'Many', 0, 10)).ids);
+    expect(many.answer.items.map((j) => j.distance)).toEqual((await oracle(3000, 'Many', 0, 10)).miles);
+  });
+
+  it("widens where the page's last job ties with the farthest address the short scan read (40 jobs at one place)", async () => {
+    const db = await getDb();
+    await publicJobs('Radius Same', 40, sql`select j.id, 'Same', 'ND', 'US', ${HOME.lat + 0.003}, ${HOME.lng}, 15000, j.expiration_date from j`);
+    for (const offset of [0, 10]) {
+      const answer = await searchPortalJobs(db, driverId, driverJobSearchSchema.parse({ radius: 3000, offset, q: 'Same' }));
+      const expected = await oracle(3000, 'Same', offset, 10);
+      expect(answer.items.map((j) => j.id)).toEqual(expected.ids);
+      expect(answer.items.map((j) => j.distance)).toEqual(expected.miles);
+    }
   });
 
   it('reads the addresses nearest home first and stops, never measuring every job in the radius (2.7 s at 3,000 miles and 100,000 jobs)', async () => {
