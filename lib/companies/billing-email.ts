@@ -8,7 +8,7 @@ import { conflict } from '@/lib/errors';
 /**
  * The spec's rule for a company's email (accounts spec §3, a company created by an admin): it must not
  * belong to someone who is already an employer (company user or company admin) here. Every route that
- * sets a company's email checks it (admin create and edit, the company's own settings): otherwise a
+ * sets a company's email checks it (admin create and edit, the company's own settings, onboarding): otherwise a
  * company could send its bills and mail to another company's user. A person of the company itself
  * (`companyId`) may be its contact: the onboarding step starts with the creator's own email.
  */

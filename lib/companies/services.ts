@@ -41,6 +41,9 @@ export async function getCompany(db: Database, actor: Actor, companyId: number) 
  */
 export async function createCompany(db: Database, actor: Actor, input: CreateCompanyInput) {
   if (actor.companyId) throw conflict(ALREADY_EMPLOYER);
+  // The email is the company's billing contact, as in settings and the admin's create: another
+  // company's employer would get this company's bills and mail (the creator's own is theirs to give).
+  if (emailChanges(input.email, actor.email)) await assertEmailNotEmployer(db, input.email!);
   const { latitude, longitude } = locate(input);
   const row = await db.transaction(async (tx) => {
     const [me] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, actor.userId));

@@ -109,6 +109,18 @@ describe('POST /api/v1.0/companies (onboarding)', () => {
     expect(await db.select().from(companies).where(eq(companies.employerId, owner.id))).toHaveLength(1);
   });
 
+  it("refuses another company's employer as the new company's email (409, nothing created), as settings and the admin's create do; the creator's own and other addresses are fine", async () => {
+    const owner = await newEmployer();
+    const db = await getDb();
+    for (const email of ['employer@demo.test', 'CompanyAdmin@demo.test']) {
+      const taken = await create(owner.token, { ...company, email });
+      expect([taken.status, taken.json.errors]).toEqual([409, [{ message: ALREADY, field: 'email' }]]);
+    }
+    expect(await db.select().from(companies).where(eq(companies.employerId, owner.id))).toEqual([]);
+    expect((await create(owner.token, { ...company, email: owner.email.toUpperCase() })).status).toBe(201);
+    expect((await create((await newEmployer()).token, { ...company, email: 'dispatch@fleet.test' })).status).toBe(201);
+  });
+
   it('answers 401 anonymous and 403 for roles that do not create companies', async () => {
     expect((await create(undefined)).status).toBe(401);
     expect((await create(await tokenFor('driver@demo.test'))).status).toBe(403);
