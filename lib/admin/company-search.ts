@@ -53,8 +53,10 @@ export function companyStatus(type: number, activeJobs: number, totalJobs: numbe
   return now.getTime() - createdAt.getTime() < NEW_COMPANY_DAYS * 86_400_000 ? 'New' : 'Idle';
 }
 
-const TYPE_WORDS: Record<string, 1 | 2> = { '1': 1, '2': 2, enterprise: 1, 'self-service': 2, 'self service': 2 };
-const BILLING_WORDS: Record<string, 'CELERO' | 'CONTRACT'> = { 'credit card': 'CELERO', celero: 'CELERO', invoice: 'CONTRACT', contract: 'CONTRACT' };
+// Maps, not object literals: a typed word is looked up as a key, and an object answers 'constructor'
+// or '__proto__' with its prototype's (a function or an object), which reached the SQL (a 500).
+const TYPE_WORDS = new Map<string, 1 | 2>([['1', 1], ['2', 2], ['enterprise', 1], ['self-service', 2], ['self service', 2]]);
+const BILLING_WORDS = new Map<string, 'CELERO' | 'CONTRACT'>([['credit card', 'CELERO'], ['celero', 'CELERO'], ['invoice', 'CONTRACT'], ['contract', 'CONTRACT']]);
 
 const pad = (n: string) => n.padStart(2, '0');
 export const CREATED_FILTER_MESSAGE = 'Filter the created date as mm/dd/yyyy (11/27/2026) or yyyy-mm-dd (2026-11-27); a month as mm/yyyy or yyyy-mm.';
@@ -84,12 +86,12 @@ function companyFilter(f: CompanySearchBody['filters'][number]): SQL | undefined
     case 'company_name':
       return textFilter(sql`${companies.companyName}`, f.operator, raw);
     case 'type': {
-      const type = TYPE_WORDS[raw.toLowerCase()];
+      const type = TYPE_WORDS.get(raw.toLowerCase());
       if (!type) throw unprocessable('Filter the type by Enterprise (1) or Self-Service (2).', 'filters');
       return codeFilter(sql`${companies.type}`, f.operator, type);
     }
     case 'billing_type': {
-      const billing = BILLING_WORDS[raw.toLowerCase()];
+      const billing = BILLING_WORDS.get(raw.toLowerCase());
       if (!billing) throw unprocessable('Filter the billing type by Credit Card or Invoice.', 'filters');
       return codeFilter(sql`${companies.billingType}`, f.operator, billing);
     }

@@ -101,6 +101,20 @@ describe('POST /companies/search (the admin company grid)', () => {
     for (const token of Object.values(t.refused)) expect((await search(token)).status).toBe(403);
     expect((await call(searchPost, { url: URL_SEARCH, body: {} })).status).toBe(401);
   });
+
+  // The type and billing-type words are looked up by what was typed: the names every object has
+  // ('constructor', '__proto__') are words of neither, not a 500 or a bare "Invalid value.".
+  it.each([
+    ['type', 'constructor', 'Filter the type by Enterprise (1) or Self-Service (2).'],
+    ['type', '__proto__', 'Filter the type by Enterprise (1) or Self-Service (2).'],
+    ['billing_type', 'Constructor', 'Filter the billing type by Credit Card or Invoice.'],
+    ['billing_type', '__proto__', 'Filter the billing type by Credit Card or Invoice.'],
+  ])('refuses the %s filter value %s with its 422', async (field, value, message) => {
+    for (const operator of ['equals', 'not_equals']) {
+      const res = await search(t.allowed.admin, { filters: [{ field, operator, value }] });
+      expect({ status: res.status, errors: res.json.errors }).toEqual({ status: 422, errors: [{ message, field: 'filters' }] });
+    }
+  });
 });
 
 describe("the grid's job statistics (counted per company up to COUNT_CAP, through jobs_company_status_idx)", () => {
