@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { applications, auditLog, driverProfiles, emailOutbox, newsPosts, oneTimeCodes, socialIdentities, userRoles, users } from '@/lib/db/schema';
+import { applications, auditLog, driverProfiles, emailOutbox, idempotencyKeys, newsPosts, oneTimeCodes, socialIdentities, userRoles, users } from '@/lib/db/schema';
 import { newsChanged } from '@/lib/cache/tags';
 import { notFound } from '@/lib/errors';
 import { revokeAllSessions } from '@/lib/auth/sessions';
@@ -55,7 +55,7 @@ export type MemberProfile = Awaited<ReturnType<typeof memberProfile>>;
 /**
  * Deletes the caller's account. The users row stays (invoices, payments and jobs point at it and
  * must be kept), but everything personal is erased: names, phone, email, password, picture, pending
- * mail and codes, the social sign-ins bound to it, a driver's profile (birth date, home, licence, experience) and what their
+ * mail and codes, the answers kept for retried requests, the social sign-ins bound to it, a driver's profile (birth date, home, licence, experience) and what their
  * applications say about them (the note they wrote, the distance from their home). The applications
  * themselves stay, so a company's pipeline and statistics keep their counts; they show the driver
  * as 'Deleted' with nothing else. Every session ends at once; the roles go, so the id can no longer
@@ -102,6 +102,10 @@ export async function deleteAccount(db: Database, actor: Actor, ctx: { ip: strin
     await t.delete(socialIdentities).where(eq(socialIdentities.userId, actor.userId));
     await t.delete(driverProfiles).where(eq(driverProfiles.userId, actor.userId));
     await t.update(applications).set({ message: null, distanceMiles: null, withinRange: null }).where(eq(applications.userId, actor.userId));
+    // The answers kept for retried POSTs (lib/api/idempotency.ts) are copies of what the person
+    // sent: an application's message, a friend's name and email. Kept, they outlived the erasure
+    // for up to a day, until the tick purged them.
+    await t.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, actor.userId));
     // Mail addressed to the person is personal data too.
     for (const address of [user.email, user.emailToVerify].filter(Boolean) as string[]) {
       await t.delete(emailOutbox).where(eq(emailOutbox.toAddress, address));

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { POST as applyPost } from '@/app/api/v1.0/jobs/[id]/apply/route';
 import { GET as myApplications } from '@/app/api/v1.0/members/applications/route';
-import { PATCH as patchMe } from '@/app/api/v1.0/members/me/route';
+import { DELETE as deleteMe, PATCH as patchMe } from '@/app/api/v1.0/members/me/route';
 import { POST as closePost } from '@/app/api/v1.0/jobs/[id]/close/route';
 import { getDb } from '@/lib/db/client';
-import { applicationStageEvents, applications } from '@/lib/db/schema';
+import { applicationStageEvents, applications, idempotencyKeys, users } from '@/lib/db/schema';
 import { ALREADY_APPLIED, JOB_NOT_OPEN } from '@/lib/drivers/applications';
 import { publishPaidJob } from '@/lib/jobs/lifecycle';
 import { call, tokenFor } from '../../helpers/http';
@@ -147,5 +147,24 @@ describe('GET /api/v1.0/members/applications', () => {
     expect((await call(myApplications, { token: t.employer })).status).toBe(403);
     expect((await call(myApplications, { token: t.admin })).status).toBe(403);
     expect((await call(myApplications)).status).toBe(401);
+  });
+});
+
+describe('an application sent with an Idempotency-Key, then the account deleted', () => {
+  it('leaves no copy of the answer (the message the driver wrote) once the account is deleted', async () => {
+    const db = await getDb();
+    const token = await makeDriver('idempotent-then-deleted@drivers.test');
+    const [me] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'idempotent-then-deleted@drivers.test'));
+    const sent = await call(applyPost, {
+      token,
+      params: { id: String(dallasJob) },
+      body: { message: 'Call me on 214 555 0101 after 5.' },
+      headers: { 'idempotency-key': 'apply-once-1' },
+    });
+    expect(sent.status).toBe(201);
+    expect((await call(deleteMe, { method: 'DELETE', token })).status).toBe(200);
+    const kept = await db.select({ body: idempotencyKeys.body }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, me.id));
+    expect(kept.map((k) => k.body ?? '').join('')).not.toContain('214 555 0101');
+    expect(kept).toHaveLength(0);
   });
 });
