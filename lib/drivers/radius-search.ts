@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@/lib/db/client';
-import { intArray } from '@/lib/db/int-array';
 import { capOf, cappedTotal, type CappedTotal } from '@/lib/db/count';
 import { literalInt } from '@/lib/db/page';
 import { MAX_JOB_ADDRESSES } from '@/lib/jobs/schemas';
 import { METERS_PER_MILE, earthMetersSql, earthOf } from './distance';
+import { nearRelation, pageOfShortScan, type NearAddress } from './nearest-scan';
 
 /*
  * The Drivers Portal's job search with a radius (/members/jobs, nearest first): the page and its
@@ -43,37 +43,6 @@ function addressesWithin(at: SQL, where: SQL[], meters: SQL): SQL {
  */
 const FIRST_SCAN_PER_JOB = 3;
 
-/** An address read by the short scan: its job, and meters from home. */
-export type NearAddress = { job_id: number; meters: number };
-
-/**
- * The page from the short scan's addresses, read nearest first (`read` at most), or null when they
- * do not decide it. Every address the scan did not read is at least as far as the farthest it read
- * (the index's order: chords, of which the meters are a rising function, so equal up to rounding,
- * hence the slack). So when the page's last job (the take-th, by its nearest address read) is
- * nearer than that farthest one, every job of the page and each one's nearest address are among
- * those read, and the page is theirs; so it is when the scan read every address in the radius
- * (fewer than it could). Otherwise (jobs with many addresses near home, or the page's last job at
- * the scan's edge, tied with addresses not read), null. Exported for its property test.
- */
-export function pageOfShortScan(addresses: NearAddress[], read: number, take: number): { job_id: number; miles: number }[] | null {
-  const nearest = new Map<number, number>();
-  for (const { job_id, meters } of addresses) {
-    const m = Number(meters);
-    const id = Number(job_id);
-    const known = nearest.get(id);
-    if (known === undefined || m < known) nearest.set(id, m);
-  }
-  const ranked = [...nearest].sort(([a, ma], [b, mb]) => ma - mb || b - a);
-  const whole = addresses.length < read;
-  if (!whole) {
-    const farthest = addresses.reduce((max, a) => Math.max(max, Number(a.meters)), 0);
-    const last = ranked[take - 1];
-    if (!last || !(last[1] < farthest * (1 - 1e-12))) return null;
-  }
-  return ranked.slice(0, take).map(([job_id, meters]) => ({ job_id, miles: meters / METERS_PER_MILE }));
-}
-
 /**
  * The first `take` jobs of the radius in the list's order, as a relation `near (job_id, miles)` to
  * join the page's jobs to: the short scan's answer (take × FIRST_SCAN_PER_JOB addresses nearest
@@ -92,9 +61,7 @@ export async function nearestInRadius(db: Database, home: Home, radiusMiles: num
       limit ${literalInt(read)}`,
   );
   const decided = pageOfShortScan(addresses, read, page);
-  if (!decided) return sql`(${nearestInRadiusSql(home, radiusMiles, where, take)}) near`;
-  // Miles as JavaScript numbers: their shortest text reads back to the very same doubles.
-  return sql`unnest(${intArray(decided.map((r) => r.job_id))}, ${`{${decided.map((r) => String(r.miles)).join(',')}}`}::float8[]) near (job_id, miles)`;
+  return decided ? nearRelation(decided) : sql`(${nearestInRadiusSql(home, radiusMiles, where, take)}) near`;
 }
 
 /**

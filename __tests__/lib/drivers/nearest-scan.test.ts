@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { pageOfShortScan, type NearAddress } from '@/lib/drivers/radius-search';
+import { pageOfShortScan, type NearAddress } from '@/lib/drivers/nearest-scan';
 import { METERS_PER_MILE } from '@/lib/drivers/distance';
 
 /*
- * The short scan's decision (lib/drivers/radius-search.ts pageOfShortScan): whenever it answers a
- * page from the addresses nearest home, that page is the one measuring every address gives: each
- * job's nearest address, nearest first, then newest id first. The index returns addresses tied in
+ * The short scan's decision (lib/drivers/nearest-scan.ts pageOfShortScan, for the radius search
+ * and the best matches): whenever it answers from the addresses nearest home, its jobs are those
+ * measuring every address gives: each job's nearest address, nearest first, then newest id first. The index returns addresses tied in
  * distance in any order, so the scans here shuffle ties.
  */
 
