@@ -24,6 +24,7 @@ import {
   toStateCode,
   valuesOf,
 } from './codes';
+import { JOB_TITLE_MAX } from './title';
 import { STATUS_FILTER_MESSAGE, statusFilterOf } from './status';
 import { lexicalPlainText, richTextProblem } from './rich-text';
 import { INVALID_ADDRESS, NOT_US_ADDRESS, PLACE_MISMATCH, addressTerms, endsWithOtherCountry, isUsCountry } from '@/lib/geo/validate-address';
@@ -219,7 +220,7 @@ export type Addon = z.output<typeof addonsSchema>[number];
 
 /** The job content fields, without defaults (so a partial update never resets a field). */
 const contentShape = {
-  title: z.string({ error: textError(MESSAGES.title) }).trim().min(1, MESSAGES.title).max(150, MESSAGES.titleTooLong).refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  title: z.string({ error: textError(MESSAGES.title) }).trim().min(1, MESSAGES.title).max(JOB_TITLE_MAX, MESSAGES.titleTooLong).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   job_type: codes(JOB_TYPES, MESSAGES.jobType),
   additional_experience: z.string().trim().max(2000).nullish(),
   home_time: codes(HOME_TIME, MESSAGES.homeTime),

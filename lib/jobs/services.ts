@@ -22,6 +22,7 @@ import { addressCostCents } from './pricing';
 import { renderDescription } from './sanitize';
 import { hasForeignImage } from './rich-text-rules';
 import type { CreateJob, UpdateJob } from './schemas';
+import { copyTitle } from './title';
 import { toAddon } from './serialize';
 import { jobContact } from './contact';
 import { enqueueTemplate } from '@/lib/mail';
@@ -220,7 +221,8 @@ export async function cancelRenewal(db: Database, actor: Actor | null, id: numbe
 
 /**
  * POST /jobs/{id}/duplicate: a new unpublished job with the same content, addresses, add-ons and
- * tags; the title gets ' Copy' and the hyperlink is cleared when that add-on is off (spec §4).
+ * tags; the title gets ' Copy' (cut to fit the title's limit: copyTitle) and the hyperlink is
+ * cleared when that add-on is off (spec §4).
  */
 export async function duplicateJob(db: Database, actor: Actor | null, id: number | string) {
   const source = await loadOwnedJob(db, actor, id);
@@ -231,7 +233,7 @@ export async function duplicateJob(db: Database, actor: Actor | null, id: number
       .values({
         companyId: source.companyId,
         employerId: actor!.userId,
-        title: `${source.title} Copy`,
+        title: copyTitle(source.title),
         jobType: source.jobType,
         additionalExperience: source.additionalExperience,
         homeTime: source.homeTime,

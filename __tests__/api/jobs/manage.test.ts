@@ -203,6 +203,26 @@ describe('job detail and edits', () => {
     expect(copy.tags.map((x: { tag: string }) => x.tag)).toEqual(['Urgent']);
   });
 
+  it('duplicates a job whose title is at the limit into a copy whose title the server accepts', async () => {
+    // 150 characters: ' Copy' would make 155. The second title ends its first 145 code units
+    // inside a surrogate pair (the truck emoji), which is dropped whole, never halved.
+    for (const [title, expected] of [
+      ['T'.repeat(150), `${'T'.repeat(145)} Copy`],
+      [`${'x'.repeat(144)}\u{1F69A}yyyy`, `${'x'.repeat(144)} Copy`],
+    ]) {
+      const id = await createJobAs(t.employer, { title });
+      const res = await call(duplicatePost, { token: t.employer, params: p(id) });
+      expect(res.status).toBe(201);
+      const copyId = res.json.data.jobs[0].id;
+      const copy = (await call(jobGet, { token: t.employer, params: p(copyId) })).json.data;
+      expect(copy.title).toBe(expected);
+      expect(copy.title.length).toBeLessThanOrEqual(150);
+      // The copy's own title saved back as it is: accepted, as the wizard's Save would send it.
+      const saved = await call(jobPatch, { method: 'PATCH', token: t.employer, params: p(copyId), body: { title: copy.title } });
+      expect([saved.status, saved.json.errors]).toEqual([200, undefined]);
+    }
+  });
+
   it('answers simple statistics', async () => {
     const id = await createJobAs(t.employer);
     const res = await call(statisticsGet, { token: t.employer, params: p(id) });

@@ -9,6 +9,7 @@ import { LazyRichTextEditor } from '@/components/editor/lazy-editor';
 import { Button } from '@/components/ui/button';
 import { BENEFITS, DEFAULT_SALARY_TYPE, ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, SALARY_TYPES } from '@/lib/jobs/codes';
 import type { JobContentValues } from '@/lib/jobs/draft';
+import { JOB_TITLE_MAX } from '@/lib/jobs/title';
 import { CheckboxGroup, LinkButton, MoneyField, SelectField, Section, TextField } from '../controls';
 import type { FlowMode } from './flow';
 import { VideoField } from './video-field';
@@ -101,7 +102,7 @@ export function ContentStep({ mode, initial, saving, cancelHref, onSubmit, onDra
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <Section title="Job details" description="The basics drivers see first in search results.">
-        <TextField label="Job title" placeholder="e.g. Regional CDL-A Driver, home weekly" maxLength={150} {...field('title')} error={msg('title')} />
+        <TextField label="Job title" placeholder="e.g. Regional CDL-A Driver, home weekly" maxLength={JOB_TITLE_MAX} {...field('title')} error={msg('title')} />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <SelectField label="Job type" placeholder="Choose a job type" options={JOB_TYPES} {...field('job_type')} error={msg('job_type')} />
           <SelectField label="Home time" placeholder="Choose home time" options={HOME_TIME} {...field('home_time')} error={msg('home_time')} />

@@ -40,7 +40,7 @@ function seedDuplicate(slot: DraftSlot, job: JobDetail) {
     sourceJobId: job.id,
     // Staff posting a copy post it for the same company (the picker can change it).
     company: { id: job.company_id, company_name: '', city: null, state: null },
-    content: jobToContent(job, ' Copy'),
+    content: jobToContent(job, true),
     addresses: job.addresses.map(toDraftAddress),
     addons: jobToAddons(job, true),
     autoRenew: job.auto_renew,
