@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { inBatches, type BatchOptions } from '@/lib/db/batches';
 import { invoices } from '@/lib/db/schema';
@@ -73,11 +73,21 @@ export async function renewJob(db: Database, actor: Actor, input: JobChargeInput
   }
 }
 
+/**
+ * When a renewal went through, a time nothing moves afterwards: a card's approval (paid_at, set when
+ * its charge settled), an invoice's issue (billing_date: an invoice-billed order is opened approved).
+ * Not updated_at: an admin marking an old renewal invoice paid moves it (and paid_at), and a renewal
+ * asked for outside the window was then answered as that invoice, "already paid", with nothing renewed.
+ */
+const renewedAt = sql`case when ${invoices.paymentMethod} = 'CONTRACT' then ${invoices.billingDate} else ${invoices.paidAt} end`;
+
+/** The renewal of this job that went through in the last RENEWAL_REPEAT_MS, if any. */
 async function recentRenewal(db: Database, jobId: number, now: Date) {
+  const since = new Date(now.getTime() - RENEWAL_REPEAT_MS);
   const [row] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.jobId, jobId), eq(invoices.actionType, 'renewal'), eq(invoices.status, 'APPROVED'), gt(invoices.updatedAt, new Date(now.getTime() - RENEWAL_REPEAT_MS))))
+    .where(and(eq(invoices.jobId, jobId), eq(invoices.actionType, 'renewal'), eq(invoices.status, 'APPROVED'), sql`${renewedAt} > ${since.toISOString()}::timestamptz`))
     .orderBy(desc(invoices.id))
     .limit(1);
   return row ?? null;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { GET as invoicesGet } from '@/app/api/v1.0/payment/company/invoice/route';
 import { POST as receiptPost } from '@/app/api/v1.0/payment/company/billing/payment-receipt/route';
 import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
+import { POST as renewalPost } from '@/app/api/v1.0/payment/invoice/renewal/route';
 import { GET as adminInvoicesGet } from '@/app/api/v1.0/admin/invoices/route';
 import { POST as markPaidPost } from '@/app/api/v1.0/admin/invoices/[id]/mark-paid/route';
 import { POST as boostPost } from '@/app/api/v1.0/admin/jobs/[id]/boost/route';
@@ -14,7 +15,7 @@ import { getDb, queryRows } from '@/lib/db/client';
 import { companies, invoices } from '@/lib/db/schema';
 import { call, tokenFor } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
-import { CARDS, cardToken, companyIdOf, makeJob } from './fixtures';
+import { CARDS, cardToken, companyIdOf, endsIn, jobRow, makeJob } from './fixtures';
 
 /*
  * Issue 9, item 4: an invoice-billed (CONTRACT) order is Due until an admin marks it paid; only
@@ -135,6 +136,35 @@ describe('invoices of invoice-billed companies', () => {
     const refused = await markPaid(declined.id);
     expect(refused.status).toBe(409);
     expect(refused.json.errors[0].message).toBe('Only a due invoice can be marked paid.');
+  });
+
+  // Was: the repeat of a renewal was taken to be any approved renewal whose row changed in the last
+  // 2 minutes, and marking an old renewal invoice paid changes its row: a renewal asked for outside
+  // the window then answered 200 "Payment completed successfully", already_paid, with that old
+  // invoice, though nothing was renewed.
+  it("a renewal outside the window is refused even right after an admin marked the job's last renewal invoice paid", async () => {
+    const job = await makeJob({ email: 'employer@demo.test', title: 'Renewed On Account' });
+    expect((await call(chargePost, { token: employer, body: { secret_token: job.jobsPostToken } })).status).toBe(200);
+    await endsIn(job.id, 3);
+    const renewed = await call(renewalPost, { token: employer, body: { job_id: job.id } });
+    expect(renewed.status).toBe(200);
+    const renewalId = renewed.json.data.invoice_id as number;
+    // Sent again at once (a second tab): the renewal that went through.
+    const repeat = await call(renewalPost, { token: employer, body: { job_id: job.id } });
+    expect([repeat.status, repeat.json.data.already_paid, repeat.json.data.invoice_id]).toEqual([200, true, renewalId]);
+
+    // Weeks later: that renewal was invoiced 20 days ago, the job runs 13 more days, and the invoice is still due.
+    const db = await getDb();
+    const then = new Date(Date.now() - 20 * 86_400_000);
+    await db.update(invoices).set({ createdAt: then, billingDate: then, updatedAt: then, dueAt: dueDateFrom(then) }).where(eq(invoices.id, renewalId));
+    const { expirationDate } = await endsIn(job.id, 13);
+    expect((await markPaid(renewalId)).status).toBe(200);
+
+    const early = await call(renewalPost, { token: employer, body: { job_id: job.id } });
+    expect(early.status).toBe(409);
+    expect(early.json.errors[0].message).toMatch(/^This job runs until \d\d\/\d\d\/\d{4}: it can be renewed from \d\d\/\d\d\/\d{4}, 7 days before it ends\.$/);
+    expect((await jobRow(job.id)).expirationDate).toEqual(expirationDate);
+    expect(await db.$count(invoices, and(eq(invoices.jobId, job.id), eq(invoices.actionType, 'renewal')))).toBe(1);
   });
 
   it('admins list due invoices across companies, with the company', async () => {

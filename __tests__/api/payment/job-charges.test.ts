@@ -122,7 +122,8 @@ describe('POST /api/v1.0/payment/invoice/renewal', () => {
     const again = await call(renewalPost, { token: employer, body: { job_id: job.id } });
     expect([again.status, again.json.data.already_paid, again.json.data.invoice_id]).toEqual([200, true, res.json.data.invoice_id]);
     // A late retry: the job now ends in 33 days, outside the window.
-    await db.update(invoices).set({ updatedAt: new Date(Date.now() - RENEWAL_REPEAT_MS - 1000) }).where(eq(invoices.id, res.json.data.invoice_id));
+    const ago = new Date(Date.now() - RENEWAL_REPEAT_MS - 1000);
+    await db.update(invoices).set({ createdAt: ago, billingDate: ago, paidAt: ago, updatedAt: ago }).where(eq(invoices.id, res.json.data.invoice_id));
     const next = await call(renewalPost, { token: employer, body: { job_id: job.id } });
     expect(next.status).toBe(409);
     expect(next.json.errors[0].message).toMatch(/^This job runs until \d\d\/\d\d\/\d{4}: it can be renewed from \d\d\/\d\d\/\d{4}, 7 days before it ends\.$/);

@@ -230,7 +230,8 @@ describe('the renewal window (7 days before the end date, or after it)', () => {
     const second = await call(renewalPost, { token: employer, body: { job_id: job.id } });
     expect([second.status, second.json.data.already_paid, second.json.data.invoice_id]).toEqual([200, true, first.json.data.invoice_id]);
     // Later it is what it is: too early to renew again.
-    await db.update(invoices).set({ updatedAt: new Date(Date.now() - RENEWAL_REPEAT_MS - 1000) }).where(eq(invoices.id, first.json.data.invoice_id));
+    const ago = new Date(Date.now() - RENEWAL_REPEAT_MS - 1000);
+    await db.update(invoices).set({ createdAt: ago, billingDate: ago, paidAt: ago, updatedAt: ago }).where(eq(invoices.id, first.json.data.invoice_id));
     const later = await call(renewalPost, { token: employer, body: { job_id: job.id } });
     expect(later.status).toBe(409);
     expect((await jobRow(job.id)).expirationDate).toEqual(renewed.expirationDate);
