@@ -54,7 +54,9 @@ export function cleanStyle(style: string, rules: Record<string, RegExp[]>): stri
       if (colon < 0) return null;
       const property = declaration.slice(0, colon).trim().toLowerCase();
       const value = declaration.slice(colon + 1).trim();
-      return rules[property]?.some((rule) => rule.test(value)) ? `${property}: ${value}` : null;
+      // Own properties only: `constructor` or `__proto__` would read what every object inherits (and throw).
+      const allowed = Object.hasOwn(rules, property) ? rules[property] : undefined;
+      return allowed?.some((rule) => rule.test(value)) ? `${property}: ${value}` : null;
     })
     .filter(Boolean)
     .join('; ');

@@ -246,12 +246,13 @@ function plain(node: LexicalNode): string {
   return BLOCKS.has(node.type ?? '') ? text + '\n' : text;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** A Map, not an object literal: "&constructor;" read an inherited name as "function Object() { [native code] }". */
+const ENTITIES: ReadonlyMap<string, string> = new Map(Object.entries({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }));
 
 /** HTML entities decoded in one pass, so "&amp;lt;" stays the text "&lt;" (decoded twice it would be "<"). */
 export function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? m;
+    if (e[0] !== '#') return ENTITIES.get(e.toLowerCase()) ?? m;
     const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
   });

@@ -122,6 +122,22 @@ describe('POST /api/v1.0/jobs', () => {
     expect(row.jobDescriptionHtml).toBe('<p>Hi <a target="_blank" rel="noopener noreferrer nofollow">l</a></p>');
   });
 
+  it("keeps a Lexical description whose styles name an object's inherited property (constructor, __proto__), dropping just those declarations", async () => {
+    const state = (style: string) => ({
+      root: { type: 'root', children: [{ type: 'paragraph', textStyle: `__proto__: x; ${style}`, children: [{ type: 'text', text: 'Home weekly', format: 0, style }] }] },
+    });
+    const res = await create(jobPayload({ job_description: state('constructor: red; color: #b91c1c') }));
+    expect([res.status, res.json.errors]).toEqual([201, undefined]);
+    const id = String(res.json.data.jobs[0].id);
+    const read = async () => (await call(getJobRoute, { token: t.employer, params: { id } })).json.data.job_description.root.children[0];
+    expect(await read()).toMatchObject({ textStyle: 'color: #b91c1c', children: [{ text: 'Home weekly', style: 'color: #b91c1c' }] });
+    const edited = await call(patchJob, { method: 'PATCH', token: t.employer, params: { id }, body: { job_description: state('__proto__: 1; font-size: 12px') } });
+    expect([edited.status, edited.json.errors]).toEqual([200, undefined]);
+    // A state stored before the store cleaned styles is cleaned on its way to the editor, not a 500.
+    await (await getDb()).update(jobs).set({ jobDescription: state('constructor: red; color: #fff') }).where(eq(jobs.id, Number(id)));
+    expect(await read()).toMatchObject({ textStyle: 'color: #fff', children: [{ style: 'color: #fff' }] });
+  });
+
   it('refuses an image from another site (the CSP would show it broken) and saves nothing; keeps an older one on edits that leave the text alone', async () => {
     const db = await getDb();
     const [{ n: before }] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs);

@@ -115,6 +115,17 @@ describe('POST /api/v1.0/jobs/search', () => {
     expect(unknown.json.errors[0].message).toBe('Choose a status: Active, Inactive or Cancelled.');
   });
 
+  it("refuses a status word that is only an object's inherited name (constructor, __proto__), on both routes", async () => {
+    for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty', ' Constructor ']) {
+      for (const body of [{ status: word }, { filters: { status: word } }]) {
+        const res = await search(body);
+        expect({ body, status: res.status, message: res.json?.errors?.[0]?.message }).toEqual({ body, status: 422, message: 'Choose a status: Active, Inactive or Cancelled.' });
+      }
+      const listed = await call(listGet, { token: t.employer, query: { status: word } });
+      expect({ word, status: listed.status, message: listed.json?.errors?.[0]?.message }).toEqual({ word, status: 422, message: 'Choose a status: Active, Inactive or Cancelled.' });
+    }
+  });
+
   it('filters by job type, state, auto-renew and boost', async () => {
     const byType = await search({ query: 'Zeta', filters: { job_type: 'flat_bed' } });
     expect(byType.json.pagination.total).toBe(3);

@@ -469,6 +469,16 @@ describe("a post's stored Lexical state, which other writers' editors open", () 
   });
 });
 
+describe("a post's styles naming an object's inherited property", () => {
+  it('drops a constructor or __proto__ declaration and keeps the rest, instead of a 500', async () => {
+    const id = await channel();
+    const styled = body({ type: 'paragraph', textStyle: '__proto__: x; text-align: center', children: [{ ...text('styled'), style: 'constructor: red; color: #b91c1c' }] });
+    const res = await post(id, t.contributor, { body: styled });
+    expect([res.status, res.json.errors]).toEqual([201, undefined]);
+    expect(res.json.data.body.root.children[0]).toMatchObject({ textStyle: 'text-align: center', children: [{ text: 'styled', style: 'color: #b91c1c' }] });
+  });
+});
+
 describe('images, thumbnails, albums and PDF', () => {
   it('refuses an image linked from another site (the pages show only our own), as Lexical state or HTML, naming the body', async () => {
     const id = await channel();

@@ -27,4 +27,9 @@ describe('the same targeting place, however spelled', () => {
   it('reads a saved row as the list reads its entries', () => {
     expect(addressKey({ street1: '1 A Street.', city: ' Austin ', state: 'TX', postal_code: '78701-0001' })).toBe(addressKey({ street1: '1 a st', city: 'austin', state: 'tx', postal_code: '78701' }));
   });
+
+  it("keeps a street word that is an object's inherited name as typed (the key is stored, and the browser compares it)", () => {
+    expect(addressKey({ street1: '1 Constructor Street', city: 'Austin', state: 'TX' })).toBe('1 constructor st|austin|tx|');
+    expect(addressKey({ street1: '__proto__ Avenue', city: 'Austin', state: 'TX' })).toBe('__proto__ ave|austin|tx|');
+  });
 });

@@ -19,6 +19,8 @@ describe('cleaning a Lexical state before it is stored', () => {
     );
     expect(cleanStyle('', STYLE_RULES)).toBe('');
     expect(cleanStyle('no colon here', STYLE_RULES)).toBe('');
+    // A property every object inherits is not allowed (it threw "rules[property]?.some is not a function").
+    expect(cleanStyle('constructor: red; __proto__: x; Constructor: 1; color: #fff', STYLE_RULES)).toBe('color: #fff');
   });
 
   it('wraps text standing straight under the root in one paragraph per run', () => {

@@ -60,6 +60,8 @@ describe('job description rendering', () => {
     expect(htmlPlainText('<p>One</p><p>Two<br>lines</p><h2>Three</h2><script>alert(1)</script>')).toBe('One\nTwo\nlines\nThree');
     expect(htmlPlainText('<table><tr><td>a</td><td>b</td></tr></table>')).toBe('a b');
     expect(htmlPlainText('&unknown; &#0;')).toBe('&unknown; &#0;');
+    // A name every object inherits is no entity either (it read as "function Object() { [native code] }").
+    expect(htmlPlainText('<p>&constructor; &Constructor; &toString;</p>')).toBe('&constructor; &Constructor; &toString;');
     expect(htmlPlainText('<p>a</p><STYLE type="x">p{}</Style ><p>b  \t</p><p>c</p>')).toBe('a\n b\nc');
     expect(htmlPlainText('<p>kept</p><script>never closed <p>gone</p>')).toBe('kept');
   });

@@ -19,5 +19,7 @@ describe('deriveJobStatus (jobs spec §4)', () => {
     expect(statusFilterOf('Cancelled')).toBe('canceled');
     expect(statusFilterOf('canceled')).toBe('canceled');
     expect(statusFilterOf('Paused')).toBeNull();
+    // Names every object inherits are no status either.
+    for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', ' Constructor ']) expect(statusFilterOf(word)).toBeNull();
   });
 });
