@@ -1,4 +1,5 @@
-import { PageHeader } from '@/components/ui/states';
+import Link from 'next/link';
+import { EmptyState, PageHeader } from '@/components/ui/states';
 import { requireSession } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
 import { pageGuardFor } from '@/lib/access';
@@ -22,12 +23,22 @@ export async function ChannelsPage({ path, searchParams, subtitle }: { path: str
   const filters = q.trim() ? [{ field: 'name' as const, operator: 'ilike' as const, value: q.trim().slice(0, 200) }] : [];
   const { items, pagination } = await searchChannels(await getDb(), actor, { filters, orders: [] }, { offset, limit: LIMIT });
   const canManage = isNewsAdmin(actor);
+  const href = (o: number) => `${path}?${new URLSearchParams({ q, offset: String(o) })}`;
+  // No rows here does not always mean no channels (ChannelTable's "No channels yet, create the
+  // first"): a page past the last one (an old link, an edited address) or a search matching none.
+  const empty = items.length
+    ? null
+    : pagination.total > 0
+      ? <EmptyState title="No channels on this page" action={<Link href={q ? `${path}?${new URLSearchParams({ q })}` : path} className="font-semibold text-brand-700 hover:underline">Back to the first page</Link>} />
+      : filters.length
+        ? <EmptyState title="No channel matches this search">Try another part of the channel&apos;s name.</EmptyState>
+        : null;
   return (
     <>
       <PageHeader title="News Channels" subtitle={subtitle} actions={canManage ? <ChannelDialog trigger="New channel" /> : undefined} />
       <SearchForm q={q} />
-      <ChannelTable channels={items} canManage={canManage} postsHref={(id) => `/news/channels/${id}`} />
-      <Pager {...pagination} href={(o) => `${path}?${new URLSearchParams({ q, offset: String(o) })}`} />
+      {empty ?? <ChannelTable channels={items} canManage={canManage} postsHref={(id) => `/news/channels/${id}`} />}
+      <Pager {...pagination} href={href} />
     </>
   );
 }

@@ -20,6 +20,9 @@ type PagerProps = { offset: number; limit: number; total: number; total_is_lower
 /** Previous/next links over offset pages of `limit`; a capped total reads "1,000+". */
 export function Pager({ offset, limit, total, total_is_lower_bound: lowerBound = false, href }: PagerProps) {
   if (total <= limit && !lowerBound) return null;
+  // Past the last row (an old link, an edited address) there is no range to show ("1001–3 of 3"):
+  // the page's empty state leads back to the first page instead.
+  if (offset >= total && !lowerBound) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
       {offset > 0 ? <a href={href(Math.max(0, offset - limit))}>← Previous</a> : <span />}

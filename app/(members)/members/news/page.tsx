@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { PostCard } from '@/components/news/post-card';
 import { Pager } from '@/components/news/search-form';
@@ -26,6 +27,9 @@ export default async function MembersNewsPage({ searchParams }: { searchParams: 
             <PostCard key={p.id} post={p} href={`/members/news/${p.id}`} />
           ))}
         </ul>
+      ) : pagination.total > 0 ? (
+        // Past the last page (an old link, an edited address): there is news, this page has none.
+        <EmptyState title="No posts on this page" action={<Link href="/members/news" className="font-semibold text-brand-700 hover:underline">Back to the first page</Link>} />
       ) : (
         <EmptyState title="No news yet">Published posts appear here.</EmptyState>
       )}

@@ -44,7 +44,10 @@ export default async function ChannelPostsPage({ params, searchParams }: { param
           ) : undefined
         }
       />
-      {!items.length ? (
+      {!items.length && pagination.total > 0 ? (
+        // Past the last page (an old link, an edited address): the channel has posts, this page none.
+        <EmptyState title="No posts on this page" action={<Link href={`/news/channels/${channel.id}`} className="font-semibold text-brand-700 hover:underline">Back to the first page</Link>} />
+      ) : !items.length ? (
         <EmptyState title="No posts yet">{canWrite ? 'Write the first post of this channel.' : 'Posts appear here once they are written.'}</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
