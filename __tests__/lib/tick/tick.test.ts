@@ -121,6 +121,41 @@ describe('tick(db, now) with a fixed clock', () => {
   });
 });
 
+describe('the tick on a pool of one connection (DATABASE_POOL_MAX=1)', () => {
+  it('runs its work and its steps, and frees the lock, rather than waiting for ever on the pool connection its lock held', async () => {
+    if (!process.env.DATABASE_URL) {
+      // PGlite: one connection, no pool and no lock connection (withTickLock runs the work as is).
+      expect((await tick(db, T0)).ran).toBe(true);
+      return;
+    }
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const url = (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+    const pool = new Pool({ connectionString: url, max: 1 });
+    const small = drizzle(pool, { casing: 'snake_case' }) as unknown as Database;
+    let timer: NodeJS.Timeout | undefined;
+    let ran: unknown = 'timed out';
+    try {
+      const timedOut = new Promise<'timed out'>((resolve) => {
+        timer = setTimeout(() => resolve('timed out'), 10_000);
+      });
+      ran = await Promise.race([withTickLock(small, async (stepDb) => (await queryRows<{ n: number }>(stepDb, sql`select 1 as n`))[0].n), timedOut]);
+      expect(ran).toEqual({ value: 1 });
+      // The lock is free again: another instance's tick is not refused.
+      const other = await pool.query('select pg_try_advisory_lock($1) as locked', [TICK_LOCK]);
+      expect(other.rows[0].locked).toBe(true);
+      await pool.query('select pg_advisory_unlock($1)', [TICK_LOCK]);
+      ran = 'timed out';
+      ran = await Promise.race([tick(small, addDays(T0, 40)), new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), 10_000).unref())]);
+      expect(ran).toMatchObject({ ran: true, errors: {} });
+    } finally {
+      clearTimeout(timer);
+      // A pool still waiting on its one connection never ends: left to the process's exit.
+      if (ran !== 'timed out') await pool.end();
+    }
+  });
+});
+
 describe('GET /api/cron/tick', () => {
   const env = { ...process.env };
   afterEach(() => {
