@@ -29,30 +29,41 @@ export async function backupPglite(dir: string, file: string) {
 
 /**
  * Restores a backup into `dir`. A folder that already holds a database is kept aside (renamed with
- * the time), never overwritten, and only when `replace` says so.
+ * the time), never overwritten, and only when `replace` says so. The backup is opened in a folder
+ * of its own first and put in place only once it opens: a damaged or wrong file used to fail after
+ * the database had been moved aside, and the next server start found an empty folder and began a
+ * new, empty database, the data out of sight in `<dir>.before-restore-…`. Now `dir` is left as it was.
  */
 export async function restorePglite(file: string, dir: string, options: { replace?: boolean } = {}) {
   if (!fs.existsSync(file)) throw new Error(`There is no backup file ${file}.`);
-  let keptAside: string | undefined;
-  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
-    if (!options.replace) throw new Error(`${dir} already holds a database: pass --replace to keep it aside and restore over it.`);
-    const release = acquireLock(dir);
-    keptAside = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    try {
-      fs.renameSync(dir, keptAside);
-    } finally {
-      release();
-    }
-  }
-  fs.mkdirSync(dir, { recursive: true });
+  const holdsDatabase = fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
+  if (holdsDatabase && !options.replace) throw new Error(`${dir} already holds a database: pass --replace to keep it aside and restore over it.`);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const staging = `${dir}.restoring-${stamp}`;
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  // The folder's lock for the whole restore: no server opens it while it is swapped.
   const release = acquireLock(dir);
+  let keptAside: string | undefined;
   try {
-    const client = await createPglite(dir, new Blob([fs.readFileSync(file)]));
+    fs.mkdirSync(staging, { recursive: true });
     try {
-      await client.query('select 1');
-    } finally {
-      await client.close();
+      const client = await createPglite(staging, new Blob([fs.readFileSync(file)]));
+      try {
+        await client.query('select 1');
+      } finally {
+        await client.close();
+      }
+    } catch (error) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      throw new Error(`${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${dir} was left as it was.`);
     }
+    if (holdsDatabase) {
+      keptAside = `${dir}.before-restore-${stamp}`;
+      fs.renameSync(dir, keptAside);
+    } else {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    fs.renameSync(staging, dir);
   } finally {
     release();
   }

@@ -34,6 +34,23 @@ describe('backup and restore of the embedded database', () => {
     expect(rows.map((r) => r.body)).toEqual(['before backup']);
   }, 120_000);
 
+  it('leaves the database where it was when the backup cannot be restored (a damaged or wrong file)', async () => {
+    const dir = path.join(root, 'kept');
+    const seed = await createPglite(dir, pgliteSnapshot());
+    await seed.exec("create table notes (body text); insert into notes values ('still here');");
+    await seed.close();
+    const damaged = path.join(root, 'damaged.tar.gz');
+    fs.writeFileSync(damaged, 'this is not a backup');
+
+    await expect(restorePglite(damaged, dir, { replace: true })).rejects.toThrow(`${dir} was left as it was.`);
+    // The server started next opens the same folder: it must find the data, not a new empty database.
+    expect(fs.readdirSync(root).filter((name) => name.startsWith('kept.'))).toEqual([]);
+    const reopened = await createPglite(dir);
+    const { rows } = await reopened.query<{ body: string }>('select body from notes');
+    await reopened.close();
+    expect(rows.map((r) => r.body)).toEqual(['still here']);
+  }, 120_000);
+
   it('will not copy a database a running server holds', async () => {
     const dir = path.join(root, 'busy');
     fs.mkdirSync(dir, { recursive: true });
