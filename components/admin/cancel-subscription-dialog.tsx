@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { CANCELLATION_REASONS, OTHER_REASON, OTHER_TEXT_REQUIRED, REASON_MAX, REASON_REQUIRED } from '@/lib/subscriptions/reasons';
+import { CANCELLATION_REASONS, OTHER_REASON, OTHER_TEXT_REQUIRED, REASON_MAX, REASON_REQUIRED, cutToReasonMax } from '@/lib/subscriptions/reasons';
 import { subscriptionLabel } from '@/lib/subscriptions/labels';
 
 type Props = {
@@ -33,7 +33,7 @@ export function CancelSubscriptionDialog({ subscription, onClose, onUnsubscribe,
 
   async function submit() {
     if (code === null) return setError(REASON_REQUIRED);
-    const other = text.trim().slice(0, REASON_MAX);
+    const other = cutToReasonMax(text.trim());
     if (code === OTHER_REASON && !other) return setError(OTHER_TEXT_REQUIRED);
     setError(null);
     await onUnsubscribe({ reason_code: code, renewal_cancellation_reason: code === OTHER_REASON ? other : undefined });
@@ -102,12 +102,12 @@ export function CancelSubscriptionDialog({ subscription, onClose, onUnsubscribe,
             maxLength={REASON_MAX}
             rows={3}
             aria-describedby="cancel-reason-count"
-            onChange={(e) => setText(e.target.value.slice(0, REASON_MAX))}
+            onChange={(e) => setText(cutToReasonMax(e.target.value))}
             onPaste={(e) => {
               // Pasted text longer than the limit is cut to 250 characters, not refused.
               e.preventDefault();
               const pasted = e.clipboardData.getData('text');
-              setText((t) => (t + pasted).slice(0, REASON_MAX));
+              setText((t) => cutToReasonMax(t + pasted));
             }}
             className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
           />

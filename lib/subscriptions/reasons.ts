@@ -10,5 +10,16 @@ export type CancellationCode = (typeof CANCELLATION_REASONS)[number]['code'];
 export const OTHER_REASON = 6;
 export const REASON_MAX = 250;
 
+/**
+ * `text` cut to REASON_MAX UTF-16 units (as the field counts) on a whole character: an emoji across
+ * the 250th unit is left out rather than halved. Half of one is no text PostgreSQL takes in the
+ * audit entry's JSON, and the cancel answered 400 'Invalid value.' for a reason the dialog accepted.
+ */
+export function cutToReasonMax(text: string) {
+  const cut = text.slice(0, REASON_MAX);
+  const last = cut.charCodeAt(cut.length - 1);
+  return cut.length === REASON_MAX && last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
 export const REASON_REQUIRED = 'Choose a reason.';
 export const OTHER_TEXT_REQUIRED = 'Tell us the reason.';

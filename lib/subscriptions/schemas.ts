@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { textError } from '@/lib/validation/messages';
 
-import { CANCELLATION_REASONS, OTHER_REASON, OTHER_TEXT_REQUIRED, REASON_MAX, REASON_REQUIRED, type CancellationCode } from './reasons';
+import { CANCELLATION_REASONS, OTHER_REASON, OTHER_TEXT_REQUIRED, REASON_MAX, REASON_REQUIRED, cutToReasonMax, type CancellationCode } from './reasons';
 
 export { CANCELLATION_REASONS, OTHER_REASON, OTHER_TEXT_REQUIRED, REASON_MAX, REASON_REQUIRED, type CancellationCode };
 
-/** The 'Other' text: required, at most 250 characters; longer text is cut to 250 (accounts spec §5). */
-export const otherReasonText = (text: string) => text.trim().slice(0, REASON_MAX);
+/** The 'Other' text: required, at most 250 characters; longer text is cut to 250 (accounts spec §5), on a whole character. */
+export const otherReasonText = (text: string) => cutToReasonMax(text.trim());
 
 /**
  * PATCH /payment/driver/subscriptions/{id}/cancel. `reason_code` picks one of the reasons;

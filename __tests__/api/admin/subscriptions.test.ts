@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { POST as searchPost } from '@/app/api/v1.0/payment/driver/subscriptions/search/route';
 import { PATCH as cancelPatch } from '@/app/api/v1.0/payment/driver/subscriptions/[id]/cancel/route';
 import { getDb } from '@/lib/db/client';
-import { auditLog, driverSubscriptions } from '@/lib/db/schema';
+import { auditLog, driverSubscriptions, users } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
 import { seed } from '../../helpers/seed';
 import { adminCallTokens } from './helpers';
@@ -95,5 +95,21 @@ describe('PATCH /payment/driver/subscriptions/{id}/cancel', () => {
     const open = await subscription('maria.lopez@demo.test', 'healthcare');
     for (const token of Object.values(t.refused)) expect((await cancel(token, open.id, { reason_code: 1 })).status).toBe(403);
     expect((await subscription('maria.lopez@demo.test', 'healthcare')).renewalCanceledAt).toBeNull();
+  });
+
+  it("cuts the 'Other' text on a whole character: an emoji across the 250th character is left out, not halved (a 400 'Invalid value.' before)", async () => {
+    const db = await getDb();
+    const [jake] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'jake.turner@demo.test'));
+    const [open] = await db
+      .insert(driverSubscriptions)
+      .values({ userId: jake.id, subscription: 'road_assistance', subscriptionType: 'open', tier: 'individual', subscriptionDate: new Date(), expirationDate: new Date(Date.now() + 30 * 86_400_000) })
+      .returning();
+    // 249 characters, then an emoji (two UTF-16 units: the 250th and the 251st).
+    const text = `${'y'.repeat(249)}\u{1F69A} and more`;
+    const res = await cancel(t.allowed.admin, open.id, { reason_code: 6, renewal_cancellation_reason: text });
+    expect(res.status).toBe(200);
+    expect(res.json.data.renewalCancellationReason).toBe('y'.repeat(249));
+    const [row] = await db.select().from(driverSubscriptions).where(eq(driverSubscriptions.id, open.id));
+    expect(row.renewalCancellationReason).toBe('y'.repeat(249));
   });
 });
