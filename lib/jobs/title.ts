@@ -1,3 +1,5 @@
+import { cutWhole } from '@/lib/validation/text';
+
 /**
  * The job title's limit and the title a copy of a job gets. Client-safe and zod-free: the wizard's
  * duplicate draft (components/jobs/wizard/convert.ts) and duplicateJob (lib/jobs/services.ts)
@@ -9,8 +11,6 @@ export const JOB_TITLE_MAX = 150;
 
 const COPY_SUFFIX = ' Copy';
 
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-
 /**
  * `<title> Copy` (spec §4), within JOB_TITLE_MAX: a title too long for the suffix is cut first, on
  * a whole character (never half of a surrogate pair) and without the spaces the cut leaves at its
@@ -19,7 +19,5 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 export function copyTitle(title: string): string {
   const room = JOB_TITLE_MAX - COPY_SUFFIX.length;
   if (title.length <= room) return `${title}${COPY_SUFFIX}`;
-  let end = room;
-  if (isHighSurrogate(title.charCodeAt(end - 1))) end -= 1;
-  return `${title.slice(0, end).trimEnd()}${COPY_SUFFIX}`;
+  return `${cutWhole(title, room).trimEnd()}${COPY_SUFFIX}`;
 }

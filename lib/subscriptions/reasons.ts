@@ -1,4 +1,5 @@
 // No zod here: the cancel dialog in the browser reads these too.
+import { cutWhole } from '@/lib/validation/text';
 
 /** Cancellation reasons (accounts spec §9) and the codes the API stores. */
 export const CANCELLATION_REASONS = [
@@ -15,11 +16,7 @@ export const REASON_MAX = 250;
  * the 250th unit is left out rather than halved. Half of one is no text PostgreSQL takes in the
  * audit entry's JSON, and the cancel answered 400 'Invalid value.' for a reason the dialog accepted.
  */
-export function cutToReasonMax(text: string) {
-  const cut = text.slice(0, REASON_MAX);
-  const last = cut.charCodeAt(cut.length - 1);
-  return cut.length === REASON_MAX && last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
-}
+export const cutToReasonMax = (text: string) => cutWhole(text, REASON_MAX);
 
 export const REASON_REQUIRED = 'Choose a reason.';
 export const OTHER_TEXT_REQUIRED = 'Tell us the reason.';

@@ -11,3 +11,15 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 export const SINGLE_LINE_MESSAGE = 'Remove line breaks, tabs and invisible characters from this field.';
 
 export const isSingleLine = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/**
+ * `text` cut to `max` UTF-16 units (as a field's limit counts them) on a whole character: a
+ * character across the limit (an emoji, a surrogate pair) is left out rather than halved. Half of
+ * one is no text: PostgreSQL refuses it in JSON, and a browser shows it as a replacement mark.
+ */
+export function cutWhole(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
