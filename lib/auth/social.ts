@@ -9,6 +9,7 @@ import { emailRule } from '@/lib/accounts/schemas';
 import { limitSignups } from '@/lib/accounts/signup';
 import { PROVIDER_NAMES } from './social-config';
 import { bindIdentity, signLinkToken } from './social-link';
+import { namesFromProvider } from './social-name';
 import type { SocialIdentity } from './social-verify';
 import { holdLiveAccount, revokeAllSessions, startSession } from './sessions';
 import type { SessionOrigin } from './sessions-origin';
@@ -160,13 +161,14 @@ export async function socialSignIn(
       // A new account counts against the address's sign-ups, as POST /auth/signup does.
       if (opts.ip) await limitSignups(opts.ip);
       user = await db.transaction(async (tx) => {
-        const [first, ...rest] = identity.name.trim().split(/\s+/);
+        // Held to the sign-up's name rule, so the account can save its own name back.
+        const { firstName, lastName } = namesFromProvider(identity.name);
         const [row] = await tx
           .insert(users)
           .values({
             email: email.data,
-            firstName: first || 'Driver',
-            lastName: rest.join(' ') || '-',
+            firstName,
+            lastName,
             emailVerifiedAt: identity.emailVerified ? new Date() : null,
           })
           .returning();

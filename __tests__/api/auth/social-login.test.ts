@@ -4,7 +4,9 @@
  * served in its real response shape. The verification code is the production code.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { generateKeyPair } from 'jose';
 import { POST as socialPost } from '@/app/api/v1.0/auth/login/social/route';
 import { POST as loginPost } from '@/app/api/v1.0/auth/login/route';
@@ -16,7 +18,7 @@ import { POST as verifyTokenPassword } from '@/app/api/v1.0/auth/verify-token-pa
 import { POST as resetPasswordPost } from '@/app/api/v1.0/auth/reset-password/route';
 import { GET as verifyEmail } from '@/app/api/v1.0/auth/verify-email/route';
 import { POST as sendVerification } from '@/app/api/v1.0/auth/verify-email/send/route';
-import { DELETE as deleteMe } from '@/app/api/v1.0/members/me/route';
+import { DELETE as deleteMe, PATCH as patchMe } from '@/app/api/v1.0/members/me/route';
 import { ROLES } from '@/lib/access';
 import { sendVerificationMail } from '@/lib/accounts/email-verification';
 import { getDb } from '@/lib/db/client';
@@ -455,5 +457,56 @@ describe('POST /auth/login/social: input and configuration', () => {
     } finally {
       delete process.env.FEATURE_SOCIAL_LOGIN;
     }
+  });
+});
+
+describe("POST /auth/login/social: the provider's name becomes a name the account can save back", () => {
+  const longWord = 'Alexandrina'.repeat(12);
+  // [name at the provider, expected first name, expected last name]
+  const names: [string, string, string][] = [
+    ['Dana Road', 'Dana', 'Road'],
+    ["  Mary-Jane   O'Brien  ", 'Mary-Jane', "O'Brien"],
+    ['Cher', 'Cher', 'Driver'],
+    ['Dr. Dana R. Road Jr.', 'Dr', 'Dana R Road Jr'],
+    ['Dana Road 🚚', 'Dana', 'Road'],
+    ['J Smith', 'Driver', 'Smith'],
+    ['X', 'Driver', 'Driver'],
+    ['', 'Driver', 'Driver'],
+    ['🚚 🚛', 'Driver', 'Driver'],
+    [`${longWord} ${'Road '.repeat(30).trim()}`, longWord.slice(0, 100), 'Road '.repeat(20).trim()],
+    ['José Müller', 'José', 'Müller'],
+    ['Jose\u0301 Road', 'José', 'Road'],
+  ];
+  let row = 0;
+  it.each(names)('%j signs up as %s %s, and that name saves back unchanged', async (name, firstName, lastName) => {
+    const res = await call(socialPost, {
+      body: { device_id: 'phone-1', source: 'google', token: await standIns.idToken('google', { sub: sub(), email: unique('named'), name }) },
+      headers: { 'x-forwarded-for': `10.77.${row++}.9` },
+    });
+    expect(res.status).toBe(200);
+    const [user] = await (await getDb()).select().from(users).where(eq(users.id, res.json.data.id));
+    expect({ firstName: user.firstName, lastName: user.lastName }).toEqual({ firstName, lastName });
+    // The profile form sends the name back as it stands: it must be accepted as it is.
+    const saved = await call(patchMe, { method: 'PATCH', token: res.json.data.accessToken, body: { first_name: user.firstName, last_name: user.lastName } });
+    expect(saved.json.errors).toBeUndefined();
+    expect(saved.status).toBe(200);
+  });
+
+  it("repairs the accounts made before: the last name '-' an older social sign-up stored becomes 'Driver' (migration 0037), and saves back", async () => {
+    const db = await getDb();
+    const res = await call(socialPost, {
+      body: { device_id: 'phone-1', source: 'apple', token: await standIns.idToken('apple', { sub: sub(), email: unique('older') }) },
+      headers: { 'x-forwarded-for': '10.78.0.9' },
+    });
+    expect(res.status).toBe(200);
+    const id = res.json.data.id as number;
+    // As the sign-up stored it before the fix.
+    await db.update(users).set({ firstName: 'Driver', lastName: '-' }).where(eq(users.id, id));
+    const migration = fs.readFileSync(path.join(process.cwd(), 'drizzle', '0037_social_signup_last_name.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    expect(user.lastName).toBe('Driver');
+    const saved = await call(patchMe, { method: 'PATCH', token: res.json.data.accessToken, body: { first_name: user.firstName, last_name: user.lastName } });
+    expect(saved.status).toBe(200);
   });
 });
