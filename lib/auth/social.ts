@@ -3,7 +3,7 @@ import type { Database } from '@/lib/db/client';
 import { socialIdentities, socialNonces, userRoles, users } from '@/lib/db/schema';
 import { ROLES, landingFor, type Role } from '@/lib/access';
 import { recordAudit } from '@/lib/audit';
-import { AppError } from '@/lib/errors';
+import { AppError, sqlState } from '@/lib/errors';
 import { endPendingEmail } from '@/lib/accounts/email-verification';
 import { emailRule } from '@/lib/accounts/schemas';
 import { limitSignups } from '@/lib/accounts/signup';
@@ -96,25 +96,10 @@ async function takeOverUnverified(db: Database, user: UserRow, identity: SocialI
 /** A bound identity removed while its sign-in ran (the mailbox's owner took the account back). */
 export const UNBOUND_MEANWHILE = 'This sign-in is no longer linked to the account. Sign in again.';
 
-/**
- * Sign-in with a checked provider identity (lib/auth/social-verify.ts). The rules:
- * - an identity bound before (provider + subject) signs in to its account;
- * - otherwise an account with the same email is entered only when the provider asserts the email
- *   is verified (Google, Apple), the account has no identity of that provider yet and no password
- *   (a social-only account); the identity is then bound. In every other case the person signs in
- *   with their password once, carrying the link token of the refusal (LinkRequired), which binds it;
- * - an account whose own email was never verified is taken over by a provider-verified identity
- *   (takeOverUnverified): the claimant's password, sessions and identities end;
- * - a new email becomes a new driver account: social sign-in never creates an employer or admin;
- *   it counts with the client address's sign-ups (limitSignups), and the email must pass the
- *   sign-up's emailRule (else the same 422 as no email at all).
- */
-export async function socialSignIn(
-  db: Database,
-  identity: SocialIdentity,
-  opts: { deviceId?: string; ip?: string; origin?: SessionOrigin } = {},
-): Promise<SocialSession> {
-  await spendNonce(db, identity);
+type FoundAccount = { user: UserRow | undefined; bound: boolean; created: boolean };
+
+/** The account the identity signs in to (socialSignIn's rules), binding or creating it as they say. */
+async function accountFor(db: Database, identity: SocialIdentity, opts: { ip?: string }): Promise<FoundAccount> {
   const providerName = PROVIDER_NAMES[identity.provider];
   let created = false;
   const [bound] = await db
@@ -180,6 +165,40 @@ export async function socialSignIn(
       created = true;
     }
   }
+  return { user, bound: !!bound, created };
+}
+
+/**
+ * Sign-in with a checked provider identity (lib/auth/social-verify.ts). The rules:
+ * - an identity bound before (provider + subject) signs in to its account;
+ * - otherwise an account with the same email is entered only when the provider asserts the email
+ *   is verified (Google, Apple), the account has no identity of that provider yet and no password
+ *   (a social-only account); the identity is then bound. In every other case the person signs in
+ *   with their password once, carrying the link token of the refusal (LinkRequired), which binds it;
+ * - an account whose own email was never verified is taken over by a provider-verified identity
+ *   (takeOverUnverified): the claimant's password, sessions and identities end;
+ * - a new email becomes a new driver account: social sign-in never creates an employer or admin;
+ *   it counts with the client address's sign-ups (limitSignups), and the email must pass the
+ *   sign-up's emailRule (else the same 422 as no email at all).
+ */
+export async function socialSignIn(
+  db: Database,
+  identity: SocialIdentity,
+  opts: { deviceId?: string; ip?: string; origin?: SessionOrigin } = {},
+): Promise<SocialSession> {
+  await spendNonce(db, identity);
+  let found: FoundAccount;
+  try {
+    found = await accountFor(db, identity, opts);
+  } catch (error) {
+    // The same person's other request (a double tap in the app, a retry of a slow answer) made the
+    // account or bound the identity between this one's lookups and its insert: the unique keys
+    // refused this one, which answered 409 'Already exists.'. What the other made is there now
+    // (both commit in one transaction), so this request signs in to it: look again, once.
+    if (sqlState(error) !== '23505') throw error;
+    found = await accountFor(db, identity, opts);
+  }
+  const { user, bound, created } = found;
   if (!user || user.deletedAt || !user.active) throw inactive();
   const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
   const userId = user.id;

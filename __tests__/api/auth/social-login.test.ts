@@ -24,6 +24,7 @@ import { sendVerificationMail } from '@/lib/accounts/email-verification';
 import { getDb } from '@/lib/db/client';
 import { auditLog, refreshTokens, socialIdentities, userRoles, users } from '@/lib/db/schema';
 import { call } from '../../helpers/http';
+import { writeWhileRowChanges } from '../../helpers/row-locks';
 import { seed } from '../../helpers/seed';
 import { startStandIns } from '../../helpers/social-standins';
 import { PASSWORD, codeFor, lastMailTo, makeUser, signIn } from '../accounts/helpers';
@@ -275,6 +276,33 @@ describe('POST /auth/login/social: Google and Apple ID tokens', () => {
     await (await getDb()).update(users).set({ active: false }).where(eq(users.id, user.id));
     const res = await social({ source: 'google', token: await standIns.idToken('google', { sub: sub(), email: user.email }) });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('POST /auth/login/social: the same new person twice at once', () => {
+  it('the request that loses the race to create the account signs in to the account the other made, instead of 409 "Already exists."', async () => {
+    const db = await getDb();
+    const email = unique('twice');
+    const subject = sub();
+    const token = await standIns.idToken('google', { sub: subject, email, name: 'Dana Road' });
+    // The other request (a double tap in the app) makes the account while this one runs: on
+    // PostgreSQL it holds the new users row, this one's insert waits for it, and then it binds the
+    // identity and commits.
+    // ($1 is the helper's row id, unused here: 0.)
+    const made = `insert into users (email, first_name, last_name, email_verified_at) select '${email}', 'Dana', 'Road', now() where $1::int = 0 on conflict (email) do nothing`;
+    const mine = `(select id from users where email = '${email}')`;
+    const outcome = await writeWhileRowChanges(db, 0, made, [
+      made,
+      `insert into user_roles (user_id, role) select ${mine}, 'Driver' where $1::int = 0`,
+      `insert into social_identities (user_id, provider, subject, email) select ${mine}, 'google', '${subject}', '${email}' where $1::int = 0`,
+    ], async () => {
+      const res = await social({ source: 'google', token });
+      if (res.status !== 200) throw new Error(`${res.status} ${res.json.errors[0].message}`);
+      return res;
+    });
+    expect(outcome).toBe('done');
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(await identitiesOf(user.id)).toEqual([expect.objectContaining({ provider: 'google', subject })]);
   });
 });
 
