@@ -1,4 +1,5 @@
 import { nameRule } from '@/lib/accounts/schemas';
+import { cutWhole } from '@/lib/validation/text';
 
 /** What a social sign-up stores where the provider's name gives nothing the name rule accepts. */
 export const FALLBACK_FIRST_NAME = 'Driver';
@@ -26,15 +27,8 @@ function cleanWord(word: string): string | null {
 function fit(words: string[]): string {
   if (words.length === 0) return '';
   let text = words[0];
-  if (text.length > NAME_MAX) {
-    let cut = '';
-    // Whole characters (a surrogate pair is never halved); a separator left at the end goes.
-    for (const ch of text) {
-      if (cut.length + ch.length > NAME_MAX) break;
-      cut += ch;
-    }
-    return cut.replace(/['’-]+$/, '');
-  }
+  // A separator the cut leaves at the end goes.
+  if (text.length > NAME_MAX) return cutWhole(text, NAME_MAX).replace(/['’-]+$/, '');
   for (const word of words.slice(1)) {
     if (text.length + 1 + word.length > NAME_MAX) break;
     text += ` ${word}`;
