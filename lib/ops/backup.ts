@@ -34,10 +34,10 @@ export async function backupPglite(dir: string, file: string) {
  * the database had been moved aside, and the next server start found an empty folder and began a
  * new, empty database, the data out of sight in `<dir>.before-restore-…`. Now `dir` is left as it was.
  */
-export async function restorePglite(file: string, dir: string, options: { replace?: boolean } = {}) {
+export async function restorePglite(file: string, folder: string, options: { replace?: boolean } = {}) {
   if (!fs.existsSync(file)) throw new Error(`There is no backup file ${file}.`);
-  const holdsDatabase = fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
-  if (holdsDatabase && !options.replace) throw new Error(`${dir} already holds a database: pass --replace to keep it aside and restore over it.`);
+  // Resolved: with a trailing slash ('/data/pglite/') the staging folder beside it would be made inside it.
+  const dir = path.resolve(folder);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const staging = `${dir}.restoring-${stamp}`;
   fs.mkdirSync(path.dirname(dir), { recursive: true });
@@ -45,6 +45,9 @@ export async function restorePglite(file: string, dir: string, options: { replac
   const release = acquireLock(dir);
   let keptAside: string | undefined;
   try {
+    // Looked at under the lock: a server starting meanwhile would otherwise make a database here unseen.
+    const holdsDatabase = fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
+    if (holdsDatabase && !options.replace) throw new Error(`${dir} already holds a database: pass --replace to keep it aside and restore over it.`);
     fs.mkdirSync(staging, { recursive: true });
     try {
       const client = await createPglite(staging, new Blob([fs.readFileSync(file)]));
@@ -57,15 +60,45 @@ export async function restorePglite(file: string, dir: string, options: { replac
       fs.rmSync(staging, { recursive: true, force: true });
       throw new Error(`${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${dir} was left as it was.`);
     }
-    if (holdsDatabase) {
-      keptAside = `${dir}.before-restore-${stamp}`;
-      fs.renameSync(dir, keptAside);
-    } else {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-    fs.renameSync(staging, dir);
+    keptAside = holdsDatabase ? `${dir}.before-restore-${stamp}` : undefined;
+    swapIn(staging, dir, keptAside, file);
   } finally {
     release();
   }
   return { dir, keptAside };
+}
+
+/**
+ * Puts the opened backup (`staging`) in place of `dir`, the database there kept as `keptAside`. A
+ * rename that fails (a folder in use, permissions) puts the database back where it was and removes
+ * the staging copy, so `dir` never ends up empty with the data out of sight.
+ */
+function swapIn(staging: string, dir: string, keptAside: string | undefined, file: string) {
+  let moved = false;
+  try {
+    if (keptAside) {
+      fs.renameSync(dir, keptAside);
+      moved = true;
+    } else {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    fs.renameSync(staging, dir);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    let back = !moved;
+    if (moved) {
+      try {
+        fs.renameSync(keptAside!, dir);
+        back = true;
+      } catch {
+        /* said below */
+      }
+    }
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw new Error(
+      back
+        ? `${file} could not be put in place (${why}); ${dir} was left as it was.`
+        : `${file} could not be put in place (${why}); the database that was in ${dir} is in ${keptAside}: rename it back.`,
+    );
+  }
 }

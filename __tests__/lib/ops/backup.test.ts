@@ -51,6 +51,44 @@ describe('backup and restore of the embedded database', () => {
     expect(rows.map((r) => r.body)).toEqual(['still here']);
   }, 120_000);
 
+  it('puts the database back when the restored one cannot be moved into place, and restores into a folder named with a trailing slash', async () => {
+    const dir = path.join(root, 'swap');
+    const seed = await createPglite(dir, pgliteSnapshot());
+    await seed.exec("create table notes (body text); insert into notes values ('swap before');");
+    await seed.close();
+    const file = path.join(root, 'swap.tar.gz');
+    await backupPglite(dir, file);
+    const later = await createPglite(dir);
+    await later.exec("insert into notes values ('swap after')");
+    await later.close();
+    const rows = async () => {
+      const db = await createPglite(dir);
+      const { rows: found } = await db.query<{ body: string }>('select body from notes order by body');
+      await db.close();
+      return found.map((r) => r.body);
+    };
+
+    // The folder in use when the restored copy is renamed into it (EBUSY, as on a mounted volume).
+    const rename = fs.renameSync;
+    const spy = jest.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+      if (String(from).includes('.restoring-')) throw Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY' });
+      return rename(from, to);
+    });
+    try {
+      await expect(restorePglite(file, dir, { replace: true })).rejects.toThrow(`${dir} was left as it was.`);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.readdirSync(root).filter((name) => name.startsWith('swap.') && !name.endsWith('.tar.gz'))).toEqual([]);
+    expect(await rows()).toEqual(['swap after', 'swap before']);
+
+    // '/…/swap/': the staging copy goes beside the folder, not inside it.
+    const { keptAside } = await restorePglite(file, `${dir}/`, { replace: true });
+    expect(keptAside?.startsWith(`${dir}.before-restore-`)).toBe(true);
+    expect(fs.readdirSync(dir).filter((name) => name.includes('restoring'))).toEqual([]);
+    expect(await rows()).toEqual(['swap before']);
+  }, 120_000);
+
   it('will not copy a database a running server holds', async () => {
     const dir = path.join(root, 'busy');
     fs.mkdirSync(dir, { recursive: true });
