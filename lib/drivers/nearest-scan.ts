@@ -31,14 +31,16 @@ export function pageOfShortScan(addresses: NearAddress[], read: number, take: nu
     const known = nearest.get(id);
     if (known === undefined || m < known) nearest.set(id, m);
   }
-  const ranked = [...nearest].sort(([a, ma], [b, mb]) => ma - mb || b - a);
+  // Ordered by miles, as the lists are (two distances a hair apart can be the same miles, and then
+  // the id decides); miles never fall as meters grow, so the edge is still told in meters.
+  const ranked = [...nearest].map(([job_id, meters]) => ({ job_id, meters, miles: meters / METERS_PER_MILE })).sort((a, b) => a.miles - b.miles || b.job_id - a.job_id);
   const whole = addresses.length < read;
   if (!whole) {
     const farthest = addresses.reduce((max, a) => Math.max(max, Number(a.meters)), 0);
     const last = ranked[take - 1];
-    if (!last || !(last[1] < farthest * (1 - 1e-12))) return null;
+    if (!last || !(last.meters < farthest * (1 - 1e-12))) return null;
   }
-  return ranked.slice(0, take).map(([job_id, meters]) => ({ job_id, miles: meters / METERS_PER_MILE }));
+  return ranked.slice(0, take).map(({ job_id, miles }) => ({ job_id, miles }));
 }
 
 /**

@@ -13,14 +13,19 @@ import { METERS_PER_MILE } from '@/lib/drivers/distance';
 function everyAddress(addresses: NearAddress[], take: number) {
   const nearest = new Map<number, number>();
   for (const a of addresses) nearest.set(a.job_id, Math.min(nearest.get(a.job_id) ?? Infinity, a.meters));
+  // As the SQL orders them: by miles, then newest id first.
   return [...nearest]
-    .sort(([a, ma], [b, mb]) => ma - mb || b - a)
-    .slice(0, take)
-    .map(([job_id, meters]) => ({ job_id, miles: meters / METERS_PER_MILE }));
+    .map(([job_id, meters]) => ({ job_id, miles: meters / METERS_PER_MILE }))
+    .sort((a, b) => a.miles - b.miles || b.job_id - a.job_id)
+    .slice(0, take);
 }
 
 // Few distinct distances and jobs: ties at the scan's edge and jobs with several addresses are common.
-const address = fc.record({ job_id: fc.integer({ min: 1, max: 25 }), meters: fc.integer({ min: 0, max: 40 }).map((m) => m * 1000.5) });
+// Some a hair apart (a few units in the last place), which can be the same miles.
+const address = fc.record({
+  job_id: fc.integer({ min: 1, max: 25 }),
+  meters: fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 3 })).map(([m, ulps]) => m * 1000.5 * (1 + ulps * Number.EPSILON)),
+});
 const scan = fc.tuple(fc.array(fc.tuple(address, fc.double({ min: 0, max: 1, noNaN: true })), { maxLength: 120 }), fc.integer({ min: 1, max: 15 }), fc.integer({ min: 1, max: 5 }));
 
 describe('the short scan of the radius search', () => {
@@ -50,5 +55,8 @@ describe('the short scan of the radius search', () => {
     expect(pageOfShortScan([one(4, 1), one(5, 12), one(6, 12)], 3, 2)).toBeNull();
     // Fewer jobs than the page among the addresses read, and more addresses beyond.
     expect(pageOfShortScan([one(4, 1), one(4, 2), one(4, 3)], 3, 2)).toBeNull();
+    // Two distances a hair apart that are the same miles: the newer id first, as the SQL has them.
+    expect(58478.828724442916 / METERS_PER_MILE).toBe(58478.82872444292 / METERS_PER_MILE);
+    expect(pageOfShortScan([one(1, 58478.828724442916), one(2, 58478.82872444292), one(3, 90000)], 3, 1)?.map((r) => r.job_id)).toEqual([2]);
   });
 });
