@@ -42,6 +42,8 @@ function addressesWithin(at: SQL, where: SQL[], meters: SQL): SQL {
  * again took 7 ms of a page's 9.5, docs/benchmarks.md, where the first 30 decide it).
  */
 const FIRST_SCAN_PER_JOB = 3;
+/** The deepest page (offset + limit) the short scan answers: ten pages of ten, 300 addresses. */
+const SHORT_SCAN_MAX_TAKE = 100;
 
 /**
  * The first `take` jobs of the radius in the list's order, as a relation `near (job_id, miles)` to
@@ -53,6 +55,9 @@ const FIRST_SCAN_PER_JOB = 3;
 export async function nearestInRadius(db: Database, home: Home, radiusMiles: number, where: SQL[], take: number): Promise<SQL> {
   const { at, radius } = around(home, radiusMiles);
   const page = Math.max(1, take);
+  // Deep pages (an offset the schema allows up to 1,000,000) stay in the database: their short scan
+  // would carry every address read to the server and back as a list.
+  if (page > SHORT_SCAN_MAX_TAKE) return sql`(${nearestInRadiusSql(home, radiusMiles, where, take)}) near`;
   const read = Math.min(page * FIRST_SCAN_PER_JOB, Number.MAX_SAFE_INTEGER);
   const addresses = await queryRows<NearAddress>(
     db,

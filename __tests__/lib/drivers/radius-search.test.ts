@@ -160,6 +160,10 @@ describe('the job search with a radius', () => {
     const grid = await pathOf('Beta');
     expect(grid).toMatchObject({ shortScans: 1, wide: false });
     expect(grid.answer.items.map((j) => j.id)).toEqual((await oracle(3000, 'Beta', 0, 10)).ids);
+    // A deep page (past the tenth) stays in the database: no short scan carries 1,000 addresses to the server.
+    const deep = await recordStatements(await getDb(), (d) => searchPortalJobs(d, driverId, driverJobSearchSchema.parse({ radius: 3000, q: 'Beta', offset: 340 })));
+    expect(deep.filter((st) => /<->/.test(st.query) && !st.query.includes('near.miles'))).toEqual([]);
+    expect(deep.find((st) => st.query.includes('near.miles'))?.query).toContain('with scanned as');
     // Twelve jobs of eight addresses each, job after job outward: the first 30 addresses hold four.
     await publicJobs('Radius Many', 12, sql`select j.id, 'Many', 'ND', 'US', ${HOME.lat - 0.002} - (j.id % 12) * 0.001 - k * 0.00001, ${HOME.lng}, 15000, j.expiration_date from j cross join generate_series(1, 8) k`);
     const many = await pathOf('Many');
