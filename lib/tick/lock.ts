@@ -13,7 +13,7 @@ type LockClient = {
   end: () => Promise<void>;
   on: (event: 'error', listener: (error: Error) => void) => unknown;
 };
-type PgPool = { options: Record<string, unknown> };
+type PgPool = { options: Record<string, unknown> & { password?: string } };
 
 function poolOf(db: Database): PgPool | undefined {
   const client = (db as unknown as { $client?: unknown }).$client as { connect?: unknown; totalCount?: unknown; options?: unknown } | undefined;
@@ -36,7 +36,8 @@ export async function withTickLock<T>(db: Database, fn: (db: Database, isolate: 
   if (!pool) return { value: await fn(db, (f) => f(db)) };
   const { Client } = await import('pg');
   // The pool's own settings (connection string, TLS, time-outs): the lock goes to the same server.
-  const conn = new Client({ ...pool.options, application_name: 'tna-tick-lock' }) as unknown as LockClient;
+  // (The password named on its own: pg-pool keeps it as a property the spread does not copy.)
+  const conn = new Client({ ...pool.options, password: pool.options.password, application_name: 'tna-tick-lock' }) as unknown as LockClient;
   // A connection the server drops while the tick runs must not crash the process (its lock goes with it).
   conn.on('error', (error) => log.warn('Scheduled tick: the lock connection failed', { error: error.message }));
   try {
