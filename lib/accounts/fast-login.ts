@@ -1,3 +1,4 @@
+import { secureCookies } from '@/lib/auth/cookie-security';
 import { signPurposeToken, verifyPurposeToken } from '@/lib/auth/tokens';
 
 /**
@@ -20,8 +21,13 @@ export async function isCheckedDriverEmail(email: string, proof: string | undefi
   return !!claims?.email && claims.email === email.trim().toLowerCase();
 }
 
-/** The Set-Cookie value for the proof (Secure when the site is served over https). */
-export async function fastLoginCookie(email: string, secure: boolean) {
+/**
+ * The Set-Cookie value for the proof: Secure as every cookie of the app is (secureCookies), or when
+ * this request came over https. The request's own scheme alone left it without Secure behind a
+ * proxy that ends TLS and forwards plain http, where the app sees http.
+ */
+export async function fastLoginCookie(email: string, requestIsHttps: boolean) {
   const value = await fastLoginProof(email);
+  const secure = requestIsHttps || secureCookies();
   return `${FAST_LOGIN_COOKIE}=${value}; Path=/fast-login; Max-Age=${FAST_LOGIN_PROOF_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

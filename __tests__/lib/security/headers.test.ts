@@ -83,4 +83,18 @@ describe('session cookies', () => {
       process.env = env;
     }
   });
+
+  it('the fast-login proof carries Secure under a production https app, though the request reached it over http (TLS ended at a proxy)', async () => {
+    const env = { ...process.env };
+    Object.assign(process.env, { NODE_ENV: 'production', APP_URL: 'https://portal.example', AUTH_SECRET: 'test-secret-0123456789abcdef0123456789' });
+    try {
+      let cookie = '';
+      await jest.isolateModulesAsync(async () => {
+        cookie = await (await import('@/lib/accounts/fast-login')).fastLoginCookie('driver@demo.test', false);
+      });
+      expect(cookie).toMatch(/; Secure$/);
+    } finally {
+      process.env = env;
+    }
+  });
 });
