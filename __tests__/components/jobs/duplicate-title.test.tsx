@@ -1,8 +1,9 @@
 import { jobToContent } from '@/components/jobs/wizard/convert';
 import { jobContentFormSchema } from '@/components/jobs/wizard/validation';
+import { copyTitle } from '@/lib/jobs/title';
 import { jobDetail } from './helpers';
 
-/** The wizard's duplicate draft starts from jobToContent(job, copy): its title must be one the form and the server accept. */
+/** The wizard's duplicate draft starts from jobToContent(job, copyTitle(job.title)): its title must be one the form and the server accept. */
 describe("the duplicate draft's title", () => {
   it("gets ' Copy' and stays within 150 characters, cutting the source title on a whole character", () => {
     for (const [title, expected] of [
@@ -13,7 +14,7 @@ describe("the duplicate draft's title", () => {
       // A cut that ends on a space does not leave two before ' Copy'.
       [`${'w'.repeat(144)} zzzzz`, `${'w'.repeat(144)} Copy`],
     ]) {
-      const content = jobToContent(jobDetail({ title }), true);
+      const content = jobToContent(jobDetail({ title }), copyTitle(title));
       expect(content.title).toBe(expected);
       const parsed = jobContentFormSchema.safeParse(content);
       expect(parsed.success ? [] : parsed.error.issues.filter((i) => i.path[0] === 'title')).toEqual([]);

@@ -1,7 +1,6 @@
 import { US_STATES, labelOf } from '@/lib/jobs/codes';
 import { NO_ADDONS_CHOSEN, newAddressKey, type DraftAddons, type DraftAddress, type JobContentValues } from '@/lib/jobs/draft';
 import type { JobDetail } from '@/lib/jobs/serialize';
-import { copyTitle } from '@/lib/jobs/title';
 
 /** Conversions between the API's job detail, the wizard's draft and the API's payloads. */
 
@@ -15,10 +14,10 @@ export function descriptionValue(job: Pick<JobDetail, 'job_description' | 'job_d
   return job.job_description_html ?? '';
 }
 
-/** Content form values of a job; a duplicate's title is the server's copyTitle (spec §4). */
-export function jobToContent(job: JobDetail, asCopy = false): JobContentValues {
+/** Content form values of a job; `title` for a duplicate's, the server's copyTitle (spec §4). */
+export function jobToContent(job: JobDetail, title = job.title): JobContentValues {
   return {
-    title: asCopy ? copyTitle(job.title) : job.title,
+    title,
     job_type: job.job_type,
     additional_experience: job.additional_experience ?? '',
     home_time: job.home_time,

@@ -1,8 +1,9 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { CompanyPicker } from '@/components/companies/company-picker';
+import { Spinner } from '@/components/ui/states';
 import { useCompanyChoice, type CompanyChoice } from '@/lib/companies/hooks';
 import type { DraftAddress, JobContentValues } from '@/lib/jobs/draft';
 import type { JobDetail } from '@/lib/jobs/serialize';
@@ -80,6 +81,15 @@ export function useStepGuard(ready: boolean, missing: string | null) {
     if (ready && missing) router.replace(missing);
   }, [ready, missing, router]);
 }
+
+/**
+ * Only staff see the company picker: loaded when it shows, so it is no first-load JS of the wizard
+ * (an employer's /company/jobs/new was over its budget by a few bytes with it, issue 16).
+ */
+const CompanyPicker = dynamic(() => import('@/components/companies/company-picker').then((m) => m.CompanyPicker), {
+  ssr: false,
+  loading: () => <Spinner label="Loading companies" />,
+});
 
 /**
  * Staff (admins, internal users) post for a company: they choose it before writing the job. A

@@ -33,14 +33,19 @@ async function stillUnpaid(jobId: number | null): Promise<boolean> {
   }
 }
 
-/** Seeds the duplicate draft from the job being copied, once per source job. */
-function seedDuplicate(slot: DraftSlot, job: JobDetail) {
+/**
+ * Seeds the duplicate draft from the job being copied, once per source job. The copy's title is the
+ * server's copyTitle, loaded when a copy is made: imported, it put the wizard's routes over their
+ * first-load JS budget (/company/jobs/new +45.2 kB against 45).
+ */
+async function seedDuplicate(slot: DraftSlot, job: JobDetail) {
+  const { copyTitle } = await import('@/lib/jobs/title');
   writeJobDraft(slot, {
     ...emptyDraft(),
     sourceJobId: job.id,
     // Staff posting a copy post it for the same company (the picker can change it).
     company: { id: job.company_id, company_name: '', city: null, state: null },
-    content: jobToContent(job, true),
+    content: jobToContent(job, copyTitle(job.title)),
     addresses: job.addresses.map(toDraftAddress),
     addons: jobToAddons(job, true),
     autoRenew: job.auto_renew,
@@ -65,7 +70,7 @@ export function useWizard(mode: FlowMode, job?: JobDetail) {
 
   const needsSeed = mode === 'duplicate' && !!job && !!draft && draft.sourceJobId !== job.id;
   useEffect(() => {
-    if (needsSeed && job) seedDuplicate(slot, job);
+    if (needsSeed && job) void seedDuplicate(slot, job);
   }, [needsSeed, job, slot]);
 
   const ready = mode === 'edit' ? !!job : !!draft && !needsSeed;
