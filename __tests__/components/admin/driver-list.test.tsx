@@ -22,6 +22,27 @@ function driver(subs: Record<string, unknown>[]) {
   };
 }
 
+/**
+ * Renders the list with one driver and one open subscription, goes through Unsubscribe and its
+ * confirmation, and returns the reason dialog. `onPatch` answers the cancellation (its body is
+ * kept in `sent`).
+ */
+async function openReasonDialog(onPatch: () => unknown = () => ({ data: {} })) {
+  const state: { sent?: unknown } = {};
+  mockApi.mockImplementation(async (path, init) => {
+    if (init?.method === 'PATCH') {
+      state.sent = init.body;
+      return onPatch() as never;
+    }
+    return { data: [driver([{}])], pagination: { offset: 0, limit: 10, total: 1 } } as never;
+  });
+  renderWithProviders(<DriverList />);
+  await userEvent.click(await screen.findByRole('button', { name: 'View subscriptions of Dan Driver' }));
+  await userEvent.click(within(await screen.findByRole('dialog', { name: 'Subscription List' })).getByRole('button', { name: 'Unsubscribe' }));
+  await userEvent.click(within(await screen.findByRole('dialog', { name: 'Unsubscribe from HealthRX?' })).getByRole('button', { name: 'Confirm' }));
+  return { reason: await screen.findByRole('dialog', { name: 'Why is the driver unsubscribing?' }), state };
+}
+
 describe('Admin Driver List (accounts spec §2 and §4)', () => {
   beforeEach(() => mockApi.mockReset());
 
@@ -51,19 +72,7 @@ describe('Admin Driver List (accounts spec §2 and §4)', () => {
   });
 
   it('confirms, asks the reason (Other needs text, cut to 250), cancels, and toasts the outcome', async () => {
-    let sent: unknown;
-    mockApi.mockImplementation(async (path, init) => {
-      if (init?.method === 'PATCH') {
-        sent = init.body;
-        return { data: {} } as never;
-      }
-      return { data: [driver([{}])], pagination: { offset: 0, limit: 10, total: 1 } } as never;
-    });
-    renderWithProviders(<DriverList />);
-    await userEvent.click(await screen.findByRole('button', { name: 'View subscriptions of Dan Driver' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Subscription List' })).getByRole('button', { name: 'Unsubscribe' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Unsubscribe from HealthRX?' })).getByRole('button', { name: 'Confirm' }));
-    const reason = await screen.findByRole('dialog', { name: 'Why is the driver unsubscribing?' });
+    const { reason, state } = await openReasonDialog();
     await userEvent.click(within(reason).getByRole('button', { name: 'Unsubscribe' }));
     expect(within(reason).getByRole('alert')).toHaveTextContent('Choose a reason.');
     await userEvent.click(within(reason).getByLabelText('Other'));
@@ -74,42 +83,24 @@ describe('Admin Driver List (accounts spec §2 and §4)', () => {
     expect(within(reason).getByText('250/250')).toBeInTheDocument();
     await userEvent.click(within(reason).getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText(SUBSCRIPTION_CANCELLED)).toBeInTheDocument();
-    expect(sent).toEqual({ reason_code: 6, renewal_cancellation_reason: 'z'.repeat(250) });
+    expect(state.sent).toEqual({ reason_code: 6, renewal_cancellation_reason: 'z'.repeat(250) });
   });
 
   it('cuts a pasted reason on a whole character: an emoji across the 250th character is left out, not halved', async () => {
-    let sent: unknown;
-    mockApi.mockImplementation(async (path, init) => {
-      if (init?.method === 'PATCH') {
-        sent = init.body;
-        return { data: {} } as never;
-      }
-      return { data: [driver([{}])], pagination: { offset: 0, limit: 10, total: 1 } } as never;
-    });
-    renderWithProviders(<DriverList />);
-    await userEvent.click(await screen.findByRole('button', { name: 'View subscriptions of Dan Driver' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Subscription List' })).getByRole('button', { name: 'Unsubscribe' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Unsubscribe from HealthRX?' })).getByRole('button', { name: 'Confirm' }));
-    const reason = await screen.findByRole('dialog', { name: 'Why is the driver unsubscribing?' });
+    const { reason, state } = await openReasonDialog();
     await userEvent.click(within(reason).getByLabelText('Other'));
     await userEvent.click(within(reason).getByLabelText('Reason'));
     await userEvent.paste(`${'z'.repeat(249)}\u{1F69A} and more`);
     expect(within(reason).getByText('249/250')).toBeInTheDocument();
     await userEvent.click(within(reason).getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText(SUBSCRIPTION_CANCELLED)).toBeInTheDocument();
-    expect(sent).toEqual({ reason_code: 6, renewal_cancellation_reason: 'z'.repeat(249) });
+    expect(state.sent).toEqual({ reason_code: 6, renewal_cancellation_reason: 'z'.repeat(249) });
   });
 
   it("says 'Subscription not cancelled' when the API refuses", async () => {
-    mockApi.mockImplementation(async (path, init) => {
-      if (init?.method === 'PATCH') throw new ApiError('This subscription is already cancelled.', 409);
-      return { data: [driver([{}])], pagination: { offset: 0, limit: 10, total: 1 } } as never;
+    const { reason } = await openReasonDialog(() => {
+      throw new ApiError('This subscription is already cancelled.', 409);
     });
-    renderWithProviders(<DriverList />);
-    await userEvent.click(await screen.findByRole('button', { name: 'View subscriptions of Dan Driver' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Subscription List' })).getByRole('button', { name: 'Unsubscribe' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Unsubscribe from HealthRX?' })).getByRole('button', { name: 'Confirm' }));
-    const reason = await screen.findByRole('dialog', { name: 'Why is the driver unsubscribing?' });
     await userEvent.click(within(reason).getByLabelText('No longer want the service'));
     await userEvent.click(within(reason).getByRole('button', { name: 'Unsubscribe' }));
     await waitFor(() => expect(screen.getByText(SUBSCRIPTION_NOT_CANCELLED)).toBeInTheDocument());
