@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@/lib/db/client';
 import { intArray } from '@/lib/db/int-array';
+import { trailingRuns } from '@/lib/async/trailing-runs';
 
 /**
  * A job's candidates ranked once and kept (migration 0035), instead of every driver in its reach
@@ -69,7 +70,7 @@ function rankingInputs(job: RankingJob, points: Point[]) {
 }
 
 /** Advisory lock space of rankings (lib/jobs/payment-in-flight.ts and others hold 7_341_0xx–7_341_2xx). */
-const RANKING_LOCK_SPACE = 7_341_300;
+export const RANKING_LOCK_SPACE = 7_341_300;
 
 /** Whether the job's kept ranking is the one the job and the profiles give now, with the key and the cells' version. */
 async function rankingState(t: Database, job: RankingJob, points: Point[], distanceLimit: boolean, reach: number) {
@@ -89,12 +90,26 @@ export async function isRanked(db: Database, job: RankingJob, points: Point[], d
   return (await rankingState(db, job, points, distanceLimit, reach)).fresh;
 }
 
+type Ranking = { job: RankingJob; points: Point[]; distanceLimit: boolean; reach: number; rank: () => SQL };
+
+/** Each database's rankings in this process, one job and distanceLimit at a time (lib/async/trailing-runs.ts). */
+const runsOf = new WeakMap<Database, (key: string, ranking: Ranking) => Promise<void>>();
+
 /**
  * Makes the job's kept ranking the one `rank` would make now, unless it is already; `rank` is the
  * statement that inserts it (candidate_rankings rows of this job and distanceLimit). Two at once take
- * turns on the job's lock, and the second finds it done.
+ * turns on the job's lock, and the second finds it done. Within one process a burst of stale reads
+ * of one job makes at most one ranking and one more after it: before, each read's ranking opened a
+ * transaction and held a pool connection while it waited on the lock, and twenty employers opening
+ * one job's candidates took every connection the pool had.
  */
-export async function ensureRanked(db: Database, job: RankingJob, points: Point[], distanceLimit: boolean, reach: number, rank: () => SQL) {
+export function ensureRanked(db: Database, job: RankingJob, points: Point[], distanceLimit: boolean, reach: number, rank: () => SQL) {
+  let runs = runsOf.get(db);
+  if (!runs) runsOf.set(db, (runs = trailingRuns((r: Ranking) => rankNow(db, r))));
+  return runs(`${job.id}:${distanceLimit}`, { job, points, distanceLimit, reach, rank });
+}
+
+async function rankNow(db: Database, { job, points, distanceLimit, reach, rank }: Ranking) {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await t.execute(sql`select pg_advisory_xact_lock(${RANKING_LOCK_SPACE}, ${job.id})`);

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { getDb, queryRows, type Database } from '@/lib/db/client';
 import { applicationWithdrawals, driverProfiles, jobAddresses, jobs, users } from '@/lib/db/schema';
 import { jobPoints, listCandidates, rankingSql } from '@/lib/applications/candidates';
-import { cellOf, cellsAround, dropEndedRankings, ensureRanked } from '@/lib/applications/candidate-rankings';
+import { cellOf, cellsAround, dropEndedRankings, ensureRanked, isRanked, RANKING_LOCK_SPACE } from '@/lib/applications/candidate-rankings';
 import { ROLES } from '@/lib/access';
 import type { Actor } from '@/lib/auth/actor';
 import { seed } from '../../helpers/seed';
@@ -266,6 +266,37 @@ it("a ranking kept while the tick drops the job's (a read from before the job en
   );
   expect(left).toEqual({ rows: 0, states: 0 });
   await db.update(driverProfiles).set({ travelDistance: 25 }).where(eq(driverProfiles.userId, drivers[1]));
+});
+
+it("a burst of stale reads of one job: one of them waits on the job's ranking lock, holding one connection, not one each, and the ranking ends fresh", async () => {
+  const job = await createJobAs((await tokens()).employer, {});
+  await db.update(jobAddresses).set(BOISE).where(eq(jobAddresses.jobId, job));
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, job));
+  const points = await jobPoints(db, row);
+  const keep = () => ensureRanked(db, row, points, false, 260, () => rankingSql(row, points, false));
+  // On PostgreSQL another session holds the job's ranking lock (as a keeper in another process
+  // would) while six reads of this process want the ranking (each once held a connection of the
+  // pool as it waited, and twenty took all ten and stalled the app); PGlite has one connection.
+  const other = concurrent ? await ownConnection(db) : null;
+  let burst: Promise<void>[] = [];
+  try {
+    await other?.query('select pg_advisory_lock($1, $2)', [RANKING_LOCK_SPACE, job]);
+    burst = Array.from({ length: 6 }, keep);
+    if (other) {
+      await lockWaiters(db, 1);
+      await new Promise((r) => setTimeout(r, 300));
+      const [{ waiting }] = await queryRows<{ waiting: number }>(
+        db,
+        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event = 'advisory'`,
+      );
+      expect(waiting).toBe(1);
+      await other.query('select pg_advisory_unlock($1, $2)', [RANKING_LOCK_SPACE, job]);
+    }
+  } finally {
+    other?.release();
+  }
+  await Promise.all(burst);
+  expect(await isRanked(db, row, points, false, 260)).toBe(true);
 });
 
 describe('map cells', () => {
