@@ -5,7 +5,9 @@ import { POST as createAdminPost } from '@/app/api/v1.0/admin/admins/route';
 import { GET as employerGet, PATCH as employerPatch } from '@/app/api/v1.0/admin/employer/[id]/route';
 import { PATCH as changePassword } from '@/app/api/v1.0/admin/employers/change-password/route';
 import { POST as contactPost } from '@/app/api/v1.0/admin/contact_review_job/route';
-import { GET as meGet } from '@/app/api/v1.0/employer/route';
+import { GET as meGet, PATCH as mePatch } from '@/app/api/v1.0/employer/route';
+import { hashPassword } from '@/lib/auth/passwords';
+import { DEMO_PASSWORD } from '@/lib/db/seed/accounts';
 import { POST as tokenPassword } from '@/app/api/v1.0/auth/token-password/route';
 import { POST as verifyTokenPassword } from '@/app/api/v1.0/auth/verify-token-password/route';
 import { getDb } from '@/lib/db/client';
@@ -113,6 +115,27 @@ describe('an admin helping a company user', () => {
     const mail = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'cam.new@elsewhere.test'), eq(emailOutbox.kind, 'email_verification')));
     expect(mail).toHaveLength(1);
     await db.update(users).set({ email: user.email, emailVerifiedAt: user.emailVerifiedAt }).where(eq(users.id, user.id));
+  });
+
+  it("a new email set by an admin over the user's own pending change takes that change's verification mail out of the outbox", async () => {
+    const db = await getDb();
+    const [{ companyId }] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'employer@demo.test'));
+    const [member] = await db
+      .insert(users)
+      .values({ email: 'pending.member@demo.test', firstName: 'Pia', lastName: 'Pending', companyId, passwordHash: await hashPassword(DEMO_PASSWORD), emailVerifiedAt: new Date() })
+      .returning();
+    await db.insert(userRoles).values({ userId: member.id, role: ROLES.EMPLOYER });
+    // The member asks to move to an address of their own: its link is queued.
+    const own = await call(mePatch, { method: 'PATCH', token: await tokenFor(member.email), body: { email: 'pia.typo@elsewhere.test' } });
+    expect(own.status).toBe(200);
+    const pendingMail = () => db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'pia.typo@elsewhere.test'), eq(emailOutbox.kind, 'email_verification')));
+    expect(await pendingMail()).toHaveLength(1);
+    // Support sets the right address instead: the pending one is dropped, and so is the mail that named the account.
+    const res = await call(employerPatch, { method: 'PATCH', token: t.allowed.admin, params: { id: String(member.id) }, body: { email: 'pia.right@elsewhere.test' } });
+    expect(res.status).toBe(200);
+    const [after] = await db.select().from(users).where(eq(users.id, member.id));
+    expect(after).toMatchObject({ email: 'pia.right@elsewhere.test', emailToVerify: null });
+    expect(await pendingMail()).toHaveLength(0);
   });
 
   it("never sets the password, email or name of a company member who also uses TNA as a driver: that hands over their driver account", async () => {
