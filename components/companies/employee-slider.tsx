@@ -37,9 +37,10 @@ export function EmployeeSlider({
   onSaved: (saved: EmployeeView, added: boolean) => void;
 }) {
   const editing = !!employee;
-  const [values, setValues] = useState<Values>(
+  const [initial] = useState<Values>(() =>
     employee ? { ...EMPTY, first_name: employee.first_name, last_name: employee.last_name, email: employee.email, phone: employee.phone ? formatPhoneMask(employee.phone) : '', role: employee.role } : EMPTY,
   );
+  const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
   // Counted per refused save: errors also change as fields are fixed, and the focus must not jump
@@ -58,13 +59,17 @@ export function EmployeeSlider({
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    // An edit sends only what was changed: sent back as it was shown, an employee without a phone
+    // (a driver who signed up through a social sign-in, then founded the company) was refused "No
+    // phone provided", so their role could not be changed at all (their phone is their own).
+    const changed = Object.fromEntries((['first_name', 'last_name', 'phone', 'role'] as const).filter((k) => values[k] !== initial[k]).map((k) => [k, values[k]]));
+    if (editing && Object.keys(changed).length === 0) return onOpenChange(false);
     setSaving(true);
     setErrors({});
     setFailure(null);
     try {
-      const { first_name, last_name, phone, role } = values;
       const saved = editing
-        ? (await api<EmployeeView>(`${base}/${employee.id}`, { method: 'PATCH', body: { first_name, last_name, phone, role } })).data
+        ? (await api<EmployeeView>(`${base}/${employee.id}`, { method: 'PATCH', body: changed })).data
         : (await api<EmployeeView>(base, { method: 'POST', body: { ...values, tn_newsletters: false } })).data;
       onSaved(saved, !editing);
     } catch (error) {
