@@ -24,11 +24,26 @@ export function useCompanyList(filter: GridFilter, offset: number, limit: number
 /** A company's users for the expanded row and the impersonation picker (the employees API). */
 export type CompanyUser = { id: number; email: string; first_name: string; last_name: string; role: string; active: boolean; phone: string | null };
 
-export function useCompanyUsers(companyId: number | null, limit = 50) {
+/** The employees API's largest page. */
+const USERS_PAGE = 100;
+
+/**
+ * Every user of the company, read a page at a time: the first 50 only (oldest first) left the
+ * newest hires of a larger company out of the expanded row and the impersonation picker, so an
+ * admin could neither impersonate nor edit them.
+ */
+export function useCompanyUsers(companyId: number | null) {
   return useQuery({
     queryKey: ['admin', 'companies', companyId, 'users'],
     enabled: companyId != null,
-    queryFn: async () => (await api<CompanyUser[]>(`/admin/companies/${companyId}/employers?offset=0&limit=${limit}`)).data,
+    queryFn: async () => {
+      const all: CompanyUser[] = [];
+      for (;;) {
+        const page = await api<CompanyUser[]>(`/admin/companies/${companyId}/employers?offset=${all.length}&limit=${USERS_PAGE}`);
+        all.push(...page.data);
+        if (page.data.length < USERS_PAGE || all.length >= (page.pagination?.total ?? 0)) return all;
+      }
+    },
   });
 }
 
