@@ -169,7 +169,20 @@ async function dailyCapReached(db: Database, view: View, now: Date) {
   return Number(seen) >= cap;
 }
 
-/** POST /ads/impression: the ad of this showing was on screen; counted the first time only, and not again for the viewer's quick repeats. */
+/**
+ * The ad is running at `now`: active and within its dates, as serveAds draws it. A showing fetched
+ * while it ran may be reported later (a page left open, the home's rotation): once the ad is paused
+ * or ended, or its end date has passed before the tick ends it, its impressions are not the
+ * advertiser's to be counted.
+ */
+const adRunning = (now: Date) =>
+  sql`exists (select 1 from ${ads} a where a.id = ${adViews.adId} and a.status = 'active' and a.starts_at <= ${now} and (a.ends_at is null or a.ends_at > ${now}))`;
+
+/**
+ * POST /ads/impression: the ad of this showing was on screen; counted the first time only, not again
+ * for the viewer's quick repeats, and not at all once the ad has stopped running (the showing is left
+ * unseen, so its click counts nothing either).
+ */
 export async function recordImpression(db: Database, actor: Actor | null, token: string, now = new Date()) {
   if (!actor) throw new AppError(401, 'Unauthorized');
   const parsed = readToken(token);
@@ -180,7 +193,7 @@ export async function recordImpression(db: Database, actor: Actor | null, token:
     const [view] = await t
       .update(adViews)
       .set({ impressedAt: now })
-      .where(and(eq(adViews.id, parsed.viewId), eq(adViews.userId, actor.userId), isNull(adViews.impressedAt)))
+      .where(and(eq(adViews.id, parsed.viewId), eq(adViews.userId, actor.userId), isNull(adViews.impressedAt), adRunning(now)))
       .returning({ id: adViews.id, userId: adViews.userId, adId: adViews.adId });
     if (!view) return { counted: false };
     if (await viewerRepeated(t, view, 'impression', new Date(now.getTime() - REPEAT_IMPRESSION_SECONDS * 1000))) return { counted: false };

@@ -90,6 +90,26 @@ describe('serving ads in placements', () => {
     expect(await counts(ad.id)).toMatchObject({ impressions: 2, clicks: 0 });
   });
 
+  it('counts no impression (nor its click) of an ad that stopped running after it was served: paused, or its end date passed before the tick ended it', async () => {
+    const { PATCH: adPatch } = await import('@/app/api/v1.0/ads/[id]/route');
+    await settings({ home_ads_count: 1 });
+    const paused = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', target_url: 'https://tires.example.com/paused' });
+    const [pausedShown] = (await serve('members_home')).ads;
+    expect((await call(adPatch, { method: 'PATCH', token: t.ads, params: { id: String(paused.id) }, body: { status: 'paused' } })).status).toBe(200);
+    // The page stays open (the home's rotation keeps showing what it fetched): the advertiser stopped the ad.
+    expect((await impression(pausedShown.impression_token)).json.data).toEqual({ counted: false });
+    expect((await click(pausedShown.click_url)).status).toBe(302);
+    expect(await counts(paused.id)).toMatchObject({ impressions: 0, clicks: 0 });
+    await clearAds();
+
+    const ending = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', ends_at: new Date(Date.now() + 3600_000).toISOString() });
+    const [endingShown] = (await serve('members_home')).ads;
+    // The end date passes; the tick has not run yet (the ad is still 'active').
+    await (await getDb()).update(ads).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(ads.id, ending.id));
+    expect((await impression(endingShown.impression_token)).json.data).toEqual({ counted: false });
+    expect(await counts(ending.id)).toMatchObject({ impressions: 0, clicks: 0 });
+  });
+
   it("does not count a viewer's repeats: another impression of the ad within 30 seconds, another click on it the same day (one account looped 40 of each)", async () => {
     const ad = await createAdAs(t.ads, { media_id: await uploadImage(t.ads), status: 'active', target_url: 'https://tires.example.com/loop' });
     for (let i = 0; i < 5; i++) {
