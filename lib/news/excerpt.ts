@@ -8,6 +8,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { newsPosts } from '@/lib/db/schema';
 import { htmlPlainText } from '@/lib/jobs/rich-text';
+import { cutWhole } from '@/lib/validation/text';
 
 /** Characters of an excerpt (the last one an ellipsis when the text is longer). */
 export const EXCERPT_LENGTH = 200;
@@ -15,10 +16,13 @@ export const EXCERPT_LENGTH = 200;
 /** Characters of body_html a list reads per post: far more markup than 200 characters of text take. */
 export const EXCERPT_HTML_CHARS = 4000;
 
-/** A text as an excerpt: whitespace collapsed, at most `length` characters, `…` when shortened. */
+/**
+ * A text as an excerpt: whitespace collapsed, at most `length` characters, `…` when shortened. The
+ * cut is on a whole character (cutWhole): half of an emoji showed as a broken mark.
+ */
 export function excerptOfText(text: string, length = EXCERPT_LENGTH): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > length ? `${flat.slice(0, length - 1).trimEnd()}…` : flat;
+  return flat.length > length ? `${cutWhole(flat, length - 1).trimEnd()}…` : flat;
 }
 
 /**

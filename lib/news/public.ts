@@ -1,4 +1,5 @@
 import { config, publicUrl } from '@/lib/config';
+import { cutWhole } from '@/lib/validation/text';
 import type { ReaderPost } from './readers';
 
 /** The public address of a published post. */
@@ -10,7 +11,8 @@ export function newsArticleJsonLd(post: ReaderPost) {
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
-    headline: post.title.slice(0, 110),
+    // Search engines take 110 characters; cut on a whole character (half an emoji is no text).
+    headline: cutWhole(post.title, 110),
     description: post.excerpt,
     datePublished: post.published_at,
     dateModified: post.updated_at,

@@ -6,6 +6,7 @@
 import { renderRichText } from '@/lib/jobs/sanitize';
 import { htmlPlainText } from '@/lib/jobs/rich-text';
 import { excerpt } from '@/lib/news/posts';
+import { newsArticleJsonLd } from '@/lib/news/public';
 import { EXCERPT_HTML_CHARS, excerptOfHtmlStart, excerptOfText, withoutCutMarkup } from '@/lib/news/excerpt';
 
 type Node = Record<string, unknown>;
@@ -55,6 +56,15 @@ describe('an excerpt from the HTML is the excerpt of the Lexical state it was re
     expect(excerptOfText('y'.repeat(201))).toBe(`${'y'.repeat(199)}…`);
     expect(excerptOfText(`  a \n\n b\t c  `)).toBe('a b c');
     expect(excerptOfText(`${'x'.repeat(198)} \n  tail and more`)).toBe(`${'x'.repeat(198)}…`);
+  });
+
+  it('cuts on a whole character: an emoji the limit would halve is left out (half of one showed as a broken mark in the lists, the page description and its NewsArticle)', () => {
+    // 'Trucks 🚚 on the road ' is 22 UTF-16 units: the 199th unit is the first half of a 🚛.
+    const cut = excerptOfText(`Trucks 🚚 on the road ${'🚛'.repeat(150)} end`);
+    expect(cut.isWellFormed()).toBe(true);
+    expect(cut).toBe(`Trucks 🚚 on the road ${'🚛'.repeat(88)}…`);
+    const headline = newsArticleJsonLd({ id: 1, title: `${'x'.repeat(109)}🚚 and more`, body_html: '', excerpt: '', thumbnail: null, thumbnail_small: null, published_at: null, updated_at: new Date().toISOString(), views: 0, channel: 'c', author: null }).headline;
+    expect([headline, headline.isWellFormed()]).toEqual(['x'.repeat(109), true]);
   });
 });
 
