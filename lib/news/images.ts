@@ -86,7 +86,18 @@ export async function makeThumbnails(sourceUrl: string | null | undefined): Prom
   return { full: imageUrl(names.full), small: imageUrl(names.small) };
 }
 
-/** The first of our images in a Lexical state (the default thumbnail source). */
+/**
+ * The first of our images in a stored body (the default thumbnail source): of its Lexical state, or,
+ * for a body written through the API as HTML (no state), of its sanitized HTML, whose attributes
+ * are always double-quoted. Reading only the state left HTML posts without thumbnails.
+ */
+export function firstImageOfBody(state: unknown, html: string | null | undefined): string | null {
+  if (state != null) return firstImageUrl(state);
+  for (const [, src] of (html ?? '').matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/gi)) if (keyOfImageUrl(src)) return src;
+  return null;
+}
+
+/** The first of our images in a Lexical state. */
 export function firstImageUrl(state: unknown): string | null {
   const stack: unknown[] = [state];
   while (stack.length) {

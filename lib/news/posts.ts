@@ -14,7 +14,7 @@ import { cleanLexicalState } from '@/lib/jobs/lexical-clean';
 import { assertMayEdit, assertReader, assertWriter, isNewsAdmin } from './access';
 import { channelOrThrow } from './channels';
 import { hasForeignImage } from '@/lib/jobs/rich-text-rules';
-import { firstImageUrl, isChannelImageUrl, keyOfImageUrl, makeThumbnails } from './images';
+import { firstImageOfBody, isChannelImageUrl, keyOfImageUrl, makeThumbnails } from './images';
 import { storage } from '@/lib/storage';
 import { CHANNEL_INACTIVE, FOREIGN_IMAGE, POST_MESSAGES, SCHEDULE_IN_PAST, THUMBNAIL_NOT_FOUND, type PostInput, type PostStatus } from './schemas';
 import { newsChanged } from '@/lib/cache/tags';
@@ -125,8 +125,8 @@ async function content(input: PostInput, channelId: number, previous: { body: un
     if (!made) throw unprocessable(THUMBNAIL_NOT_FOUND, 'thumbnail');
     return { rendered, thumbs: { ...made, chosen: true } };
   }
-  const before = firstImageUrl(previous?.body ?? null);
-  const firstImage = rendered ? firstImageUrl(rendered.json) : before;
+  const before = previous ? firstImageOfBody(previous.body, previous.bodyHtml) : null;
+  const firstImage = rendered ? firstImageOfBody(rendered.json, rendered.html) : before;
   const chosen = input.thumbnail === undefined && !!previous?.thumbnailChosen;
   const follow = input.thumbnail !== undefined || (rendered !== null && !chosen && (previous === null || firstImage !== before));
   if (!follow) return { rendered, thumbs: null };

@@ -519,6 +519,20 @@ describe('images, thumbnails, albums and PDF', () => {
     expect(await served(changed.thumbnail)).toBe(404);
   });
 
+  it("gives a post written through the API as HTML the thumbnails of its first uploaded image, as a Lexical body's (it had none)", async () => {
+    const id = await channel();
+    const green = (await upload(id, await png(300, 200))).json.data.image_url;
+    const html = (src: string) => `<p>Fuel is down this week.</p><p><img src="${src}" alt="Truck"></p>`;
+    const p = (await post(id, t.contributor, { body: html(green) })).json.data;
+    expect([p.thumbnail, p.thumbnail_small]).toEqual([expect.stringMatching(/thumb-.*-full\.webp$/), expect.stringMatching(/thumb-.*-small\.webp$/)]);
+    const edit = (fields: Record<string, unknown>) => call(updatePostRoute, { token: t.contributor, params: { id: String(p.id) }, body: fields, method: 'PUT' });
+    // The same HTML again keeps them; the same image as editor state is no new first image either.
+    expect((await edit({ title: 'Retitled', body: html(green) })).json.data.thumbnail).toBe(p.thumbnail);
+    expect((await edit({ body: body({ type: 'paragraph', children: [{ type: 'image', src: green, altText: 'Truck' }] }) })).json.data.thumbnail).toBe(p.thumbnail);
+    // HTML without an image has none left.
+    expect((await edit({ body: '<p>Words only</p>' })).json.data.thumbnail).toBeNull();
+  });
+
   it('keeps a thumbnail chosen through the API while the body changes; null goes back to the body\'s first image; an image not ours is refused', async () => {
     const id = await channel();
     const green = (await upload(id, await png(300, 200))).json.data.image_url;
