@@ -65,7 +65,9 @@ export function PaymentStep({ jobIdParam, kind }: { jobIdParam: number | null; k
     if (!paid) return;
     if (!paid.job_updated) toast.show('error', paid.message);
     else toast.show('success', invoiced ? INVOICED_NOTICE : PAYMENT_COMPLETED);
-    clear();
+    // Only the draft of the posting just paid: "Pay now" on another job left the wizard's job being
+    // written (content, addresses, add-ons, not saved yet) blank when the employer came back to it.
+    if (draft?.jobId === jobId) clear();
     router.push('/company/jobs');
   }
 
