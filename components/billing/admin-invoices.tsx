@@ -33,6 +33,13 @@ export function AdminInvoices() {
   const items = query.data?.data ?? [];
   const total = query.data?.pagination?.total ?? 0;
   const totalIsLowerBound = query.data?.pagination?.total_is_lower_bound ?? false;
+  const emptyPage = query.isSuccess && !query.isPlaceholderData && items.length === 0 && offset > 0;
+
+  // A page left empty once its last invoice was marked paid (the due list shrinks as it is worked
+  // through; another admin may have marked some too): back to the last page that still has rows,
+  // set while rendering (React's pattern for state that follows data). It said "No invoices are
+  // due", with no pager, while the invoices before it were still due.
+  if (emptyPage) setOffset(Math.max(0, Math.min(offset - PAGE_SIZE, Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE)));
 
   async function onConfirm() {
     if (!confirming) return;

@@ -54,4 +54,30 @@ describe('Admin invoices (issue 9, item 4)', () => {
     expect(mockApi).toHaveBeenCalledWith('/admin/invoices/41/mark-paid', expect.objectContaining({ method: 'POST' }));
     await waitFor(() => expect(screen.getByText('No invoices are due')).toBeInTheDocument());
   });
+
+  it('marking paid the last due invoice of the last page goes back a page: the due invoices before it are listed, not "No invoices are due"', async () => {
+    // 21 due invoices: page 2 holds the 21st. Once it is paid, 20 remain, all on page 1.
+    let paid = false;
+    const firstPage = Array.from({ length: 20 }, (_, i) => invoice({ id: i + 1, number: `INV-2026-${String(i + 1).padStart(6, '0')}` }));
+    mockApi.mockImplementation(async (path, init) => {
+      if (init?.method === 'POST') {
+        paid = true;
+        return { data: invoice({ id: 21, payment_state: 'paid', payment_state_label: 'Paid', paid_at: new Date().toISOString() }) } as never;
+      }
+      const offset = Number(new URLSearchParams(String(path).split('?')[1]).get('offset'));
+      const total = paid ? 20 : 21;
+      const rows = offset === 0 ? firstPage : paid ? [] : [invoice({ id: 21, number: 'INV-2026-000021' })];
+      return { data: rows, pagination: { offset, limit: 20, total } } as never;
+    });
+    renderWithProviders(<AdminInvoices />);
+    expect(await screen.findAllByTestId('admin-invoice-row')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-invoice-row')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark INV-2026-000021 paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this invoice paid?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText(MARKED_PAID)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('admin-invoice-row')).toHaveLength(20));
+    expect(screen.queryByText('No invoices are due')).not.toBeInTheDocument();
+  });
 });
