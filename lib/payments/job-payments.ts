@@ -7,6 +7,7 @@ import { assertNotEnded, assertPayable } from '@/lib/jobs/ended';
 import { payOnce, STALE_PROCESSING_MS, type ChargeDeps } from './charge';
 import { afterApproval, answer, assertShownTotal, companyOfJob, newCardOf, nothingToPay, pay, pricedOnJobAsIs } from './job-order';
 import { addonLines, isPublished, loadChargeableJob, pendingLines, postingLines, type ChargeableJob } from './jobs-port';
+import { liveOrder } from './orders';
 import { renewJob } from './renewals';
 import type { ChargeInput, JobChargeInput, PayCardInput } from './schemas';
 
@@ -39,8 +40,15 @@ export async function invoiceJob(db: Database, actor: Actor, input: { job_id: nu
   return payNewJob(db, actor, job, undefined, input.expected_total_cents, deps);
 }
 
+export const ALREADY_PUBLISHED = 'This job is already paid for and published.';
+
 async function payNewJob(db: Database, actor: Actor, job: ChargeableJob, card: PayCardInput | undefined, expected: number | undefined, deps: ChargeDeps, ip?: string) {
   assertPayable(job);
+  // A posting is paid once. A repeat of the charge that published it finds that order (payOnce
+  // answers it, already paid); a job that went live without one of its own (published outside the
+  // charge path, as the demo and scale seeds do) was charged the full posting again, and the
+  // approval then changed nothing (publishPaidJob leaves a published job as it is).
+  if (isPublished(job) && !(await liveOrder(db, job.id, 'new_job', ''))) throw conflict(ALREADY_PUBLISHED);
   const company = await companyOfJob(db, job);
   nothingToPay(job);
   const linesOf = (j: ChargeableJob) => [...postingLines(j), ...addonLines(j.addons.filter((a) => a.subscribed))];
