@@ -134,6 +134,22 @@ describe('POST /api/v1.0/jobs/search', () => {
     expect(titles(await search({ query: 'Zeta', filters: { boost_active: true } }))).toEqual(['Zeta Search A Tanker']);
   });
 
+  it('a posting date range of days holds both whole days, as the list prints them (portal zone)', async () => {
+    // B was posted 2026-01-11 and C 2026-01-12 at noon UTC: "to 01/12" keeps C, it did not.
+    expect(titles(await search({ query: 'Zeta Search', filters: { posting_date_from: '2026-01-11', posting_date_to: '2026-01-12' }, sort: 'title:asc' }))).toEqual([
+      'Zeta Search B Flatbed',
+      'Zeta Search C Tanker',
+    ]);
+    // 10 pm Eastern on 01/20 is 03:00 UTC on the 21st: the list prints 01/20/2026, and the 20th finds it.
+    const late = await createJobAs(t.employer, { title: 'Yankee Late Evening' });
+    await publishPaidJob(await getDb(), late, new Date('2026-01-21T03:00:00Z'));
+    const on = (day: string) => search({ query: 'Yankee Late', filters: { posting_date_from: day, posting_date_to: day } });
+    expect(titles(await on('2026-01-20'))).toEqual(['Yankee Late Evening']);
+    expect(titles(await on('2026-01-21'))).toEqual([]);
+    // A date and time is that moment, as before.
+    expect(titles(await search({ query: 'Yankee Late', filters: { posting_date_to: '2026-01-21T02:59:59Z' } }))).toEqual([]);
+  });
+
   it('sorts by posting date, title and expiration date both ways', async () => {
     const q = { query: 'Zeta Search', status: 'Active' };
     expect(titles(await search({ ...q, sort: { field: 'posting_date', direction: 'desc' } }))[0]).toBe('Zeta Search E Tanker');
