@@ -57,7 +57,9 @@ export function CandidatesScreen({ jobId }: { jobId: number }) {
 }
 
 function CandidateCard({ c }: { c: Candidate }) {
-  const years = c.years_of_experience ? `${c.years_of_experience} ${c.years_of_experience === 1 ? 'year' : 'years'}` : 'No experience';
+  // Years when the profile gives them, else its experience code ('2+ years'): a profile that gave only
+  // the code read 'No experience' beside a met Experience factor, which counts the code.
+  const years = c.years_of_experience ? `${c.years_of_experience} ${c.years_of_experience === 1 ? 'year' : 'years'}` : (c.string_experience ?? 'No experience');
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="candidate-card">
       <p className="text-3xl font-bold text-brand-700">{matchPercent(c.job_matching)}%</p>
