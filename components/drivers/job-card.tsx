@@ -29,7 +29,7 @@ export function PortalJobCard({ job }: { job: PortalJob }) {
             </Link>
           </h3>
           <p className="mt-1 text-sm text-slate-600">
-            {[job.city, job.state].filter(Boolean).join(', ') || 'Location not given'} · <span data-testid="job-distance">{formatMiles(job.distance)}</span>
+            {[job.city, job.state].filter(Boolean).join(', ') || 'Location not given'} · <span data-testid="job-distance">{formatMiles(job.distance, job.distanceShown)}</span>
           </p>
         </div>
         {job.match && (

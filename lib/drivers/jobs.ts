@@ -7,8 +7,8 @@ import type { EndorsementCode, ExperienceCode, HomeTimeCode, JobTypeCode, Salary
 import { applicationOf } from './applications';
 import { METERS_PER_MILE, earthMetersSql, earthOf, nearestAddressMilesSql } from './distance';
 import { countInRadius, nearestInRadius } from './radius-search';
-import { explainMatch, jobColumns, matchFactorsSql, matchPointsSql, type MatchProfile } from './match';
-import { matchDetails } from './match-details';
+import { DEFAULT_TRAVEL_MILES, explainMatch, jobColumns, matchFactorsSql, matchPointsSql, type MatchExplanation, type MatchProfile } from './match';
+import { matchDetails, wholeMilesShown } from './match-details';
 import { nearRelation, pageOfShortScan, type NearAddress } from './nearest-scan';
 import { matchProfileOf } from './profile';
 import { DRIVER_PAGE_SIZE, type DriverJobSearch } from './schemas';
@@ -41,9 +41,22 @@ type Row = {
 /** PGlite and node-postgres both answer enum arrays as '{H,N}' text when the type is not registered. */
 const enumArray = <T extends string>(v: T[] | string): T[] => (Array.isArray(v) ? v : v.replace(/^\{|\}$/g, '').split(',').filter(Boolean) as T[]);
 
+/**
+ * The whole miles to print beside the match: the figure its distance words read (wholeMilesShown).
+ * Rounded on its own, 50.4 miles from a driver who travels 50 printed "50 miles" beside an unmet
+ * distance factor saying "51 mi from home; travels up to 50 mi".
+ */
+function distanceShownOf(distance: number | null, profile: MatchProfile | null, match: MatchExplanation | null) {
+  if (distance == null) return null;
+  if (!profile || !match) return Math.round(distance);
+  const met = match.factors.find((f) => f.key === 'distance')?.met ?? false;
+  return wholeMilesShown(distance, profile.travelDistance ?? DEFAULT_TRAVEL_MILES, met);
+}
+
 function toPortalJob(r: Row, profile: MatchProfile | null) {
   const job = { jobType: r.job_type, homeTime: r.home_time, requiredExperience: r.required_experience, endorsements: enumArray(r.endorsements) };
   const distance = r.distance == null ? null : Number(r.distance);
+  const match = profile ? explainMatch(profile, job, distance) : null;
   return {
     id: r.id,
     title: r.title,
@@ -56,9 +69,11 @@ function toPortalJob(r: Row, profile: MatchProfile | null) {
     city: r.city,
     state: r.state,
     distance,
+    /** Whole miles as the card prints them (formatMiles), the figure the match's distance words read. */
+    distanceShown: distanceShownOf(distance, profile, match),
     featured: r.featured,
     promoted: r.promoted,
-    match: profile ? explainMatch(profile, job, distance) : null,
+    match,
   };
 }
 export type PortalJob = ReturnType<typeof toPortalJob>;
@@ -278,10 +293,12 @@ export async function portalJob(db: Database, userId: number, jobId: number, now
     sql`select ${nearestAddressMilesSql('jobs', home)} as distance from jobs where jobs.id = ${pub.job.id}`,
   );
   const miles = distance == null ? null : Number(distance);
+  const match = profile ? explainMatch(profile, pub.job, miles) : null;
   return {
     ...pub,
     distance: miles,
-    match: profile ? explainMatch(profile, pub.job, miles) : null,
+    distanceShown: distanceShownOf(miles, profile, match),
+    match,
     matchDetails: profile ? matchDetails(profile, pub.job, miles) : null,
     application: await applicationOf(db, userId, pub.job.id),
   };

@@ -15,6 +15,14 @@ const list = (codes: readonly { value: string; label: string }[], values: readon
  */
 function shownMiles(miles: number, travel: number, met: boolean): string | number {
   if (miles < 10 && travel >= 10) return 'Less than 10';
+  return wholeMilesShown(miles, travel, met);
+}
+
+/**
+ * The whole miles the words show for a distance (the rule above); the portal's cards and job page
+ * print the same figure beside the match (lib/drivers/jobs.ts distanceShown), so the two never differ.
+ */
+export function wholeMilesShown(miles: number, travel: number, met: boolean): number {
   const whole = Math.round(miles);
   return !met && whole <= travel ? Math.ceil(miles) : whole;
 }

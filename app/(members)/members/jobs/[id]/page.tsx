@@ -38,7 +38,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 export default async function PortalJobPage({ params }: { params: Promise<{ id: string }> }) {
   const { user, found } = await loadJob((await params).id);
   if (!found) notFound();
-  const { job, addresses, company, distance, match, matchDetails, application, applyUrl } = found;
+  const { job, addresses, company, distance, distanceShown, match, matchDetails, application, applyUrl } = found;
   // Counted for the job's statistics: one view per visitor per day.
   await recordPageView(job.id, 'portal');
   const isDriver = user.roles.includes(ROLES.DRIVER);
@@ -59,7 +59,7 @@ export default async function PortalJobPage({ params }: { params: Promise<{ id: 
         <p className="text-sm font-medium text-brand-700">{company.name}</p>
         <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{job.title}</h1>
         <p className="mt-2 text-sm text-slate-600">
-          {addresses.map(placeOf).join(' · ')} · <strong data-testid="job-distance">{formatMiles(distance)}</strong> from home
+          {addresses.map(placeOf).join(' · ')} · <strong data-testid="job-distance">{formatMiles(distance, distanceShown)}</strong> from home
         </p>
       </section>
 
