@@ -61,6 +61,8 @@ export async function createAlbum(db: Database, actor: Actor | null, input: { na
 export async function updateAlbum(db: Database, actor: Actor | null, id: number, input: { name: string; images: string[] }) {
   await albumOf(db, actor, id);
   const [row] = await db.update(newsAlbums).set({ name: input.name, images: await checkImages(input.images) }).where(eq(newsAlbums.id, id)).returning();
+  // Deleted meanwhile (another tab, while the images were checked): gone, as a read would say.
+  if (!row) throw notFound('Album not found.');
   return view(row);
 }
 

@@ -11,10 +11,11 @@ import { GET as pdfRoute } from '@/app/api/v1.0/news/posts/[id]/pdf/route';
 import { GET as imageRoute } from '@/app/api/v1.0/news/images/[name]/route';
 import { GET as adminPostsRoute } from '@/app/api/v1.0/admin/news/channels/[id]/posts/route';
 import { GET as albumsRoute, POST as createAlbumRoute } from '@/app/api/v1.0/albums/route';
-import { DELETE as deleteAlbumRoute, GET as getAlbumRoute } from '@/app/api/v1.0/albums/[id]/route';
+import { DELETE as deleteAlbumRoute, GET as getAlbumRoute, POST as updateAlbumRoute } from '@/app/api/v1.0/albums/[id]/route';
 import { GET as feedRoute } from '@/app/api/v1.0/members/news/route';
 import { GET as readRoute } from '@/app/api/v1.0/members/news/[id]/route';
 import { getDb } from '@/lib/db/client';
+import { storage } from '@/lib/storage';
 import { CHANNEL_INACTIVE, FOREIGN_IMAGE, POST_MESSAGES, SCHEDULE_IN_PAST } from '@/lib/news/schemas';
 import { auditLog, newsPosts } from '@/lib/db/schema';
 import { publishDuePosts } from '@/lib/news/posts';
@@ -603,6 +604,24 @@ describe('images, thumbnails, albums and PDF', () => {
     expect(made.json.errors[0].message).toContain('zzzzzzzz-never-uploaded.webp');
     expect((await call(albumsRoute, { token: t.internal })).status).toBe(403);
     expect((await call(deleteAlbumRoute, { token: t.contributor, params: { id: albumId }, method: 'DELETE' })).json.data).toEqual({ deleted: true });
+  });
+
+  it('answers 404, not 500, when the album is deleted while its new images are checked (a second tab)', async () => {
+    const id = await channel();
+    const url = (await upload(id, await png(100, 100))).json.data.image_url;
+    const albumId = String((await call(createAlbumRoute, { token: t.contributor, body: { name: 'Trucks', images: [url] } })).json.data.id);
+    const stat = storage().stat.bind(storage());
+    const spy = jest.spyOn(storage(), 'stat').mockImplementationOnce(async (key) => {
+      expect((await call(deleteAlbumRoute, { token: t.contributor, params: { id: albumId }, method: 'DELETE' })).status).toBe(200);
+      return stat(key);
+    });
+    try {
+      const res = await call(updateAlbumRoute, { token: t.contributor, params: { id: albumId }, body: { name: 'Renamed', images: [url] } });
+      expect(res.status).toBe(404);
+      expect(res.json.errors[0].message).toBe('Album not found.');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('exports a post as an A4 PDF with 1 cm margins, with its table', async () => {
