@@ -7,6 +7,18 @@ type Handler = { access?: ApiAccess; bodySchema?: ZodType; querySchema?: ZodType
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/**
+ * The paths whose `{id}` is not a row's: a session is named by its UUID (GET /auth/sessions lists
+ * them so). Given as digits by its name alone, a client that checks paths against the document
+ * could not sign a session out.
+ */
+const UUID_ID_PATHS: ReadonlySet<string> = new Set(['/api/v1.0/auth/sessions/{id}']);
+
+function paramSchema(path: string, name: string) {
+  if (name === 'id' && UUID_ID_PATHS.has(path)) return { type: 'string', format: 'uuid' };
+  return ID_PARAMS.includes(name) ? { type: 'string', pattern: CANONICAL_ID.source } : { type: 'string' };
+}
+
 function jsonSchema(schema: ZodType) {
   try {
     return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
@@ -30,7 +42,7 @@ export function buildOpenApi(routes: RouteModule[], serverUrl = '/') {
         name: m[1],
         in: 'path',
         required: true,
-        schema: ID_PARAMS.includes(m[1]) ? { type: 'string', pattern: CANONICAL_ID.source } : { type: 'string' },
+        schema: paramSchema(path, m[1]) as { type: string },
       }));
       const query = handler.querySchema ? (jsonSchema(handler.querySchema) as { properties?: Record<string, unknown>; required?: string[] }) : undefined;
       for (const [name, schema] of Object.entries(query?.properties ?? {})) {

@@ -40,6 +40,13 @@ describe('GET /api/v1.0/openapi.json', () => {
     }
   });
 
+  // GET /auth/sessions lists sessions by a UUID: a client that checks its paths against the document
+  // could not sign one out while the document said the id is digits.
+  it("gives a session's id as a UUID, not as a row's digits", async () => {
+    const paths = (await call(GET, { url: 'http://localhost:3000/api/v1.0/openapi.json' })).json.paths;
+    expect(paths['/api/v1.0/auth/sessions/{id}'].delete.parameters[0].schema).toEqual({ type: 'string', format: 'uuid' });
+  });
+
   it('is built once per process, not per request, and names the public origin (never the Host header)', async () => {
     expect(openApiDocument(ROUTE_MODULES, 'https://jobs.example.com')).toBe(openApiDocument(ROUTE_MODULES, 'https://jobs.example.com'));
     const res = await call(GET, { url: 'http://localhost:3000/api/v1.0/openapi.json', headers: { host: 'evil.example' } });
