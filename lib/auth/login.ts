@@ -45,7 +45,7 @@ const truthy = (v: unknown) => v === true || v === 'true';
 export async function login(
   db: Database,
   input: LoginInput,
-  ctx: { ip: string; baseUrl?: string; knownDeviceCookie?: string | null; origin?: SessionOrigin },
+  ctx: { ip: string; knownDeviceCookie?: string | null; origin?: SessionOrigin },
 ): Promise<LoginResponse> {
   const email = input.email.trim().toLowerCase();
   const [user] = await db
@@ -81,7 +81,8 @@ export async function login(
 
   // Only while the password checked is still the account's (a reset meanwhile refuses the sign-in).
   const tokens = await startSession(db, user.id, { deviceId: input.device_id ?? input.deviceId, origin: ctx.origin, roles, passwordHash: user.passwordHash });
-  const base = ctx.baseUrl ?? publicOrigin();
+  // The public origin, never the request's: behind a proxy `next start` sees its own localhost:3000.
+  const base = publicOrigin();
   return {
     id: user.id,
     firstName: user.firstName,

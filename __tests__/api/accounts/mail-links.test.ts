@@ -1,4 +1,6 @@
+import { POST as loginPost } from '@/app/api/v1.0/auth/login/route';
 import { POST as signupPost } from '@/app/api/v1.0/auth/signup/route';
+import { GET as verifyEmailGet } from '@/app/api/v1.0/auth/verify-email/route';
 import { POST as invite } from '@/app/api/v1.0/lead/invite/route';
 import { POST as chargePost } from '@/app/api/v1.0/payment/company/invoice/charge/route';
 import { getDb } from '@/lib/db/client';
@@ -56,5 +58,16 @@ describe('links in mail use the public origin', () => {
     const mails = (await (await getDb()).select().from(emailOutbox)).filter((m) => m.kind === 'new_job' && m.text.includes(`/company/jobs/${job.id}/`));
     expect(mails.length).toBe(1);
     expect(links(mails[0].text).map((l) => new URL(l).origin)).toEqual([ORIGIN]);
+  });
+
+  // `next start` builds a handler's request URL from its own hostname and port (http://localhost:3000
+  // behind a proxy), so an answer built on the request's origin sent users there.
+  it("the login's redirect and the verification link's landing page", async () => {
+    const login = await call(loginPost, { url: `${FORGED}/api/v1.0/auth/login`, headers: { 'x-forwarded-for': '172.31.9.2' }, body: { email: 'employer@demo.test', password: 'Demo1234!' } });
+    expect(login.status).toBe(200);
+    expect(new URL(login.json.data.redirect).origin).toBe(ORIGIN);
+    const landing = await call(verifyEmailGet, { url: `${FORGED}/api/v1.0/auth/verify-email?token=stale` });
+    expect(landing.status).toBe(303);
+    expect(landing.headers.get('location')).toBe(`${ORIGIN}/email/validation/unsuccess`);
   });
 });

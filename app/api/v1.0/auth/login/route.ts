@@ -11,7 +11,7 @@ export const POST = route({
   body: loginSchema,
   handler: async ({ db, body, ip, req }) => {
     const knownDeviceCookie = req.cookies.get(KNOWN_DEVICE_COOKIE)?.value;
-    const data = await login(db, body, { ip, baseUrl: req.nextUrl.origin, knownDeviceCookie, origin: sessionOrigin((name) => req.headers.get(name)) });
+    const data = await login(db, body, { ip, knownDeviceCookie, origin: sessionOrigin((name) => req.headers.get(name)) });
     // The client is remembered as a device that has signed in to this account (lib/auth/known-device.ts).
     const cookie = knownDeviceSetCookie(await rememberDevice(knownDeviceCookie, data.id), secureCookies());
     return Response.json({ data }, { headers: { 'cache-control': 'no-store', 'set-cookie': cookie } });
