@@ -340,6 +340,20 @@ describe('GET /api/auth/impersonation?next= (leaving, then going on)', () => {
     expect(res.headers.get('location')).toBe('http://localhost:3000/news?page=2');
   });
 
+  // `next start` builds a handler's request URL from its own hostname and port: behind a proxy the
+  // request reads http://localhost:3000, and going on from there left the admin on localhost.
+  it('goes on to the public origin, not the address the request reached the server on', async () => {
+    const before = process.env.APP_URL;
+    process.env.APP_URL = 'https://jobs.example.test';
+    try {
+      const res = await leave(encodeURIComponent('/news?page=2'));
+      expect(res.headers.get('location')).toBe('https://jobs.example.test/news?page=2');
+    } finally {
+      if (before === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = before;
+    }
+  });
+
   it('sent by another site, an impersonating admin is asked to click before the impersonation ends (a link elsewhere ended it)', async () => {
     const db = await getDb();
     const admin = await adminCookieToken();
