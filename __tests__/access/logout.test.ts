@@ -116,6 +116,20 @@ describe('/logout (the logout route of spec §2)', () => {
     expect(res.status).toBe(303);
     expect(new URL(res.headers.get('location')!).pathname).toBe('/login');
   });
+
+  // `next start` builds a handler's request URL from its own hostname and port: behind a proxy the
+  // request reads http://localhost:3000, and /login there is where the browser cannot go.
+  it('POST lands on /login at the public origin, not the address the request reached the server on', async () => {
+    const before = process.env.APP_URL;
+    process.env.APP_URL = 'https://jobs.example.test';
+    try {
+      const res = await post({ origin: 'https://jobs.example.test', host: 'jobs.example.test' });
+      expect(res.headers.get('location')).toBe('https://jobs.example.test/login');
+    } finally {
+      if (before === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = before;
+    }
+  });
 });
 
 describe("the web session's refresh after a logout elsewhere", () => {
