@@ -1,18 +1,26 @@
 import { clsx } from 'clsx';
 import { AD_IMAGE_HEIGHT, AD_IMAGE_WIDTH, type AdMediaType } from '@/lib/ads/codes';
 
-type Props = { headline: string; advertiser: string; mediaType: AdMediaType | null; mediaUrl: string | null; className?: string };
+type Props = {
+  headline: string;
+  advertiser: string;
+  mediaType: AdMediaType | null;
+  mediaUrl: string | null;
+  className?: string;
+  /** Whether a video starts by itself (a served ad passes false for viewers who ask for reduced motion). */
+  autoPlay?: boolean;
+};
 
 /**
  * What a viewer sees of an ad: its 587x226 image or video, the headline and who it is from, marked
  * as sponsored. The placements and the form's live preview draw the same thing.
  */
-export function AdCreative({ headline, advertiser, mediaType, mediaUrl, className }: Props) {
+export function AdCreative({ headline, advertiser, mediaType, mediaUrl, className, autoPlay = true }: Props) {
   return (
     <div className={clsx('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', className)}>
       <div className="relative w-full bg-slate-100" style={{ aspectRatio: `${AD_IMAGE_WIDTH} / ${AD_IMAGE_HEIGHT}` }}>
         {mediaUrl && mediaType === 'video' ? (
-          <video src={mediaUrl} className="absolute inset-0 size-full object-cover" muted autoPlay loop playsInline aria-label={headline} />
+          <video src={mediaUrl} className="absolute inset-0 size-full object-cover" muted autoPlay={autoPlay} loop playsInline aria-label={headline} />
         ) : mediaUrl ? (
           // The file is already cropped to the ad size on the server; no resizing service is needed.
           // eslint-disable-next-line @next/next/no-img-element

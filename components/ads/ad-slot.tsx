@@ -16,6 +16,24 @@ const VISIBLE_SHARE = 0.5;
  */
 function ServedAdCard({ ad, onSeen }: { ad: ServedAd; onSeen: (ad: ServedAd) => void }) {
   const ref = useRef<HTMLAnchorElement>(null);
+  const video = ad.media_type === 'video' && !!ad.media_url;
+  // A video that plays on by itself needs a way to stop it (WCAG 2.2.2), and does not start for
+  // viewers who ask for reduced motion (as the rotation does not). The ad is rendered in the browser
+  // only (after the serve call), so the preference is read as it renders.
+  const [still] = useState(reducedMotion);
+  const [paused, setPaused] = useState(still);
+  const toggle = () => {
+    const el = ref.current?.querySelector('video');
+    if (!el) return;
+    if (el.paused) {
+      // A muted video may always play; a refusal leaves it as it was.
+      el.play()?.catch(() => setPaused(true));
+      setPaused(false);
+    } else {
+      el.pause();
+      setPaused(true);
+    }
+  };
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
@@ -32,11 +50,27 @@ function ServedAdCard({ ad, onSeen }: { ad: ServedAd; onSeen: (ad: ServedAd) => 
     return () => observer.disconnect();
   }, [ad, onSeen]);
   return (
-    <a ref={ref} href={ad.click_url} target="_blank" rel="noopener noreferrer sponsored" className="block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" data-ad-id={ad.id}>
-      <AdCreative headline={ad.headline} advertiser={ad.advertiser} mediaType={ad.media_type} mediaUrl={ad.media_url} />
-    </a>
+    <div className="relative">
+      <a ref={ref} href={ad.click_url} target="_blank" rel="noopener noreferrer sponsored" className="block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" data-ad-id={ad.id}>
+        <AdCreative headline={ad.headline} advertiser={ad.advertiser} mediaType={ad.media_type} mediaUrl={ad.media_url} autoPlay={!still} />
+      </a>
+      {video && (
+        // Beside the link, not in it: a control inside a link is a link too.
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={paused ? 'Play the ad video' : 'Pause the ad video'}
+          className="absolute right-2 top-2 grid size-8 place-items-center rounded-full bg-slate-900/70 text-xs text-white hover:bg-slate-900/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+        </button>
+      )}
+    </div>
   );
 }
+
+/** Whether the viewer asks for reduced motion (false where there is no window). */
+const reducedMotion = () => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * An ad placement: asks the server for this viewer's ads of `placement` after the page has painted
@@ -70,7 +104,7 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   const rotates = placement === 'members_home' && ads.length > 1;
   const seconds = answer?.rotation_seconds ?? 0;
   useEffect(() => {
-    if (!rotates || !seconds || held || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    if (!rotates || !seconds || held || reducedMotion()) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % ads.length), seconds * 1000);
     return () => clearInterval(timer);
   }, [rotates, seconds, held, ads.length]);

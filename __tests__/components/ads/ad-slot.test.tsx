@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { api } from '@/lib/api/client';
 
@@ -33,7 +34,7 @@ const served = (n: number) =>
     id: i + 1,
     headline: `Headline ${i + 1}`,
     advertiser: 'Roadway Tires',
-    media_type: 'image' as const,
+    media_type: 'image' as 'image' | 'video',
     media_url: `/api/v1.0/ads/media/${'a'.repeat(24)}.webp`,
     impression_token: `tok${i + 1}`,
     click_url: `/api/v1.0/ads/click/tok${i + 1}`,
@@ -99,5 +100,67 @@ describe('AdSlot', () => {
     expect(screen.getByRole('link', { name: /Headline 2/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Show ad/ })).toBeNull();
     expect(mockApi).toHaveBeenCalledWith('/ads/serve?placement=company_job_detail');
+  });
+
+  describe('a video ad', () => {
+    const videoAd = () => [{ ...served(1)[0], media_type: 'video' as const, media_url: `/api/v1.0/ads/media/${'b'.repeat(24)}.mp4` }];
+    // jsdom plays no media: the element's own play and pause, as a browser's set `paused`.
+    let playing: Set<HTMLMediaElement>;
+    beforeEach(() => {
+      playing = new Set();
+      jest.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
+        return !playing.has(this);
+      });
+      jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+        playing.add(this);
+        return Promise.resolve();
+      });
+      jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+        playing.delete(this);
+      });
+    });
+    afterEach(() => {
+      jest.restoreAllMocks();
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    });
+    const prefer = (reduce: boolean) => {
+      window.matchMedia = ((query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    };
+
+    it('plays by itself with a Pause button beside the link (WCAG 2.2.2), which stops it and then plays it again', async () => {
+      prefer(false);
+      answer(videoAd());
+      render(<AdSlot placement="job_search" />);
+      const link = await screen.findByRole('link', { name: /Headline 1/ });
+      const video = link.querySelector('video')!;
+      expect(video.autoplay).toBe(true);
+      playing.add(video);
+      const pause = screen.getByRole('button', { name: 'Pause the ad video' });
+      expect(link).not.toContainElement(pause);
+      await userEvent.click(pause);
+      expect(video.paused).toBe(true);
+      await userEvent.click(screen.getByRole('button', { name: 'Play the ad video' }));
+      expect(video.paused).toBe(false);
+      expect(screen.getByRole('button', { name: 'Pause the ad video' })).toBeInTheDocument();
+      // The control is no click on the ad.
+      expect(mockApi.mock.calls.some(([p]) => String(p).includes('/ads/click'))).toBe(false);
+    });
+
+    it('does not start for a viewer who asks for reduced motion, and offers Play', async () => {
+      prefer(true);
+      answer(videoAd());
+      render(<AdSlot placement="job_search" />);
+      const link = await screen.findByRole('link', { name: /Headline 1/ });
+      expect(link.querySelector('video')!.autoplay).toBe(false);
+      expect(screen.getByRole('button', { name: 'Play the ad video' })).toBeInTheDocument();
+    });
+
+    it('an image ad has no such control', async () => {
+      prefer(false);
+      answer(served(1));
+      render(<AdSlot placement="job_search" />);
+      await screen.findByRole('link', { name: /Headline 1/ });
+      expect(screen.queryByRole('button', { name: /ad video/ })).toBeNull();
+    });
   });
 });
