@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { sandboxCharges, sandboxTokens } from '@/lib/db/schema';
-import { behaviourOf, cardTypeOf, digitsOnly, formatExpiry, maskCardNumber, validateCard, type CardBehaviour, type CardError, type CardInput } from './cards';
+import { behaviourOf, cardTypeOf, digitsOnly, formatExpiry, maskCardNumber, validExpiry, validateCard, type CardBehaviour, type CardError, type CardInput } from './cards';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
 
 /*
@@ -14,6 +14,7 @@ export const SANDBOX_MESSAGES = {
   approved: 'Approved',
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card was declined: insufficient funds.',
+  expired: 'Your card has expired.',
   processing: 'Processing error: the card network did not answer. Please try again.',
   badToken: 'The card token is invalid or has expired.',
   keyReuse: 'Idempotency key already used for a different amount.',
@@ -50,8 +51,14 @@ function resultOf(row: ChargeRow, replayed: boolean): ChargeResult {
   };
 }
 
-function firstOutcome(behaviour: CardBehaviour): Pick<ChargeRow, 'status' | 'message'> {
-  switch (behaviour) {
+/**
+ * What the issuer answers a card's first charge. A saved card whose month has passed is declined, as
+ * a real processor's issuer declines it (expired_card): the sandbox approved it, so a failed
+ * auto-renewal (its mail, then the job's end) was never seen outside the tests' declining cards.
+ */
+function firstOutcome(card: { behaviour: string; expirationDate: string }, now = new Date()): Pick<ChargeRow, 'status' | 'message'> {
+  if (!validExpiry(card.expirationDate, now)) return { status: 'declined', message: SANDBOX_MESSAGES.expired };
+  switch (card.behaviour as CardBehaviour) {
     case 'decline':
       return { status: 'declined', message: SANDBOX_MESSAGES.declined };
     case 'insufficient_funds':
@@ -79,7 +86,7 @@ export function sandboxGateway(db: Database): PaymentGateway {
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const [card] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.token, request.token));
       if (!card) return { outcome: 'declined', message: SANDBOX_MESSAGES.badToken };
-      const first = firstOutcome(card.behaviour as CardBehaviour);
+      const first = firstOutcome(card);
       const [created] = await db
         .insert(sandboxCharges)
         .values({
@@ -112,10 +119,10 @@ export function sandboxGateway(db: Database): PaymentGateway {
     },
 
     async verify(token: string): Promise<ChargeResult> {
-      const [card] = await db.select({ behaviour: sandboxTokens.behaviour }).from(sandboxTokens).where(eq(sandboxTokens.token, token));
+      const [card] = await db.select({ behaviour: sandboxTokens.behaviour, expirationDate: sandboxTokens.expirationDate }).from(sandboxTokens).where(eq(sandboxTokens.token, token));
       if (!card) return { outcome: 'declined', message: SANDBOX_MESSAGES.badToken };
-      // The declining test cards are refused by the issuer whatever the amount; the others verify.
-      const first = firstOutcome(card.behaviour as CardBehaviour);
+      // The declining test cards (and expired ones) are refused by the issuer whatever the amount; the others verify.
+      const first = firstOutcome(card);
       return first.status === 'declined' ? { outcome: 'declined', message: first.message ?? SANDBOX_MESSAGES.declined } : { outcome: 'approved', message: SANDBOX_MESSAGES.approved };
     },
 

@@ -99,6 +99,20 @@ describe('the sandbox gateway as a processor', () => {
     expect(await gw.charge({ ...req, amountCents: 999 })).toMatchObject({ outcome: 'declined' });
   });
 
+  it('declines a saved card whose month has passed, as the issuer does (the failed auto-renewal is seen in development too)', async () => {
+    const db = await getDb();
+    const gw = sandboxGateway(db);
+    const token = await cardToken(CARDS.approve);
+    // Saved while valid; its month has passed since.
+    await db.update(sandboxTokens).set({ expirationDate: '01/21' }).where(eq(sandboxTokens.token, token));
+    expect(await gw.charge({ token, amountCents: 1000, idempotencyKey: 'k-expired', description: 'renewal' })).toMatchObject({ outcome: 'declined', message: 'Your card has expired.' });
+    expect(await gw.verify(token)).toMatchObject({ outcome: 'declined', message: 'Your card has expired.' });
+    // Through the end of its month it still charges.
+    const now = new Date();
+    await db.update(sandboxTokens).set({ expirationDate: `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String(now.getUTCFullYear() % 100)}` }).where(eq(sandboxTokens.token, token));
+    expect(await gw.charge({ token, amountCents: 1000, idempotencyKey: 'k-this-month', description: 'renewal' })).toMatchObject({ outcome: 'approved' });
+  });
+
   it('is the default gateway; celero when its keys are set', () => {
     const saved = { ...process.env };
     delete process.env.PAYMENT_GATEWAY;
