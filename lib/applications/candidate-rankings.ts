@@ -26,7 +26,7 @@ type Point = { lat: number; lng: number };
  * The rules' version, part of the key: a deploy that changes how candidates are ranked (the factors,
  * the radius, the stepped miles) raises it, and every kept ranking is made again on its next read.
  */
-const RANKING_RULES = 1;
+const RANKING_RULES = 2;
 
 /** Cells are CELL_DEGREES square; the formula is tna_candidate_cell's (migration 0035), kept equal by a test. */
 const CELL_DEGREES = 4;

@@ -1,6 +1,6 @@
 import { ENDORSEMENTS, EXPERIENCE, HOME_TIME, JOB_TYPES, labelOf } from '../jobs/codes';
 import { CDL_STATUSES } from './codes';
-import { DEFAULT_TRAVEL_MILES, explainMatch, requiredCdlClass, type MatchFactorKey, type MatchJob, type MatchProfile } from './match';
+import { DEFAULT_TRAVEL_MILES, explainMatch, heldEndorsements, requiredCdlClass, type MatchFactorKey, type MatchJob, type MatchProfile } from './match';
 
 const NOT_GIVEN = 'not given';
 const list = (codes: readonly { value: string; label: string }[], values: readonly string[]) => values.map((v) => labelOf(codes, v)).join(', ');
@@ -35,7 +35,8 @@ export function wholeMilesShown(miles: number, travel: number, met: boolean): nu
  */
 export function matchDetails(p: MatchProfile, job: MatchJob, distanceMiles: number | null): Record<MatchFactorKey, string> {
   const met = Object.fromEntries(explainMatch(p, job, distanceMiles).factors.map((f) => [f.key, f.met])) as Record<MatchFactorKey, boolean>;
-  const missing = job.endorsements.filter((e) => !p.endorsements.includes(e));
+  const held = heldEndorsements(p.endorsements);
+  const missing = job.endorsements.filter((e) => !held.includes(e));
   const travel = p.travelDistance ?? DEFAULT_TRAVEL_MILES;
   // Both answers when the profile gives both: the match counts the better of the two, so showing
   // only the code ('1-6 months') beside a met factor read as a contradiction when the years met it.

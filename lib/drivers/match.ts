@@ -83,12 +83,32 @@ function homeTimeMet(wanted: HomeTimeCode, offered: HomeTimeCode): boolean {
   return wanted === offered || (w != null && o != null && o <= w);
 }
 
+/**
+ * The endorsements a driver holds in effect. X (tanker/hazmat combo) is H and N on one licence, and a
+ * licence with H and N holds X: read literally, a driver with X was told "profile lacks Hazmat" for
+ * an H job, and one with H and N missed every X job.
+ */
+export function heldEndorsements(own: readonly EndorsementCode[]): readonly EndorsementCode[] {
+  const held = new Set(own);
+  if (held.has('X')) held.add('H').add('N');
+  if (held.has('H') && held.has('N')) held.add('X');
+  return held.size === own.length ? own : [...held];
+}
+
+/** heldEndorsements in SQL, for an endorsement[] expression (a profile's column). */
+function heldEndorsementsSql(own: SQL): SQL {
+  return sql`(${own} || case when 'X'::endorsement = any(${own}) then '{H,N}'::endorsement[] else '{}'::endorsement[] end
+    || case when ${own} @> '{H,N}'::endorsement[] then '{X}'::endorsement[] else '{}'::endorsement[] end)`;
+}
+
 function factorMet(key: MatchFactorKey, p: MatchProfile, job: MatchJob, distance: number | null): boolean {
   switch (key) {
     case 'cdl':
       return CDL_RANK[p.cdlStatus ?? 'none'] >= CDL_RANK[requiredCdlClass(job.jobType)];
-    case 'endorsements':
-      return job.endorsements.every((e) => p.endorsements.includes(e));
+    case 'endorsements': {
+      const held = heldEndorsements(p.endorsements);
+      return job.endorsements.every((e) => held.includes(e));
+    }
     case 'experience': {
       const required = EXPERIENCE_RANK[job.requiredExperience];
       const own = Math.max(p.experience ? EXPERIENCE_RANK[p.experience] : -1, experienceRankOfYears(p.yearsOfExperience));
@@ -200,7 +220,9 @@ export function matchFactorsSql(profile: MatchProfileSql, job: MatchJobSql, dist
   const endorsementsMet =
     !isSql(job.endorsements) && !(job.endorsements as readonly string[]).length
       ? bool(true)
-      : sql`(${array(job.endorsements, 'endorsement')} <@ ${array(profile.endorsements, 'endorsement')})`;
+      : sql`(${array(job.endorsements, 'endorsement')} <@ ${
+          isSql(profile.endorsements) ? heldEndorsementsSql(sql`${profile.endorsements}`) : array(heldEndorsements(profile.endorsements as readonly EndorsementCode[]), 'endorsement')
+        })`;
 
   const jobTypeMet = isSql(jobType)
     ? isSql(profile.workExperiences)

@@ -26,6 +26,11 @@ describe('matchDetails: why each factor is met or not', () => {
     });
   });
 
+  it("does not say a driver with the tanker/hazmat combo (X) lacks Hazmat or Tanker", () => {
+    expect(matchDetails({ ...profile, endorsements: ['X'] }, job, 20).endorsements).toBe('Job needs Hazmat, Tanker; profile has them');
+    expect(matchDetails({ ...profile, endorsements: ['H'] }, { ...job, endorsements: ['X'] }, 20).endorsements).toBe('Job needs Tanker/hazmat combo; profile lacks Tanker/hazmat combo');
+  });
+
   it('words met factors and missing answers plainly', () => {
     const full: MatchProfile = { ...profile, cdlStatus: 'A', endorsements: ['H', 'N'], experience: 'Y2', workExperiences: ['flat_bed'], homeTime: 'HW', travelDistance: 200 };
     expect(matchDetails(full, job, 0.4).distance).toBe('Less than 10 mi from home; travels up to 200 mi');

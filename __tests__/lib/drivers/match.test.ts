@@ -109,6 +109,22 @@ describe('the match explanation', () => {
     expect(bus.matching).toBe(0.7);
   });
 
+  it('reads X (tanker/hazmat combo) as H and N, and H with N as X, in JavaScript and in SQL', async () => {
+    const base: MatchProfile = { cdlStatus: 'A', endorsements: [], yearsOfExperience: 3, experience: null, workExperiences: ['tanker'], homeTime: 'HW', travelDistance: 100 };
+    const job = (endorsements: MatchJob['endorsements']): MatchJob => ({ jobType: 'tanker', homeTime: 'HW', requiredExperience: 'Y1', endorsements });
+    const met = (own: MatchProfile['endorsements'], needs: MatchJob['endorsements']) => explainMatch({ ...base, endorsements: own }, job(needs), 20).factors.find((f) => f.key === 'endorsements')!.met;
+    expect(met(['X'], ['H'])).toBe(true);
+    expect(met(['X'], ['H', 'N'])).toBe(true);
+    expect(met(['H', 'N'], ['X'])).toBe(true);
+    expect(met(['H'], ['X'])).toBe(false);
+    expect(met(['X'], ['T'])).toBe(false);
+    for (const [own, needs] of [[['X'], ['H', 'N']], [['H', 'N'], ['X']], [['N'], ['X']]] as const) {
+      const js = explainMatch({ ...base, endorsements: own }, job(needs), 20);
+      expect((await viaProfileColumns({ ...base, endorsements: own }, job(needs), 20)).factors).toEqual(js.factors);
+      expect((await viaJobColumns({ ...base, endorsements: own }, job(needs), 20, true)).factors).toEqual(js.factors);
+    }
+  });
+
   it('an empty profile matches only what every driver meets', () => {
     const empty: MatchProfile = { cdlStatus: null, endorsements: [], yearsOfExperience: null, experience: null, workExperiences: [], homeTime: null, travelDistance: null };
     const m = explainMatch(empty, { jobType: 'dry_van', homeTime: 'O', requiredExperience: 'CS', endorsements: [] }, null);
