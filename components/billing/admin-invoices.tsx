@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/client';
 import { useAdminInvoices, useMarkInvoicePaid, type AdminInvoiceView } from '@/lib/payments/invoice-hooks';
+import { offsetAfterEmptyPage } from '@/lib/paging/total';
 import { formatDate, formatMoney } from './format';
 import { StatusBadge } from './invoice-history';
 import { ListStatus, Pager } from './list-parts';
@@ -33,13 +34,11 @@ export function AdminInvoices() {
   const items = query.data?.data ?? [];
   const total = query.data?.pagination?.total ?? 0;
   const totalIsLowerBound = query.data?.pagination?.total_is_lower_bound ?? false;
-  const emptyPage = query.isSuccess && !query.isPlaceholderData && items.length === 0 && offset > 0;
-
   // A page left empty once its last invoice was marked paid (the due list shrinks as it is worked
   // through; another admin may have marked some too): back to the last page that still has rows,
-  // set while rendering (React's pattern for state that follows data). It said "No invoices are
-  // due", with no pager, while the invoices before it were still due.
-  if (emptyPage) setOffset(Math.max(0, Math.min(offset - PAGE_SIZE, Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE)));
+  // set while rendering (React's pattern for state that follows data).
+  const back = query.isSuccess && !query.isPlaceholderData ? offsetAfterEmptyPage(offset, PAGE_SIZE, items.length, total) : null;
+  if (back !== null) setOffset(back);
 
   async function onConfirm() {
     if (!confirming) return;

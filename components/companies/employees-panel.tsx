@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api/client';
 import { formatPhoneMask } from '@/lib/auth/phone';
 import type { EmployeeView } from '@/lib/companies/employees';
+import { offsetAfterEmptyPage } from '@/lib/paging/total';
 import { portalDateText } from '@/lib/validation/portal-date';
 
 // The add/edit panel (and the dialog library) loads when it first opens (issue 16: first-load JS).
@@ -57,6 +58,10 @@ export function EmployeesPanel({ companyId, canManage, selfId, admin = false }: 
   });
 
   const total = q.data?.pagination?.total ?? 0;
+  // A page emptied by the change just made (a driver-member removed from the company) or by another
+  // admin: back to the last page that still has rows, not "No employees yet" beside them.
+  const back = q.isSuccess && !q.isPlaceholderData ? offsetAfterEmptyPage(offset, PAGE, q.data.data.length, total) : null;
+  if (back !== null) setOffset(back);
   const actions = (e: EmployeeView) => (
     <div className="mt-1 flex flex-wrap justify-end gap-1 md:mt-0 md:flex-nowrap">
       <ActionButton onClick={() => setSlider({ employee: e })} label={`Edit ${fullName(e)}`}>
