@@ -92,7 +92,7 @@ export function heldEndorsements(own: readonly EndorsementCode[]): readonly Endo
   const held = new Set(own);
   if (held.has('X')) held.add('H').add('N');
   if (held.has('H') && held.has('N')) held.add('X');
-  return held.size === own.length ? own : [...held];
+  return [...held];
 }
 
 /** heldEndorsements in SQL, for an endorsement[] expression (a profile's column). */

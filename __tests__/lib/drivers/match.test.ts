@@ -118,6 +118,8 @@ describe('the match explanation', () => {
     expect(met(['H', 'N'], ['X'])).toBe(true);
     expect(met(['H'], ['X'])).toBe(false);
     expect(met(['X'], ['T'])).toBe(false);
+    // A code written twice (a row written straight to the database) changes nothing.
+    expect(met(['H', 'H', 'N'], ['X'])).toBe(true);
     for (const [own, needs] of [[['X'], ['H', 'N']], [['H', 'N'], ['X']], [['N'], ['X']]] as const) {
       const js = explainMatch({ ...base, endorsements: own }, job(needs), 20);
       expect((await viaProfileColumns({ ...base, endorsements: own }, job(needs), 20)).factors).toEqual(js.factors);
