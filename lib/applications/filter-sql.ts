@@ -3,8 +3,8 @@ import { APPLICATION_STAGES } from '@/lib/drivers/codes';
 import { applicationTags, applications, companyTags, driverProfiles, users } from '@/lib/db/schema';
 import { ENDORSEMENTS, JOB_TYPES } from '@/lib/jobs/codes';
 import { unprocessable } from '@/lib/errors';
-import { DATE_YEARS, isIsoDay, strictDate } from '@/lib/validation/dates';
-import { startOfNextPortalDay, startOfPortalDay } from '@/lib/validation/portal-day';
+import { DATE_YEARS, dayBound, isIsoDay, strictDate } from '@/lib/validation/dates';
+import { startOfNextPortalDay } from '@/lib/validation/portal-day';
 import type { ApplicantFilter, ApplicantSort } from './search-fields';
 
 /*
@@ -56,8 +56,7 @@ function yes(i: number, f: ApplicantFilter): boolean {
 function instant(i: number, f: ApplicantFilter, value: unknown, endOfDay = false): Date {
   const d = typeof value === 'string' ? strictDate(value) : null;
   if (!d) throw bad(i, `The value of '${f.field}' is a date (YYYY-MM-DD) or a date and time, from ${DATE_YEARS.min} to ${DATE_YEARS.max}.`);
-  if (!isIsoDay(value)) return d;
-  return endOfDay ? new Date(startOfNextPortalDay(value).getTime() - 1) : startOfPortalDay(value);
+  return dayBound(value, d, endOfDay ? 'to' : 'from');
 }
 
 /** A code of a list, by its value or its label (any case). */

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { plainNumber, rowIdNumber } from '@/lib/validation/numbers';
 import { SINGLE_LINE_MESSAGE, isSingleLine } from '@/lib/validation/text';
 import { textError } from '@/lib/validation/messages';
-import { DATE_MESSAGE, isIsoDay, strictDate } from '@/lib/validation/dates';
-import { startOfNextPortalDay, startOfPortalDay } from '@/lib/validation/portal-day';
+import { DATE_MESSAGE, DATE_YEARS, dateSchema } from '@/lib/validation/dates';
 import { addressKey } from './address-key';
 import {
   ADDON_TYPES,
@@ -330,23 +329,6 @@ const statusFilter = z
   })
   .optional();
 
-/**
- * A bound of the posting-date filter, by the one date rule (lib/validation/dates.ts). A day is the
- * portal zone's whole day, the day the list prints: read as midnight UTC, 'to 2026-01-12' left out
- * every job posted on the 12th, and 'from' began at 7 pm Eastern the day before (as the applicants'
- * application_at filter reads a day). A date and time is that moment.
- */
-const postingDateBound = (edge: 'from' | 'to') =>
-  z.union([z.string(), z.date()], { error: DATE_MESSAGE }).transform((v, ctx) => {
-    const d = strictDate(v);
-    if (!d) {
-      ctx.addIssue({ code: 'custom', message: DATE_MESSAGE });
-      return z.NEVER;
-    }
-    if (!isIsoDay(v)) return d;
-    return edge === 'from' ? startOfPortalDay(v) : new Date(startOfNextPortalDay(v).getTime() - 1);
-  });
-
 /** The job list's filters. */
 export const jobFiltersSchema = z.object({
   status: statusFilter,
@@ -354,8 +336,9 @@ export const jobFiltersSchema = z.object({
   state: z.string().trim().max(60).optional(),
   auto_renew: boolish.optional(),
   boost_active: boolish.optional(),
-  posting_date_from: postingDateBound('from').optional(),
-  posting_date_to: postingDateBound('to').optional(),
+  // A day is the portal zone's whole day, as the list prints it (dayBound in lib/validation/dates.ts).
+  posting_date_from: dateSchema(DATE_MESSAGE, DATE_YEARS, 'from').optional(),
+  posting_date_to: dateSchema(DATE_MESSAGE, DATE_YEARS, 'to').optional(),
 });
 
 /** POST /jobs/search and GET /jobs: filters, query (title), status, sort, page, company (admins). */

@@ -6,6 +6,7 @@
  * Client-safe: no server code.
  */
 import { z } from 'zod';
+import { startOfNextPortalDay, startOfPortalDay } from './portal-day';
 
 export type YearRange = { min: number; max: number };
 export const DATE_YEARS: YearRange = { min: 1900, max: 2100 };
@@ -35,13 +36,27 @@ export function strictDate(value: unknown, years: YearRange = DATE_YEARS): Date 
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** A zod field for the rule, answering `message` for anything else (as a Date). */
-export const dateSchema = (message: string = DATE_MESSAGE, years: YearRange = DATE_YEARS) =>
+/**
+ * A range's bound: a day ('2026-01-12') is the portal zone's whole day, the day the lists print, so
+ * 'from' is its first moment and 'to' its last; `parsed` (a date and time) stays that moment. Read
+ * as midnight UTC, 'to the 12th' left out what was done on the 12th, and 'from' began at 7 pm
+ * Eastern the day before.
+ */
+export function dayBound(value: unknown, parsed: Date, edge: 'from' | 'to'): Date {
+  if (!isIsoDay(value)) return parsed;
+  return edge === 'from' ? startOfPortalDay(value) : new Date(startOfNextPortalDay(value).getTime() - 1);
+}
+
+/**
+ * A zod field for the rule, answering `message` for anything else (as a Date); with `edge`, a bound
+ * of a range (dayBound).
+ */
+export const dateSchema = (message: string = DATE_MESSAGE, years: YearRange = DATE_YEARS, edge?: 'from' | 'to') =>
   z.union([z.string(), z.date()], { error: message }).transform((v, ctx) => {
     const d = strictDate(v, years);
     if (!d) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return d;
+    return edge ? dayBound(v, d, edge) : d;
   });
