@@ -12,7 +12,7 @@ import { DRIVER_ACCOUNT_OWN } from '@/lib/auth/messages';
 import { assertAdmin } from './guard';
 import type { AdminChangePasswordInput, AdminEmployerPatch } from './schemas';
 import { changedFields } from '@/lib/audit/changed-fields';
-import { dropVerificationMail, sendVerificationMail } from '@/lib/accounts/email-verification';
+import { endPendingEmail, sendVerificationMail } from '@/lib/accounts/email-verification';
 
 export const NOT_COMPANY_USER = 'Only company users can be changed here.';
 
@@ -26,7 +26,7 @@ const USER_NOT_FOUND = 'User not found.';
  */
 async function companyUserOrThrow(db: Database, id: number, change = false) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, emailToVerify: users.emailToVerify, firstName: users.firstName, lastName: users.lastName, phone: users.phone, companyId: users.companyId })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone, companyId: users.companyId })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   if (!row) throw notFound(USER_NOT_FOUND);
@@ -63,6 +63,11 @@ export async function updateEmployerAsAdmin(db: Database, actor: Actor | null, i
   // A new address nobody has confirmed is not verified: the account is mailed a link to confirm it.
   const emailChanged = fields.includes('email');
   const updated = await db.transaction(async (tx) => {
+    // The user's own pending change ends with it, read under the row's lock (a change of theirs
+    // committed meanwhile is the one dropped): its mail named the account and carried its link, as
+    // when the user replaces it themselves (lib/accounts/employer-settings.ts), and account deletion
+    // erases only the addresses the account still has.
+    if (emailChanged) await endPendingEmail(tx as unknown as Database, id);
     const [row] = await tx
       .update(users)
       .set({ ...patch, ...(emailChanged && { emailVerifiedAt: null, emailToVerify: null }), updatedAt: sql`now()` })
@@ -72,10 +77,6 @@ export async function updateEmployerAsAdmin(db: Database, actor: Actor | null, i
       .returning();
     if (!row) throw notFound(USER_NOT_FOUND);
     await recordEdit(tx, { actorUserId: actor.userId, action: 'user.update_by_admin', subjectType: 'user', subjectId: id, companyId: row.companyId, fields, ip });
-    // The user's own pending change ends with it: its mail named the account and carried its link,
-    // as when the user replaces it themselves (lib/accounts/employer-settings.ts), and account
-    // deletion erases only the addresses the account still has.
-    if (emailChanged && current.emailToVerify) await dropVerificationMail(tx, current.emailToVerify);
     return view(row);
   });
   if (emailChanged) await sendVerificationMail(db, id);
