@@ -14,24 +14,34 @@ const VISIBLE_SHARE = 0.5;
  * One ad, linked through its signed click URL; its impression is sent once, the first time at
  * least half of it is on screen (IntersectionObserver), never merely because the page loaded.
  */
-function ServedAdCard({ ad, onSeen }: { ad: ServedAd; onSeen: (ad: ServedAd) => void }) {
+function ServedAdCard({ ad, onSeen, stopped, onStoppedChange }: { ad: ServedAd; onSeen: (ad: ServedAd) => void; stopped: boolean; onStoppedChange: (stopped: boolean) => void }) {
   const ref = useRef<HTMLAnchorElement>(null);
   const video = ad.media_type === 'video' && !!ad.media_url;
-  // A video that plays on by itself needs a way to stop it (WCAG 2.2.2), and does not start for
-  // viewers who ask for reduced motion (as the rotation does not). The ad is rendered in the browser
-  // only (after the serve call), so the preference is read as it renders.
-  const [still] = useState(reducedMotion);
-  const [paused, setPaused] = useState(still);
+  // Whether the video is playing, as the element says (its play and pause events): a browser that
+  // refuses to play by itself (a phone saving power, a setting) leaves it still, and the button
+  // must then offer Play, not Pause.
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => {
+    const el = video ? ref.current?.querySelector('video') : null;
+    if (!el) return;
+    const follow = () => setPlaying(!el.paused);
+    el.addEventListener('play', follow);
+    el.addEventListener('pause', follow);
+    follow();
+    return () => {
+      el.removeEventListener('play', follow);
+      el.removeEventListener('pause', follow);
+    };
+  }, [video]);
   const toggle = () => {
     const el = ref.current?.querySelector('video');
     if (!el) return;
     if (el.paused) {
-      // A muted video may always play; a refusal leaves it as it was.
-      el.play()?.catch(() => setPaused(true));
-      setPaused(false);
+      onStoppedChange(false);
+      el.play()?.catch(() => {});
     } else {
+      onStoppedChange(true);
       el.pause();
-      setPaused(true);
     }
   };
   useEffect(() => {
@@ -52,17 +62,17 @@ function ServedAdCard({ ad, onSeen }: { ad: ServedAd; onSeen: (ad: ServedAd) => 
   return (
     <div className="relative">
       <a ref={ref} href={ad.click_url} target="_blank" rel="noopener noreferrer sponsored" className="block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" data-ad-id={ad.id}>
-        <AdCreative headline={ad.headline} advertiser={ad.advertiser} mediaType={ad.media_type} mediaUrl={ad.media_url} autoPlay={!still} />
+        <AdCreative headline={ad.headline} advertiser={ad.advertiser} mediaType={ad.media_type} mediaUrl={ad.media_url} autoPlay={!stopped} />
       </a>
       {video && (
         // Beside the link, not in it: a control inside a link is a link too.
         <button
           type="button"
           onClick={toggle}
-          aria-label={paused ? 'Play the ad video' : 'Pause the ad video'}
+          aria-label={playing ? 'Pause the ad video' : 'Play the ad video'}
           className="absolute right-2 top-2 grid size-8 place-items-center rounded-full bg-slate-900/70 text-xs text-white hover:bg-slate-900/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
-          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
         </button>
       )}
     </div>
@@ -82,6 +92,11 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   const [answer, setAnswer] = useState<ServeAnswer | null>(null);
   const [index, setIndex] = useState(0);
   const [held, setHeld] = useState(false);
+  // A video that plays by itself needs a way to stop it (WCAG 2.2.2), and does not start for viewers
+  // who ask for reduced motion (as the rotation does not). The choice is the slot's, so it holds for
+  // the next ad the rotation brings. The slot renders ads in the browser only (after the serve call),
+  // so the preference is read at once.
+  const [videosStopped, setVideosStopped] = useState(reducedMotion);
   const seen = useRef(new Set<string>());
 
   useEffect(() => {
@@ -121,7 +136,7 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
       onBlur={() => setHeld(false)}
     >
       {shown.map((ad) => (
-        <ServedAdCard key={ad.impression_token} ad={ad} onSeen={onSeen} />
+        <ServedAdCard key={ad.impression_token} ad={ad} onSeen={onSeen} stopped={videosStopped} onStoppedChange={setVideosStopped} />
       ))}
       {rotates && (
         <div className="flex justify-center">

@@ -103,20 +103,25 @@ describe('AdSlot', () => {
   });
 
   describe('a video ad', () => {
-    const videoAd = () => [{ ...served(1)[0], media_type: 'video' as const, media_url: `/api/v1.0/ads/media/${'b'.repeat(24)}.mp4` }];
-    // jsdom plays no media: the element's own play and pause, as a browser's set `paused`.
+    const videoAds = (n = 1) => served(n).map((ad) => ({ ...ad, media_type: 'video' as const, media_url: `/api/v1.0/ads/media/${'b'.repeat(24)}.mp4` }));
+    // jsdom plays no media: play and pause as a browser's, setting `paused` and firing their events.
     let playing: Set<HTMLMediaElement>;
+    const start = (el: HTMLMediaElement) => {
+      playing.add(el);
+      el.dispatchEvent(new Event('play'));
+    };
     beforeEach(() => {
       playing = new Set();
       jest.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
         return !playing.has(this);
       });
       jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-        playing.add(this);
+        start(this);
         return Promise.resolve();
       });
       jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
         playing.delete(this);
+        this.dispatchEvent(new Event('pause'));
       });
     });
     afterEach(() => {
@@ -126,15 +131,16 @@ describe('AdSlot', () => {
     const prefer = (reduce: boolean) => {
       window.matchMedia = ((query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
     };
+    const videoOf = async (name: RegExp) => (await screen.findByRole('link', { name })).querySelector('video')!;
 
     it('plays by itself with a Pause button beside the link (WCAG 2.2.2), which stops it and then plays it again', async () => {
       prefer(false);
-      answer(videoAd());
+      answer(videoAds());
       render(<AdSlot placement="job_search" />);
       const link = await screen.findByRole('link', { name: /Headline 1/ });
       const video = link.querySelector('video')!;
       expect(video.autoplay).toBe(true);
-      playing.add(video);
+      act(() => start(video)); // the browser's autoplay begins
       const pause = screen.getByRole('button', { name: 'Pause the ad video' });
       expect(link).not.toContainElement(pause);
       await userEvent.click(pause);
@@ -146,12 +152,31 @@ describe('AdSlot', () => {
       expect(mockApi.mock.calls.some(([p]) => String(p).includes('/ads/click'))).toBe(false);
     });
 
+    it('offers Play when the browser did not start it (autoplay refused), not Pause', async () => {
+      prefer(false);
+      answer(videoAds());
+      render(<AdSlot placement="job_search" />);
+      expect((await videoOf(/Headline 1/)).autoplay).toBe(true);
+      expect(screen.getByRole('button', { name: 'Play the ad video' })).toBeInTheDocument();
+    });
+
     it('does not start for a viewer who asks for reduced motion, and offers Play', async () => {
       prefer(true);
-      answer(videoAd());
+      answer(videoAds());
       render(<AdSlot placement="job_search" />);
-      const link = await screen.findByRole('link', { name: /Headline 1/ });
-      expect(link.querySelector('video')!.autoplay).toBe(false);
+      expect((await videoOf(/Headline 1/)).autoplay).toBe(false);
+      expect(screen.getByRole('button', { name: 'Play the ad video' })).toBeInTheDocument();
+    });
+
+    it("a pause holds for the next video the home's rotation brings", async () => {
+      prefer(false);
+      answer(videoAds(2), 5);
+      render(<AdSlot placement="members_home" />);
+      const first = await videoOf(/Headline 1/);
+      act(() => start(first));
+      await userEvent.click(screen.getByRole('button', { name: 'Pause the ad video' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Show ad 2 of 2' }));
+      expect((await videoOf(/Headline 2/)).autoplay).toBe(false);
       expect(screen.getByRole('button', { name: 'Play the ad video' })).toBeInTheDocument();
     });
 
