@@ -1,10 +1,10 @@
 // GET|POST /logout: the logout action (spec §2); /admin/logout is the same
 import { readSessionCookie } from '@/lib/auth/session-cookie';
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { endCookieSession, type ImpersonatingToken } from '@/lib/auth/impersonation-session';
 import { secureCookies } from '@/lib/auth/cookie-security';
 import { getDb } from '@/lib/db/client';
-import { publicUrl } from '@/lib/config';
+import { redirectToPath } from '@/lib/api/redirect';
 import { clientIp, sameOrigin } from '@/lib/api/route';
 import { SESSION_CHANNEL } from '@/lib/browser/session-channel';
 import { fromAnotherSite, plainPage } from '@/lib/api/fetch-site';
@@ -52,9 +52,8 @@ export async function POST(req: NextRequest) {
   }
   const token = (await readSessionCookie(req)) as ImpersonatingToken | null;
   await endCookieSession(await getDb(), token, clientIp(req)).catch(() => undefined);
-  // On the public origin: under `next start` the request's URL is the server's own hostname and port
-  // (http://localhost:3000 behind a proxy), where the browser cannot go.
-  const res = NextResponse.redirect(publicUrl('/login'), 303);
+  // A relative Location (lib/api/redirect.ts): the request's URL is the server's own under `next start`.
+  const res = redirectToPath('/login');
   for (const cookie of req.cookies.getAll()) {
     if (/next-auth\.(session-token|callback-url)/.test(cookie.name)) res.cookies.set(cookie.name, '', { path: '/', maxAge: 0, secure: cookie.name.startsWith('__Secure-') || secureCookies() });
   }

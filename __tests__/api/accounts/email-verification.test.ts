@@ -32,12 +32,12 @@ describe('email verification', () => {
     expect(link.pathname).toBe('/api/v1.0/auth/verify-email');
     const visit = await follow(link);
     expect(visit.status).toBe(303);
-    expect(new URL(visit.headers.get('location')!).pathname).toBe('/email/validation/success');
+    expect(new URL(visit.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/email/validation/success');
     const db = await getDb();
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row.emailVerifiedAt).toBeInstanceOf(Date);
     // Following it again still succeeds (mail scanners open links too).
-    expect(new URL((await follow(link)).headers.get('location')!).pathname).toBe('/email/validation/success');
+    expect(new URL((await follow(link)).headers.get('location')!, 'http://localhost:3000').pathname).toBe('/email/validation/success');
   });
 
   it('applies a pending new address when its link is followed', async () => {
@@ -59,15 +59,15 @@ describe('email verification', () => {
   ])('redirects %s to the unsuccess page', async (_label, token) => {
     const res = await call(verifyEmail, { url: `http://localhost:3000/api/v1.0/auth/verify-email${token ? `?token=${token}` : ''}` });
     expect(res.status).toBe(303);
-    expect(new URL(res.headers.get('location')!).pathname).toBe('/email/validation/unsuccess');
+    expect(new URL(res.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/email/validation/unsuccess');
   });
 
   it('refuses an expired link and a link for an address the account no longer has', async () => {
     const user = await makeUser({ verified: false });
     const expired = await signPurposeToken('email-verification', { uid: user.id, email: user.email }, -10);
-    expect(new URL((await call(verifyEmail, { query: { token: expired } })).headers.get('location')!).pathname).toBe('/email/validation/unsuccess');
+    expect(new URL((await call(verifyEmail, { query: { token: expired } })).headers.get('location')!, 'http://localhost:3000').pathname).toBe('/email/validation/unsuccess');
     const stale = await signPurposeToken('email-verification', { uid: user.id, email: 'old@example.test' }, 600);
-    expect(new URL((await call(verifyEmail, { query: { token: stale } })).headers.get('location')!).pathname).toBe('/email/validation/unsuccess');
+    expect(new URL((await call(verifyEmail, { query: { token: stale } })).headers.get('location')!, 'http://localhost:3000').pathname).toBe('/email/validation/unsuccess');
   });
 
   it('says so when the email is already verified, rate-limits and needs a sign-in', async () => {
@@ -107,7 +107,7 @@ describe('email verification', () => {
     expect(await lastMailTo(claimant, 'email_verification')).toBeUndefined();
 
     // The kept link fails, and the account stays at the owner's address.
-    expect(new URL((await follow(kept)).headers.get('location')!).pathname).toBe('/email/validation/unsuccess');
+    expect(new URL((await follow(kept)).headers.get('location')!, 'http://localhost:3000').pathname).toBe('/email/validation/unsuccess');
     const [afterLink] = await db.select().from(users).where(eq(users.id, created.json.data.id));
     expect(afterLink.email).toBe(owner);
     expect((await signIn(owner, 'Owner5678#')).email).toBe(owner);

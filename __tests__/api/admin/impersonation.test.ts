@@ -337,17 +337,17 @@ describe('GET /api/auth/impersonation?next= (leaving, then going on)', () => {
   it('goes on to a path of ours, with its query', async () => {
     const res = await leave(encodeURIComponent('/news?page=2'));
     expect(res.status).toBe(307);
-    expect(res.headers.get('location')).toBe('http://localhost:3000/news?page=2');
+    expect(res.headers.get('location')).toBe('/news?page=2');
   });
 
   // `next start` builds a handler's request URL from its own hostname and port: behind a proxy the
   // request reads http://localhost:3000, and going on from there left the admin on localhost.
-  it('goes on to the public origin, not the address the request reached the server on', async () => {
+  it('goes on at the address the browser used (a relative Location), not the one the request reached the server on', async () => {
     const before = process.env.APP_URL;
     process.env.APP_URL = 'https://jobs.example.test';
     try {
       const res = await leave(encodeURIComponent('/news?page=2'));
-      expect(res.headers.get('location')).toBe('https://jobs.example.test/news?page=2');
+      expect(res.headers.get('location')).toBe('/news?page=2');
     } finally {
       if (before === undefined) delete process.env.APP_URL;
       else process.env.APP_URL = before;
@@ -373,7 +373,7 @@ describe('GET /api/auth/impersonation?next= (leaving, then going on)', () => {
     // The click comes from our own page: left, and on to next.
     const left = await visit('same-origin');
     expect(left.status).toBe(307);
-    expect(left.headers.get('location')).toBe('http://localhost:3000/admin/jobs');
+    expect(left.headers.get('location')).toBe('/admin/jobs');
     expect(left.headers.get('set-cookie')).toMatch(/next-auth\.session-token=/);
     expect((await call(employerGet, { token: imp.accessToken as string })).status).toBe(401);
   });
@@ -382,7 +382,7 @@ describe('GET /api/auth/impersonation?next= (leaving, then going on)', () => {
     'never leaves the site: next=%s goes to the admin home',
     async (next) => {
       const res = await leave(next);
-      expect(res.headers.get('location')).toBe('http://localhost:3000/admin/company-list');
+      expect(res.headers.get('location')).toBe('/admin/company-list');
     },
   );
 });

@@ -7,7 +7,7 @@ import { readBodyCapped } from '@/lib/api/body';
 import { readSessionToken, writeSessionToken } from '@/lib/auth/impersonation-cookie';
 import { browserImpersonationSchema } from '@/lib/auth/impersonation-schemas';
 import { impersonationInfo, leaveFromCookie, startFromCookie } from '@/lib/auth/impersonation-session';
-import { publicOrigin } from '@/lib/config';
+import { redirectToPath } from '@/lib/api/redirect';
 import { getDb } from '@/lib/db/client';
 import { AppError, unauthorized } from '@/lib/errors';
 import { fromAnotherSite, plainPage } from '@/lib/api/fetch-site';
@@ -60,10 +60,8 @@ export async function GET(req: NextRequest) {
     const self = escapeHtml(req.nextUrl.pathname + req.nextUrl.search);
     return plainPage('Leave the impersonation?', `<div style="text-align:center"><p>This page ends your impersonation of a company user.</p><p><a href="${self}">Leave the impersonation and go on</a></p><p><a href="/company/jobs">Stay in the Company Portal</a></p></div>`);
   }
-  // On the public origin: under `next start` the request's URL is the server's own hostname and
-  // port (http://localhost:3000 behind a proxy), where the admin's browser cannot go.
-  const target = new URL(safeNext(req.nextUrl.searchParams.get('next')), publicOrigin());
-  const res = NextResponse.redirect(target);
+  // A relative Location (lib/api/redirect.ts): the request's URL is the server's own under `next start`.
+  const res = redirectToPath(safeNext(req.nextUrl.searchParams.get('next')), 307);
   if (token?.impersonation) {
     const next = await leaveFromCookie(await getDb(), token, clientIp(req)).catch(() => null);
     if (next) await writeSessionToken(res, next);

@@ -2,17 +2,17 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { confirmEmail } from '@/lib/accounts/email-verification';
-import { publicOrigin } from '@/lib/config';
+import { redirectToPath } from '@/lib/api/redirect';
 
 export const GET = route({
   access: 'public',
   query: z.object({ token: z.string().optional() }),
   handler: async ({ db, query }) => {
     const ok = await confirmEmail(db, query.token);
-    // The public origin, as the mail's link has it: `next start` behind a proxy builds the request's
-    // URL from its own hostname and port, and sent the person who clicked to http://localhost:3000.
-    const target = new URL(ok ? '/email/validation/success' : '/email/validation/unsuccess', publicOrigin());
-    return new Response(null, { status: 303, headers: { location: target.toString(), 'cache-control': 'no-store' } });
+    // A relative Location (lib/api/redirect.ts): the request's URL is the server's own under `next start`.
+    const res = redirectToPath(ok ? '/email/validation/success' : '/email/validation/unsuccess');
+    res.headers.set('cache-control', 'no-store');
+    return res;
   },
 });
 
